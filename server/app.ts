@@ -1,0 +1,111 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
+import type { Config } from './config';
+import { type Database, type Db, openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { apiModules } from './modules';
+import { registerStaticApp } from './static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened and migrated database (tests share one per worker). */
+  database?: Database;
+  /** Serve the built app from `config.staticDir`; off in API tests. */
+  serveApp?: boolean;
+}
+
+/** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) {
+    await database.migrate();
+    await seedDatabase(database.db, config, app.log);
+    app.addHook('onClose', () => database.close());
+  }
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('sessions', new SessionStore(database.db, config.cookieLifetimeMinutes));
+  app.decorateRequest('auth', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[sessionCookieName];
+    if (!token) return;
+    const auth = await app.sessions.find(token);
+    if (!auth) return;
+    request.auth = auth;
+    const extended = await app.sessions.slide(auth);
+    if (extended) {
+      setSessionCookie(request, reply, token, {
+        persistent: auth.rememberMe,
+        maxAgeMs: app.sessions.lifetimeMs,
+      });
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Spirit Portal API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  for (const { prefix, plugin } of apiModules) {
+    await app.register(plugin, { prefix: `/api/${prefix}` });
+  }
+
+  if (options.serveApp) {
+    await registerStaticApp(app, config);
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(apiNotFound(request.method, request.url)),
+    );
+  }
+  return app;
+}

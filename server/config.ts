@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+/** Every setting of the server, read from the environment and validated once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: flag,
+  COOKIE_LIFETIME_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a URL').optional()),
+  ENVIRONMENT_NAME: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  STATIC_DIR: z.string().default('./dist'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  pgliteDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  cookieLifetimeMinutes: number;
+  publicUrl?: string;
+  /** Shown in the app's banner through a cookie; unset means production and no banner. */
+  environmentName?: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  staticDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    cookieLifetimeMinutes: e.COOKIE_LIFETIME_MINUTES,
+    publicUrl: e.PUBLIC_URL,
+    environmentName: e.ENVIRONMENT_NAME,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}
+
+/** A configuration for tests: in-memory database, nothing read from the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), pgliteDir: 'memory://', logLevel: 'silent', ...overrides };
+}

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/** Search columns hold lower-cased text kept by PostgreSQL itself, indexed by trigrams for `allSearch`. */
+const trigramIndex = (name: string, column: { name: string }) =>
+  index(name).using('gin', sql`${sql.identifier(column.name)} gin_trgm_ops`);
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  guid: uuid('guid').notNull().unique().defaultRandom(),
+  name: text('name').notNull(),
+  spiritShopAddress: text('spirit_shop_address'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    normalizedEmail: text('normalized_email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull().default(''),
+    suffix: text('suffix'),
+    contactInformation: text('contact_information'),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text('password_hash'),
+    securityStamp: text('security_stamp').notNull(),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    isLocked: boolean('is_locked').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockoutEnd: timestamp('lockout_end', { withTimezone: true }),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    authenticatorKey: text('authenticator_key'),
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    profilePhotoGuid: uuid('profile_photo_guid'),
+    profilePhotoKey: text('profile_photo_key'),
+    timeZone: text('time_zone'),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(email || ' ' || first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_normalized_email_idx').on(t.normalizedEmail),
+    index('users_organization_idx').on(t.organizationId),
+    trigramIndex('users_search_idx', t.searchText),
+  ],
+);
+
+/** Sessions: the cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `full` is signed in; `twoFactor` has passed the password step only and opens nothing else. */
+    stage: text('stage', { enum: ['full', 'twoFactor'] }).notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** "Remember this machine" after a second factor: void when the security stamp changes. */
+export const trustedMachines = pgTable('trusted_machines', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  securityStamp: text('security_stamp').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Single-use e-mailed tokens: password reset, account confirmation, e-mail change. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['resetPassword', 'confirmAccount', 'changeEmail'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    securityStamp: text('security_stamp').notNull(),
+    payload: jsonb('payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash)],
+);
+
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial('id').primaryKey(),
+  templateKey: text('template_key'),
+  to: text('to').notNull(),
+  cc: text('cc'),
+  bcc: text('bcc'),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Durable background jobs; workers claim them with `FOR UPDATE SKIP LOCKED`. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+
+export const settings = pgTable(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(key || ' ' || value)`),
+  },
+  (t) => [uniqueIndex('settings_key_idx').on(t.key), trigramIndex('settings_search_idx', t.searchText)],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    organization: text('organization').notNull(),
+    state: text('state').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description'),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(code || ' ' || name || ' ' || organization || ' ' || state)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_idx').on(t.code),
+    trigramIndex('promo_codes_search_idx', t.searchText),
+  ],
+);
+
+export const emailTemplates = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  to: text('to'),
+  cc: text('cc'),
+  bcc: text('bcc'),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  description: text('description'),
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(key || ' ' || subject || ' ' || coalesce(description, ''))`,
+  ),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  isShowcased: boolean('is_showcased').notNull().default(false),
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(slug || ' ' || name)`),
+});
+
+export const designLogos = pgTable(
+  'design_logos',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('design_logos_organization_idx').on(t.organizationId)],
+);
+
+export const baseApparel = pgTable('base_apparel', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').references(() => brands.id),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  price: money('price').notNull(),
+  imageKey: text('image_key').notNull(),
+});
+
+export const merchandise = pgTable(
+  'merchandise',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    logoId: integer('logo_id').references(() => designLogos.id, { onDelete: 'set null' }),
+    baseApparelId: integer('base_apparel_id')
+      .notNull()
+      .references(() => baseApparel.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: money('price').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    sourceImageKey: text('source_image_key'),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchandise_organization_idx').on(t.organizationId),
+    uniqueIndex('merchandise_combination_idx').on(t.organizationId, t.logoId, t.baseApparelId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    collectionId: text('collection_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    total: money('total').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(order_number || ' ' || customer_name || ' ' || customer_email || ' ' || status)`,
+    ),
+  },
+  (t) => [
+    index('orders_organization_idx').on(t.organizationId),
+    index('orders_collection_idx').on(t.collectionId),
+    trigramIndex('orders_search_idx', t.searchText),
+  ],
+);

@@ -1,0 +1,151 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { newPasswordField } from '../../src/contract/account';
+import { roles } from '../../src/contract/roles';
+import { hashPassword } from '../auth/passwords';
+import { randomToken } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Db } from './client';
+import { brands, emailTemplates, orders, organizations, promoCodes, settings, users } from './schema';
+import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
+
+/** The password of every demo account (SEED_DEMO=1); documented in the README. */
+export const demoPassword = 'Demo-Passw0rd!';
+
+export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger) {
+  await seedReferenceData(db);
+  await ensureFirstAdmin(db, config, log);
+  if (config.seedDemo) await seedDemoData(db, log);
+}
+
+export async function seedReferenceData(db: Db) {
+  await db
+    .insert(emailTemplates)
+    .values([...emailTemplateSeeds])
+    .onConflictDoNothing();
+  await db
+    .insert(brands)
+    .values(brandSeeds.map(([slug, name]) => ({ slug, name })))
+    .onConflictDoNothing();
+}
+
+const securityStamp = () => randomToken(16);
+
+export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (existing.n > 0) return;
+  const email = config.adminEmail ?? 'admin@spirit.local';
+  let password = config.adminPassword;
+  if (password) {
+    const check = newPasswordField('ADMIN_PASSWORD').safeParse(password);
+    if (!check.success) throw new Error(check.error.issues.map((issue) => issue.message).join('; '));
+  } else {
+    // 16 random bytes, plus one character of each class the password rule asks for.
+    password = `${randomToken(16)}aA1!`;
+  }
+  await db.insert(users).values({
+    email,
+    normalizedEmail: email.toLowerCase(),
+    username: email,
+    firstName: 'Portal',
+    lastName: 'Admin',
+    roles: [roles.admin],
+    passwordHash: await hashPassword(password),
+    securityStamp: securityStamp(),
+    emailConfirmed: true,
+  });
+  if (config.adminPassword) {
+    log.info({ email }, 'Created the first admin account from ADMIN_EMAIL / ADMIN_PASSWORD');
+  } else {
+    log.warn(
+      `Created the first admin account. Email: ${email}  Password: ${password}  (shown only this once)`,
+    );
+  }
+}
+
+export const demoOrganizations = [
+  { name: 'Lincoln High School', spiritShopAddress: 'https://shop.example/lincoln-high' },
+  { name: 'Riverside Rowing Club', spiritShopAddress: null },
+  { name: 'Westfield Middle School', spiritShopAddress: null },
+];
+
+export const demoDirectorEmail = 'director@lincoln-high.example';
+
+export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ n: count() }).from(organizations);
+  if (existing.n > 0) return;
+  const orgs = await db.insert(organizations).values(demoOrganizations).returning();
+  const passwordHash = await hashPassword(demoPassword);
+  const person = (
+    email: string,
+    firstName: string,
+    lastName: string,
+    organizationId: number | null,
+    role: string,
+  ) => ({
+    email,
+    normalizedEmail: email,
+    username: email,
+    firstName,
+    lastName,
+    organizationId,
+    roles: [role],
+    passwordHash,
+    securityStamp: securityStamp(),
+    emailConfirmed: true,
+  });
+  await db.insert(users).values([
+    person(demoDirectorEmail, 'Dana', 'Director', orgs[0].id, roles.athleticDirector),
+    person('coach@riverside.example', 'Riley', 'Rowe', orgs[1].id, roles.athleticDirector),
+    person('ops@spirit.example', 'Olive', 'Operator', null, roles.admin),
+    {
+      ...person('new.director@westfield.example', 'Wes', 'Field', orgs[2].id, roles.athleticDirector),
+      passwordHash: null,
+      emailConfirmed: false,
+    },
+  ]);
+  await db
+    .insert(settings)
+    .values([...settingSeeds])
+    .onConflictDoNothing();
+  await db
+    .insert(promoCodes)
+    .values([
+      {
+        code: 'SPIRIT10',
+        name: 'SPIRIT WEEK',
+        organization: 'LINCOLN HIGH SCHOOL',
+        state: 'OH',
+        isActive: true,
+        description: '10% off spirit week',
+      },
+      {
+        code: 'ROW2026',
+        name: 'REGATTA',
+        organization: 'RIVERSIDE ROWING CLUB',
+        state: 'WA',
+        isActive: false,
+        description: 'Regatta season',
+      },
+    ])
+    .onConflictDoNothing();
+  const statuses = ['Paid', 'Shipped', 'Refunded'];
+  await db.insert(orders).values(
+    orgs.flatMap((org, orgIndex) =>
+      Array.from({ length: 12 }, (_, i) => ({
+        organizationId: org.id,
+        collectionId: `C-${org.id}-${(i % 3) + 1}`,
+        orderNumber: `SO-${1000 + orgIndex * 100 + i}`,
+        customerName: `Customer ${i + 1}`,
+        customerEmail: `customer${i + 1}@example.com`,
+        total: i === 11 ? -25 : 19.99 * (i + 1),
+        status: statuses[i % statuses.length],
+      })),
+    ),
+  );
+  const [director] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.normalizedEmail, demoDirectorEmail));
+  log.info({ directorId: director?.id }, `Loaded demo data; demo accounts use the password ${demoPassword}`);
+}

@@ -1,0 +1,19 @@
+import type { ValidationFailure } from '../../src/contract/common';
+
+/** An error a route or service throws to answer with a status and the spec's body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly validationFailures?: ValidationFailure[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (propertyName: string, errorMessage: string) =>
+  new HttpError(400, errorMessage, [{ propertyName, errorMessage }]);
+
+export const unauthorized = () => new HttpError(401, 'You need to login to view this page');
+export const forbidden = () => new HttpError(403, 'You are not authorized to do this.');
+export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);

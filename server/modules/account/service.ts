@@ -1,0 +1,87 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { LoginResult, Me } from '../../../src/contract/account';
+import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
+import type { SessionUser } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { organizations, recoveryCodes, users } from '../../db/schema';
+
+export const lockout = { maxFailedAttempts: 5, minutes: 5 };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const fullNameOf = (user: Pick<SessionUser, 'firstName' | 'middleName' | 'lastName' | 'suffix'>) =>
+  [user.firstName, user.middleName, user.lastName, user.suffix].filter(Boolean).join(' ');
+
+export type PasswordCheck =
+  | { status: 'Failed'; message: string }
+  | { status: 'Succeeded' | 'RequiresTwoFactor'; user: SessionUser };
+
+/** Deliberately the same text for every failure, so sign-in does not tell which accounts exist. */
+export const failedLoginMessage = 'Invalid login attempt.';
+
+/**
+ * The password step of sign-in. Five failures in a row lock the account for five minutes;
+ * an admin-locked account never signs in.
+ */
+export async function checkPassword(db: Db, email: string, password: string): Promise<PasswordCheck> {
+  const failed = { status: 'Failed', message: failedLoginMessage } as const;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.normalizedEmail, normalizeEmail(email)))
+    .limit(1);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(password);
+    return failed;
+  }
+  const lockedOut = user.isLocked || (user.lockoutEnd !== null && user.lockoutEnd > new Date());
+  const valid = await verifyPassword(user.passwordHash, password);
+  if (lockedOut) return failed;
+  if (!valid) {
+    await recordFailedLogin(db, user.id);
+    return failed;
+  }
+  if (user.failedLoginCount > 0 || user.lockoutEnd) {
+    await db.update(users).set({ failedLoginCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+  }
+  return { status: user.twoFactorEnabled ? 'RequiresTwoFactor' : 'Succeeded', user };
+}
+
+/** One atomic update, so concurrent wrong guesses cannot slip past the count. */
+function recordFailedLogin(db: Db, userId: number) {
+  return db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${lockout.maxFailedAttempts} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockoutEnd: sql`case when ${users.failedLoginCount} + 1 >= ${lockout.maxFailedAttempts} then now() + make_interval(mins => ${lockout.minutes}) else ${users.lockoutEnd} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
+  const [organization] = user.organizationId
+    ? await db
+        .select({ guid: organizations.guid })
+        .from(organizations)
+        .where(eq(organizations.id, user.organizationId))
+    : [];
+  const [codes] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: fullNameOf(user),
+    roleNames: user.roles,
+    organizationId: user.organizationId,
+    organizationGuid: organization?.guid ?? null,
+    profilePhotoGuid: user.profilePhotoGuid,
+    is2faEnabled: user.twoFactorEnabled,
+    recoveryCodesLeft: codes?.left ?? 0,
+    hasAuthenticator: user.authenticatorKey !== null,
+  };
+}
+
+export const loginResult = (status: LoginResult['status'], message?: string): LoginResult =>
+  message ? { status, message } : { status };

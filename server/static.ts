@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { apiNotFound } from './http/error-handler';
+
+/** Serves the built app; every path that is not a file or an API route gets index.html. */
+export async function registerStaticApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.staticDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The app is not built: ${indexFile} is missing. Run "npm run build" first.`);
+  }
+  await app.register(fastifyStatic, {
+    root: config.staticDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send(apiNotFound(request.method, request.url));
+    }
+    // A missing asset (an old tab after a deploy) must fail loudly, not parse index.html as code.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/assets/')) {
+      return reply.status(404).send({ result: null, message: 'Not found' });
+    }
+    if (config.environmentName) {
+      reply.setCookie('environment', config.environmentName, { path: '/', sameSite: 'lax' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

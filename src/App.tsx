@@ -1,0 +1,31 @@
+import { CircularProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import PublicApp from './PublicApp';
+
+/** react-admin's admin bundle loads only when an `/admin` page is opened. */
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+const Loading = () => (
+  <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
+    <CircularProgress aria-label="Loading" />
+  </div>
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<PublicApp />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { access, canAccess } from '../contract/access';
+import { session } from '../providers';
+import { useAuthState } from '../providers/session';
+
+/**
+ * One guard for every admin route, resources and custom pages alike: the first path
+ * segment names the area, and a role that may not open it goes to /403.
+ */
+export function AccessGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { status, user } = useAuthState(session);
+  const area = pathname.replace(/^\/admin\/?/, '').split('/')[0];
+  if (area in access) {
+    if (status !== 'checked') return null;
+    if (!canAccess(user?.roleNames, area)) return <Navigate to="/403" replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,59 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { AdminLayout } from '../layout/AdminLayout';
+import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
+import { NotAvailableYet } from '../pages/NotAvailableYet';
+import { authProvider, http, i18nProvider, queryClient, store } from '../providers';
+import { createDataProvider } from '../providers/dataProvider';
+import { resourceApis, resources } from '../resources';
+import { theme } from '../theme';
+import { RoleHome } from './RoleHome';
+
+const dataProvider = createDataProvider(http, resourceApis);
+
+const ForbiddenRedirect = () => <Navigate to="/403" replace />;
+
+/** Custom pages of the admin area; the layout's AccessGuard applies the role table to them. */
+const customPages = [
+  { path: '/dashboard', element: <NotAvailableYet title="Dashboard" /> },
+  { path: '/design-logos', element: <NotAvailableYet title="Design Logos" /> },
+  { path: '/merchandise', element: <NotAvailableYet title="Merchandise" /> },
+  {
+    path: '/merchandise/create',
+    element: <NotAvailableYet title="Create Merchandise" />,
+  },
+];
+
+/** `/admin/*`: react-admin with the spec's resources and pages. */
+export default function AdminApp() {
+  return (
+    <Admin
+      basename="/admin"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      store={store}
+      theme={theme}
+      layout={AdminLayout}
+      dashboard={RoleHome}
+      loginPage={false}
+      catchAll={AdminNotFoundPage}
+      accessDenied={ForbiddenRedirect}
+      disableTelemetry
+      requireAuth
+    >
+      {resources.map(({ name, label, api: _api, routes, ...props }) => (
+        <Resource key={name} name={name} options={{ label }} {...props}>
+          {routes}
+        </Resource>
+      ))}
+      <CustomRoutes>
+        {customPages.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
+        <Route path="/404" element={<AdminNotFoundPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,11 @@
+import { Navigate } from 'react-router-dom';
+import { homePathFor } from '../contract/access';
+import { session } from '../providers';
+import { useAuthState } from '../providers/session';
+
+/** `/admin`: Admins go to the dashboard, AthleticDirectors to their design logos. */
+export function RoleHome() {
+  const { status, user } = useAuthState(session);
+  if (status !== 'checked') return null;
+  return <Navigate to={homePathFor(user?.roleNames)} replace />;
+}

@@ -1,0 +1,73 @@
+import KeyIcon from '@mui/icons-material/Key';
+import LockIcon from '@mui/icons-material/Lock';
+import {
+  Box,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Paper,
+  Typography,
+} from '@mui/material';
+import { Navigate, NavLink, Route, Link as RouterLink, Routes } from 'react-router-dom';
+import { appMessages } from '../../i18n/en';
+import { NotAvailableYet } from '../NotAvailableYet';
+import { RequireUser } from './RequireUser';
+
+const text = appMessages.account;
+
+const menu = [
+  { to: '/account/change-password', label: text.menuPassword, icon: <KeyIcon /> },
+  { to: '/account/two-factor-authentication', label: text.menuTwoFactor, icon: <LockIcon /> },
+];
+
+/** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
+export function AccountArea() {
+  return (
+    <RequireUser>
+      <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
+          <Typography variant="h4" component="h1">
+            {text.title}
+          </Typography>
+          <Link component={RouterLink} to="/admin">
+            {appMessages.notFound.returnHome}
+          </Link>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
+          <Paper component="nav" aria-label={text.title} sx={{ minWidth: 240, alignSelf: 'flex-start' }}>
+            <List>
+              {menu.map((item) => (
+                <ListItemButton
+                  key={item.to}
+                  component={NavLink}
+                  to={item.to}
+                  sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                >
+                  <ListItemIcon>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              ))}
+            </List>
+          </Paper>
+          <Paper sx={{ flex: 1, minWidth: 0 }}>
+            <Routes>
+              <Route path="change-password" element={<NotAvailableYet title="Change Password" />} />
+              <Route
+                path="two-factor-authentication"
+                element={<NotAvailableYet title="Two Factor Authentication" />}
+              />
+              <Route path="show-recovery-codes" element={<NotAvailableYet title="Recovery Codes" />} />
+              <Route
+                path="enable-authentication"
+                element={<NotAvailableYet title="Enable Authenticator" />}
+              />
+              <Route path="*" element={<Navigate to="/account/change-password" replace />} />
+            </Routes>
+          </Paper>
+        </Box>
+      </Box>
+    </RequireUser>
+  );
+}

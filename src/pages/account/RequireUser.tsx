@@ -1,0 +1,34 @@
+import { Alert, Box, CircularProgress } from '@mui/material';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { appMessages } from '../../i18n/en';
+import { loginPathWithReturn } from '../../lib/returnUrl';
+import { session } from '../../providers';
+import { useAuthState } from '../../providers/session';
+
+/** Pages that need a signed-in user: loading, failure text, or a trip to /login with returnUrl. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const state = useAuthState(session);
+  const location = useLocation();
+  useEffect(() => {
+    if (state.status === 'notChecked') session.ensure().catch(() => undefined);
+  }, [state.status]);
+
+  if (state.status === 'error') {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{appMessages.errors.userLoad}</Alert>
+      </Box>
+    );
+  }
+  if (state.status !== 'checked') {
+    return (
+      <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }} aria-busy="true">
+        <CircularProgress aria-label={appMessages.layout.loading} />
+      </Box>
+    );
+  }
+  if (!state.user)
+    return <Navigate to={loginPathWithReturn(`${location.pathname}${location.search}`)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,100 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Link,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useLogin } from 'ra-core';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { limits } from '../../contract/common';
+import { appMessages } from '../../i18n/en';
+import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
+
+const text = appMessages.login;
+
+/** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
+export function LoginPage() {
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    setSubmitting(true);
+    try {
+      const result = await login(
+        {
+          email: String(form.get('email') ?? ''),
+          password: String(form.get('password') ?? ''),
+          rememberMe: form.get('rememberMe') === 'on',
+          returnUrl,
+        },
+        returnUrl,
+      );
+      if (result?.redirectTo) return;
+      if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
+      else navigate(returnUrl, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : text.failed);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2, mt: { xs: 2, sm: 8 } }}>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={2}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {text.title}
+        </Typography>
+        <Box component="form" onSubmit={onSubmit} noValidate={false} aria-label={text.title}>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField
+            name="email"
+            type="email"
+            label={text.email}
+            autoComplete="username"
+            required
+            fullWidth
+            margin="normal"
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: limits.email } }}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={text.password}
+            autoComplete="current-password"
+            required
+            fullWidth
+            margin="normal"
+            slotProps={{ htmlInput: { maxLength: limits.password } }}
+          />
+          <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
+          <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
+            {submitting ? text.signingIn : text.submit}
+          </Button>
+          <Box sx={{ mt: 2, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/forgot-password">
+              {text.forgotPassword}
+            </Link>
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

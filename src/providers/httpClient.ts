@@ -1,0 +1,104 @@
+import { HttpError } from 'ra-core';
+import type { ValidationFailure } from '../contract/common';
+import { appMessages } from '../i18n/en';
+
+export type NotifyType = 'error' | 'info' | 'success' | 'warning';
+
+export interface HttpClientHooks {
+  notify: (message: string, type: NotifyType) => void;
+  /** After a 401: reset the authentication state and send the user to the login page. */
+  onUnauthorized: () => void;
+  /** After a 403: go to /403. */
+  onForbidden: () => void;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Skip the error catalogue's side effects (the initial "who am I" check expects 401s). */
+  silent?: boolean;
+}
+
+export type HttpClient = <T = unknown>(url: string, options?: RequestOptions) => Promise<T>;
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** react-admin forms show `body.errors` next to the fields they name. */
+function formErrorsOf(failures: ValidationFailure[]) {
+  const errors: Record<string, unknown> = {};
+  for (const failure of failures) {
+    if (!failure.propertyName) continue;
+    const path = failure.propertyName.split('.');
+    let node = errors;
+    for (const part of path.slice(0, -1)) {
+      node[part] = (node[part] as Record<string, unknown>) ?? {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] ??= failure.errorMessage;
+  }
+  return errors;
+}
+
+/**
+ * fetch with the spec's error catalogue (section 8): 400 toasts failures without a
+ * property name, 401 resets sign-in, 403 goes to /403, 5xx toasts; cancelled requests are ignored.
+ */
+export function createHttpClient(
+  hooks: HttpClientHooks,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): HttpClient {
+  return async function http<T>(url: string, options: RequestOptions = {}): Promise<T> {
+    const { body, silent, headers, ...init } = options;
+    const requestHeaders = new Headers(headers);
+    requestHeaders.set('Accept', 'application/json');
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
+      requestHeaders.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        credentials: 'same-origin',
+        ...init,
+        headers: requestHeaders,
+        body: payload,
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      if (!silent) hooks.notify(appMessages.errors.network, 'error');
+      throw new HttpError(appMessages.errors.network, 0, {});
+    }
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = {};
+    }
+    if (response.ok) return json as T;
+
+    const status = response.status;
+    const failures = (json.validationFailures as ValidationFailure[] | undefined) ?? [];
+    const message =
+      failures[0]?.errorMessage ?? (typeof json.message === 'string' ? json.message : response.statusText);
+    const error = new HttpError(message, status, { ...json, errors: formErrorsOf(failures) });
+    if (silent) throw error;
+    if (status === 400) {
+      for (const failure of failures.filter((f) => !f.propertyName)) {
+        hooks.notify(`${appMessages.errors.badRequestPrefix}${failure.errorMessage}`, 'error');
+      }
+    } else if (status === 401) {
+      hooks.notify(appMessages.errors.unauthorized, 'error');
+      hooks.onUnauthorized();
+    } else if (status === 403) {
+      hooks.notify(appMessages.errors.forbidden, 'error');
+      hooks.onForbidden();
+    } else if (status >= 500) {
+      hooks.notify(appMessages.errors.server, 'error');
+    }
+    throw error;
+  };
+}

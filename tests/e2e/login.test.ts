@@ -1,0 +1,96 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, demo, launchBrowser, openLogin, pathOf, signIn } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+describe('signing in', () => {
+  it('an Admin lands on /admin/dashboard with the admin layout drawn', async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Accounts' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Email Templates').first().isVisible()).toBe(true);
+  });
+
+  it('an AthleticDirector lands on /admin/design-logos without the Accounts entry', async () => {
+    await openLogin(page);
+    await signIn(page, demo.directorEmail, demo.password);
+    await page.waitForURL('**/admin/design-logos');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Design Logos' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Accounts' }).count()).toBe(0);
+  });
+
+  it('a wrong password shows an error and stays on /login', async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, 'Not-the-Passw0rd!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(appMessages.login.failed);
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  it('a protected page while signed out goes to /login?returnUrl=... and back after sign-in', async () => {
+    await page.goto(`${baseUrl()}/admin/users`);
+    await page.waitForURL('**/login?returnUrl=*');
+    expect(pathOf(page)).toBe('/login?returnUrl=%2Fadmin%2Fusers');
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/users');
+  });
+
+  it('a returnUrl to another site is ignored in favour of /admin', async () => {
+    await openLogin(page, 'https://evil.example/phish');
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+  });
+
+  it('an AthleticDirector opening /admin/users goes to /403', async () => {
+    await openLogin(page);
+    await signIn(page, demo.directorEmail, demo.password);
+    await page.waitForURL('**/admin/design-logos');
+    await page.goto(`${baseUrl()}/admin/users`);
+    await page.waitForURL('**/403');
+    await expect.poll(() => page.getByText(appMessages.forbidden.title).isVisible()).toBe(true);
+  });
+
+  it('logging out ends the session and lands on /login without a returnUrl', async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByText('Log Out').click();
+    await page.waitForURL('**/login');
+    expect(pathOf(page)).toBe('/login');
+    await page.goto(`${baseUrl()}/admin/dashboard`);
+    await page.waitForURL('**/login?returnUrl=*');
+  });
+});
+
+describe('error pages', () => {
+  it("shows the spec's admin 404 with a 'Return to Home' link to /admin", async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto(`${baseUrl()}/admin/404`);
+    for (const text of ['Error 404', 'We could not find that page', appMessages.notFound.body]) {
+      await expect.poll(() => page.getByText(text).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows the 404 page for an unknown public path', async () => {
+    await page.goto(`${baseUrl()}/no-such-page`);
+    await expect.poll(() => page.getByText('We could not find that page').isVisible()).toBe(true);
+  });
+});

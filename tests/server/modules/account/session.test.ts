@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../../../server/auth/tokens';
+import { sessions } from '../../../../server/db/schema';
+import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+beforeEach(async () => {
+  ctx = await testApp();
+});
+afterEach(() => ctx.app.close());
+
+const me = (cookie?: string) => ctx.app.inject({ url: '/api/account/me', headers: cookie ? { cookie } : {} });
+const sessionIdOf = (cookie: string) => hashToken(cookie.split('=')[1]);
+
+describe('GET /api/account/me', () => {
+  it('returns the logged-in user of the spec', async () => {
+    const org = await createOrganization(ctx.db);
+    const user = await createUser(ctx.db, {
+      email: 'director@example.com',
+      firstName: 'Dana',
+      lastName: 'Director',
+      roles: ['AthleticDirector'],
+      organizationId: org.id,
+    });
+    const response = await me(await signIn(ctx.app, 'director@example.com'));
+    expect(response.json()).toEqual({
+      result: {
+        id: user.id,
+        email: 'director@example.com',
+        fullName: 'Dana Director',
+        roleNames: ['AthleticDirector'],
+        organizationId: org.id,
+        organizationGuid: org.guid,
+        profilePhotoGuid: null,
+        is2faEnabled: false,
+        recoveryCodesLeft: 0,
+        hasAuthenticator: false,
+      },
+    });
+  });
+
+  it('answers 401 without a session, and with a made-up cookie', async () => {
+    expect((await me()).statusCode).toBe(401);
+    const forged = await me('sp_session=made-up');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ result: null, message: 'You need to login to view this page' });
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('slides the expiration forward once half the lifetime has passed', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    const nearlyExpired = new Date(Date.now() + 2 * 60_000);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: nearlyExpired })
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'sp_session')).toBeDefined();
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    const minutesLeft = (row.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14.9);
+  });
+
+  it('does not write the session again while more than half the lifetime is left', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    const [before] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    const response = await me(cookie);
+    expect(response.cookies.find((c) => c.name === 'sp_session')).toBeUndefined();
+    const [after] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(cookie)));
+    expect(after.expiresAt).toEqual(before.expiresAt);
+  });
+});
+
+describe('POST /api/account/logout', () => {
+  it('ends the session: the old cookie no longer works', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: { cookie },
+    });
+    expect(response.json()).toEqual({ result: true });
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await ctx.db.select().from(sessions)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/account/cookie-expiration', () => {
+  it('is 15 minutes by default', async () => {
+    const response = await ctx.app.inject({ url: '/api/account/cookie-expiration' });
+    expect(response.json()).toEqual({ result: 15 });
+  });
+
+  it('follows COOKIE_LIFETIME_MINUTES', async () => {
+    await ctx.app.close();
+    ctx = await testApp({ cookieLifetimeMinutes: 30 });
+    expect((await ctx.app.inject({ url: '/api/account/cookie-expiration' })).json()).toEqual({ result: 30 });
+  });
+});

@@ -1,0 +1,95 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { CoreAdminContext } from 'ra-core';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../../src/i18n/en';
+import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { authProvider, session } from '../../../src/providers';
+
+const users: Record<string, string> = { 'admin@example.com': 'Admin-Passw0rd!' };
+const server = setupServer(
+  http.post('*/api/account/login', async ({ request }) => {
+    const body = (await request.json()) as { email: string; password: string };
+    const ok = users[body.email] === body.password;
+    return HttpResponse.json({
+      result: ok ? { status: 'Succeeded' } : { status: 'Failed', message: 'Invalid login attempt.' },
+    });
+  }),
+  http.get('*/api/account/me', () =>
+    HttpResponse.json({
+      result: {
+        id: 1,
+        email: 'admin@example.com',
+        fullName: 'Portal Admin',
+        roleNames: ['Admin'],
+        organizationId: null,
+        organizationGuid: null,
+        profilePhotoGuid: null,
+        is2faEnabled: false,
+        recoveryCodesLeft: 0,
+        hasAuthenticator: false,
+      },
+    }),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  session.reset();
+});
+afterAll(() => server.close());
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <CoreAdminContext authProvider={authProvider}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </CoreAdminContext>
+    </MemoryRouter>,
+  );
+}
+
+async function signIn(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText(/Email/), email);
+  await userEvent.type(screen.getByLabelText(/Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: appMessages.login.submit }));
+}
+
+describe('LoginPage', () => {
+  it('goes to /admin after signing in without a returnUrl', async () => {
+    renderAt('/login');
+    await signIn('admin@example.com', 'Admin-Passw0rd!');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin');
+  });
+
+  it('goes back to the returnUrl after signing in', async () => {
+    renderAt('/login?returnUrl=%2Fadmin%2Fusers');
+    await signIn('admin@example.com', 'Admin-Passw0rd!');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin/users');
+  });
+
+  it('ignores a returnUrl to another site in favour of /admin', async () => {
+    renderAt('/login?returnUrl=https%3A%2F%2Fevil.example');
+    await signIn('admin@example.com', 'Admin-Passw0rd!');
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('shows the failure and stays on the login page for a wrong password', async () => {
+    renderAt('/login');
+    await signIn('admin@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login attempt.');
+    await waitFor(() => expect(screen.getByRole('button', { name: appMessages.login.submit })).toBeEnabled());
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});
