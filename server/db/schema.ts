@@ -42,7 +42,10 @@ export const users = pgTable(
     suffix: text('suffix'),
     contactInformation: text('contact_information'),
     organizationId: integer('organization_id').references(() => organizations.id),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
     securityStamp: text('security_stamp').notNull(),
     emailConfirmed: boolean('email_confirmed').notNull().default(false),

@@ -8,7 +8,7 @@ export function safeReturnUrl(raw: string | null | undefined): string {
   if (!raw) return defaultReturnUrl;
   const value = raw.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return defaultReturnUrl;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\\]/.test(value)) return defaultReturnUrl;
   try {
     const base = 'http://portal.invalid';

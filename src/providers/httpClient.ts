@@ -72,7 +72,7 @@ export function createHttpClient(
       throw new HttpError(appMessages.errors.network, 0, {});
     }
     const text = await response.text();
-    let json: Record<string, unknown> = {};
+    let json: Record<string, unknown>;
     try {
       json = text ? JSON.parse(text) : {};
     } catch {

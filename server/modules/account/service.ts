@@ -13,8 +13,7 @@ export const fullNameOf = (user: Pick<SessionUser, 'firstName' | 'middleName' | 
   [user.firstName, user.middleName, user.lastName, user.suffix].filter(Boolean).join(' ');
 
 export type PasswordCheck =
-  | { status: 'Failed'; message: string }
-  | { status: 'Succeeded' | 'RequiresTwoFactor'; user: SessionUser };
+  { status: 'Failed'; message: string } | { status: 'Succeeded' | 'RequiresTwoFactor'; user: SessionUser };
 
 /** Deliberately the same text for every failure, so sign-in does not tell which accounts exist. */
 export const failedLoginMessage = 'Invalid login attempt.';
