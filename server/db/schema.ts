@@ -317,3 +317,17 @@ export const orders = pgTable(
     trigramIndex('orders_search_idx', t.searchText),
   ],
 );
+
+/**
+ * Fixed-window counters for brute-force limits (sign-in, second step, recovery, forgotten
+ * password), kept in the database so several server processes share them.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
+);
