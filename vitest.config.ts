@@ -1,5 +1,45 @@
+import { existsSync, readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const serverTest = {
+  environment: 'node' as const,
+  setupFiles: ['tests/server/setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * The API suite runs a second time on a real PostgreSQL server when Debian's binaries are
+ * installed (`.ci/run` installs them); CI must not pass silently without it.
+ */
+function postgresProjects(): TestProjectInlineConfiguration[] {
+  if (process.env.TEST_POSTGRES === '0') return [];
+  const debianPostgres = '/usr/lib/postgresql';
+  const installed =
+    existsSync(debianPostgres) &&
+    readdirSync(debianPostgres).some((version) => existsSync(`${debianPostgres}/${version}/bin/pg_ctl`));
+  if (!installed) {
+    if (process.env.CI === 'true') {
+      throw new Error(
+        'PostgreSQL binaries are missing under /usr/lib/postgresql: CI must run the API tests on PostgreSQL.',
+      );
+    }
+    console.warn("Skipping the API tests on PostgreSQL: install Debian's postgresql package to run them.");
+    return [];
+  }
+  return [
+    {
+      extends: true,
+      test: {
+        ...serverTest,
+        name: 'server-pg',
+        include: ['tests/server/**/*.test.ts', 'tests/scale-out/**/*.test.ts'],
+        globalSetup: ['tests/server/global-setup-postgres.ts'],
+      },
+    },
+  ];
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -8,14 +48,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...serverTest,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-          setupFiles: ['tests/server/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
+      ...postgresProjects(),
       {
         extends: true,
         test: {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { randomToken } from '../../server/auth/tokens';
@@ -8,16 +10,38 @@ import { type Database, openDatabase } from '../../server/db/client';
 import { organizations, users } from '../../server/db/schema';
 import { seedReferenceData } from '../../server/db/seed';
 
-/** One in-memory PGlite per test worker (a new one costs about 2 s and 440 MiB). */
+/**
+ * One database per test worker: an in-memory PGlite (a new one costs about 2 s and 440 MiB),
+ * or in the `server-pg` project a database of its own on the throwaway PostgreSQL server,
+ * so workers running side by side never truncate each other's tables.
+ */
 const shared = globalThis as { __testDatabase?: Promise<Database> };
 
 export function testDatabase(): Promise<Database> {
   shared.__testDatabase ??= (async () => {
-    const database = await openDatabase(testConfig());
+    const postgresUrl = inject('postgresUrl');
+    const databaseUrl = postgresUrl ? await workerDatabaseUrl(postgresUrl) : undefined;
+    const database = await openDatabase({ ...testConfig(), databaseUrl, poolSize: 5 });
     await database.migrate();
     return database;
   })();
   return shared.__testDatabase;
+}
+
+/** Creates (once per run) and returns the URL of this worker's database on the test server. */
+export async function workerDatabaseUrl(postgresUrl: string, suffix = process.env.VITEST_POOL_ID ?? '0') {
+  const name = `spirit_test_${suffix.replace(/\W/g, '_')}`;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Empties every table and loads the reference data again, so each test starts clean. */

@@ -1,0 +1,91 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set only in the `server-pg` project: a superuser URL of a throwaway PostgreSQL server. */
+    postgresUrl: string;
+  }
+}
+
+/** Debian installs the server binaries outside PATH, one directory per major version. */
+export function postgresBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(path.join(root, name, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(root, versions[0], 'bin') : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** initdb refuses to run as root, so as root every PostgreSQL command runs as the `postgres` user. */
+function runAsPostgres(command: string, args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(file, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/**
+ * Starts a throwaway PostgreSQL server (initdb in a temporary directory, loopback only, a free
+ * port) so the API suite runs on the `pg` driver as well as on PGlite. Durability is switched
+ * off: the data is thrown away at the end anyway.
+ */
+export default async function setup(project: TestProject) {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
+  const dir = mkdtempSync(path.join(tmpdir(), 'spirit-pg-'));
+  chmodSync(dir, 0o755);
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  runAsPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  const options = [
+    '-c listen_addresses=127.0.0.1',
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  runAsPostgres(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    options,
+    '-w',
+    'start',
+  ]);
+  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+
+  return () => {
+    try {
+      runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
