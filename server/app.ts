@@ -1,22 +1,28 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { originCheck } from './auth/origin-check';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { registerMailer } from './mail';
 import { apiModules } from './modules';
 import { registerStaticApp } from './static';
+import { type BlobStore, createBlobStore } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     sessions: SessionStore;
+    /** Files (logos, photos, product images); see `server/storage/types.ts`. */
+    storage: BlobStore;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -28,6 +34,8 @@ export interface BuildOptions {
   database?: Database;
   /** Serve the built app from `config.staticDir`; off in API tests. */
   serveApp?: boolean;
+  /** A blob store other than the configured one (tests). */
+  storage?: BlobStore;
 }
 
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
@@ -42,17 +50,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const database = options.database ?? (await openDatabase(config));
+  const storage = options.storage ?? createBlobStore(config);
   if (!options.database) {
     await database.migrate();
-    await seedDatabase(database.db, config, app.log);
+    await seedDatabase(database.db, config, app.log, storage);
     app.addHook('onClose', () => database.close());
   }
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('storage', storage);
   app.decorate('sessions', new SessionStore(database.db, config.cookieLifetimeMinutes));
   app.decorateRequest('auth', null);
+  registerMailer(app);
 
   await app.register(cookie);
+  // Uploads are streamed; routes read one file at a time and pass their own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -70,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
 
+  app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[sessionCookieName];

@@ -5,20 +5,23 @@ import { roles } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import { randomToken } from '../auth/tokens';
 import type { Config } from '../config';
+import type { BlobStore } from '../storage';
 import type { Db } from './client';
+import { seedBaseApparel } from './seed-apparel';
 import { brands, emailTemplates, orders, organizations, promoCodes, settings, users } from './schema';
 import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
 
 /** The password of every demo account (SEED_DEMO=1); documented in the README. */
 export const demoPassword = 'Demo-Passw0rd!';
 
-export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger) {
-  await seedReferenceData(db);
+export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger, storage?: BlobStore) {
+  await seedReferenceData(db, storage);
   await ensureFirstAdmin(db, config, log);
   if (config.seedDemo) await seedDemoData(db, log);
 }
 
-export async function seedReferenceData(db: Db) {
+/** Reference data every installation needs; base apparel images need the blob store. */
+export async function seedReferenceData(db: Db, storage?: BlobStore) {
   await db
     .insert(emailTemplates)
     .values([...emailTemplateSeeds])
@@ -27,6 +30,7 @@ export async function seedReferenceData(db: Db) {
     .insert(brands)
     .values(brandSeeds.map(([slug, name]) => ({ slug, name })))
     .onConflictDoNothing();
+  if (storage) await seedBaseApparel(db, storage);
 }
 
 const securityStamp = () => randomToken(16);

@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { BlobStore } from '../storage';
+import type { Db } from './client';
+import { baseApparel, brands } from './schema';
+
+/** Width and height of every generated apparel image, in pixels. */
+export const apparelImageSize = 1200;
+
+/**
+ * Garment outlines on a 1000 x 1000 canvas. The chest area (a quarter of the width,
+ * centred, one third down) is kept clear of seams so a logo placed there reads well.
+ */
+const outlines = {
+  tshirt: 'M330 80 Q500 150 670 80 L900 190 L830 380 L740 340 L740 930 L260 930 L260 340 L170 380 L100 190 Z',
+  longSleeve:
+    'M330 80 Q500 150 670 80 L860 180 L960 700 L860 720 L760 360 L740 930 L260 930 L240 360 L140 720 L40 700 L140 180 Z',
+  hoodie:
+    'M330 90 Q360 10 500 10 Q640 10 670 90 L860 190 L960 700 L860 720 L760 380 L740 930 L260 930 L240 380 L140 720 L40 700 L140 190 Z M380 100 Q500 230 620 100 Q600 40 500 40 Q400 40 380 100 Z',
+  tank: 'M350 60 L420 60 Q500 200 580 60 L650 60 L700 330 L720 930 L280 930 L300 330 Z',
+  polo: 'M350 80 L450 80 L500 200 L550 80 L650 80 L900 190 L830 380 L740 340 L740 930 L260 930 L260 340 L170 380 L100 190 Z',
+  crewneck:
+    'M330 80 Q500 160 670 80 L860 180 L960 700 L860 720 L760 360 L740 900 L760 950 L240 950 L260 900 L240 360 L140 720 L40 700 L140 180 Z',
+  cap: 'M180 620 Q180 220 500 200 Q820 220 820 620 Z M120 620 L880 620 Q900 700 760 720 L240 720 Q100 700 120 620 Z',
+  beanie:
+    'M200 760 Q180 200 500 180 Q820 200 800 760 Z M180 740 L820 740 L820 900 L180 900 Z M470 180 a30 30 0 1 1 60 0 a30 30 0 1 1 -60 0 Z',
+  tote: 'M180 330 L820 330 L860 950 L140 950 Z M330 330 Q330 80 500 80 Q670 80 670 330 L620 330 Q620 130 500 130 Q380 130 380 330 Z',
+  jersey:
+    'M360 60 L440 60 Q500 160 560 60 L640 60 L820 160 L760 380 L720 360 L720 940 L280 940 L280 360 L240 380 L180 160 Z',
+  quarterZip:
+    'M360 70 L460 70 L500 160 L540 70 L640 70 L860 180 L960 700 L860 720 L760 360 L740 930 L260 930 L240 360 L140 720 L40 700 L140 180 Z M496 160 L504 160 L504 420 L496 420 Z',
+  shorts: 'M220 150 L780 150 L860 820 L560 850 L500 420 L440 850 L140 820 Z',
+} as const;
+
+type Outline = keyof typeof outlines;
+
+interface ApparelSeed {
+  title: string;
+  brand: string;
+  outline: Outline;
+  colour: string;
+  price: number;
+  description: string;
+}
+
+export const apparelSeeds: readonly ApparelSeed[] = [
+  {
+    title: 'Classic Cotton Tee',
+    brand: 'gildan',
+    outline: 'tshirt',
+    colour: '#f5f5f5',
+    price: 14.5,
+    description: 'Heavyweight 100% cotton crew neck t-shirt.',
+  },
+  {
+    title: 'Soft Blend Tee',
+    brand: 'next_level',
+    outline: 'tshirt',
+    colour: '#1f3a93',
+    price: 17,
+    description: 'Lightweight cotton/poly blend with a modern fit.',
+  },
+  {
+    title: 'Long Sleeve Tee',
+    brand: 'hanes',
+    outline: 'longSleeve',
+    colour: '#b22234',
+    price: 19.5,
+    description: 'Long sleeve cotton tee with ribbed cuffs.',
+  },
+  {
+    title: 'Pullover Hoodie',
+    brand: 'champion',
+    outline: 'hoodie',
+    colour: '#5b5b5b',
+    price: 39,
+    description: 'Fleece pullover hoodie with a front pocket and lined hood.',
+  },
+  {
+    title: 'Performance Tank',
+    brand: 'under_armour',
+    outline: 'tank',
+    colour: '#111111',
+    price: 22,
+    description: 'Moisture-wicking tank for training days.',
+  },
+  {
+    title: 'Sport Polo',
+    brand: 'port_authority',
+    outline: 'polo',
+    colour: '#0b6e4f',
+    price: 29,
+    description: 'Three-button polo in a breathable pique knit.',
+  },
+  {
+    title: 'Crewneck Sweatshirt',
+    brand: 'jerzees',
+    outline: 'crewneck',
+    colour: '#7a1f3d',
+    price: 32,
+    description: 'Midweight fleece crewneck sweatshirt.',
+  },
+  {
+    title: 'Structured Cap',
+    brand: 'new_era',
+    outline: 'cap',
+    colour: '#003366',
+    price: 24,
+    description: 'Six-panel structured cap with an adjustable strap.',
+  },
+  {
+    title: 'Cuffed Beanie',
+    brand: 'district',
+    outline: 'beanie',
+    colour: '#e87722',
+    price: 16,
+    description: 'Knit beanie with a cuff and pom.',
+  },
+  {
+    title: 'Canvas Tote',
+    brand: 'bella_canvas',
+    outline: 'tote',
+    colour: '#e8dcc2',
+    price: 15,
+    description: 'Sturdy cotton canvas tote with long handles.',
+  },
+  {
+    title: 'Game Jersey',
+    brand: 'augusta_sportswear',
+    outline: 'jersey',
+    colour: '#ffd100',
+    price: 34,
+    description: 'Mesh game jersey with a V-neck.',
+  },
+  {
+    title: 'Quarter-Zip Pullover',
+    brand: 'adidas',
+    outline: 'quarterZip',
+    colour: '#2c2c54',
+    price: 55,
+    description: 'Lightweight quarter-zip layer for the sideline.',
+  },
+  {
+    title: 'Athletic Shorts',
+    brand: 'badger',
+    outline: 'shorts',
+    colour: '#444444',
+    price: 21,
+    description: 'Mesh shorts with an elastic waistband.',
+  },
+];
+
+/** A shaded garment image, drawn here so the product ships its own catalogue pictures. */
+export function apparelSvg(outline: Outline, colour: string) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${apparelImageSize}" height="${apparelImageSize}" viewBox="0 0 1000 1000">
+  <defs>
+    <linearGradient id="shade" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#ffffff" stop-opacity="0.25"/>
+      <stop offset="1" stop-color="#000000" stop-opacity="0.18"/>
+    </linearGradient>
+  </defs>
+  <rect width="1000" height="1000" fill="#ffffff"/>
+  <path d="${outlines[outline]}" fill="${colour}" fill-rule="evenodd" stroke="#2b2b2b" stroke-width="6" stroke-linejoin="round"/>
+  <path d="${outlines[outline]}" fill="url(#shade)" fill-rule="evenodd"/>
+</svg>`;
+}
+
+export function renderApparelPng(outline: Outline, colour: string) {
+  return sharp(Buffer.from(apparelSvg(outline, colour)))
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Loads the base apparel catalogue with its images. Idempotent: an item is added once
+ * (by title), and its image is drawn again only when the blob store no longer has it.
+ */
+export async function seedBaseApparel(db: Db, storage: BlobStore) {
+  const brandRows = await db.select({ id: brands.id, slug: brands.slug }).from(brands);
+  const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
+  const existing = await db.select().from(baseApparel);
+  for (const seed of apparelSeeds) {
+    const row = existing.find((item) => item.title === seed.title);
+    if (row && (await storage.exists(row.imageKey))) continue;
+    const image = await storage.put(await renderApparelPng(seed.outline, seed.colour), {
+      contentType: 'image/png',
+      prefix: 'base-apparel',
+    });
+    if (row) {
+      await db.update(baseApparel).set({ imageKey: image.key }).where(eq(baseApparel.id, row.id));
+    } else {
+      await db.insert(baseApparel).values({
+        brandId: brandId.get(seed.brand) ?? null,
+        title: seed.title,
+        description: seed.description,
+        price: seed.price,
+        imageKey: image.key,
+      });
+    }
+  }
+}
