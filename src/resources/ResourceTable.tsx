@@ -58,7 +58,14 @@ export interface ResourceTableProps extends Omit<ListProps, 'children'> {
  */
 export function ResourceTable({ children, rowClick = false, ...listProps }: ResourceTableProps) {
   return (
-    <List filters={searchFilter} perPage={10} pagination={<NumberedPagination />} {...listProps}>
+    // No export: it would ask for more rows than the table endpoint's take limit allows.
+    <List
+      filters={searchFilter}
+      perPage={10}
+      pagination={<NumberedPagination />}
+      exporter={false}
+      {...listProps}
+    >
       <Datagrid rowClick={rowClick} bulkActionButtons={false}>
         {children}
       </Datagrid>

@@ -1,0 +1,84 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Button, Popover, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+
+export interface DeleteRowButtonProps {
+  /** The entity label of the confirmation, for example 'Account' for the users table. */
+  label: string;
+}
+
+/**
+ * The generic row delete: a popover asking 'Are you sure you want to delete this {label}'
+ * with Confirm and Cancel, then `DELETE /api/{table key}/{id}`. Success toasts 'Deleted';
+ * a failure toasts the first validation failure's message.
+ */
+export function DeleteRowButton({ label }: DeleteRowButtonProps) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [deleteOne, { isPending }] = useDelete();
+  if (!record || !resource) return null;
+
+  const confirm = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setAnchor(null);
+          notify(translate('app.tables.deleted'), { type: 'success' });
+          refresh();
+        },
+        onError: (error) => {
+          setAnchor(null);
+          notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+        },
+      },
+    );
+
+  const question = translate('app.tables.deleteRowConfirm', { label });
+  return (
+    <>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteIcon />}
+        onClick={(event) => {
+          event.stopPropagation();
+          setAnchor(event.currentTarget);
+        }}
+      >
+        {translate('app.tables.delete')}
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'alertdialog', 'aria-label': question } }}
+      >
+        <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, maxWidth: 320 }}>
+          <Typography>{question}</Typography>
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Button onClick={() => setAnchor(null)}>{translate('app.tables.cancel')}</Button>
+            <Button variant="contained" color="error" disabled={isPending} onClick={confirm}>
+              {translate('app.tables.confirm')}
+            </Button>
+          </Box>
+        </Box>
+      </Popover>
+    </>
+  );
+}
