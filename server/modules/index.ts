@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
+import dashboard from './dashboard';
 import organizations from './organizations';
 import settings from './settings';
+import users from './users';
 
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'account', plugin: account },
+  { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },
+  { prefix: 'users', plugin: users },
 ];

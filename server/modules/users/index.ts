@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../../src/contract/access';
+import { idParamsSchema, tableQuerySchema } from '../../../src/contract/common';
+import { roleOptions } from '../../../src/contract/roles';
+import {
+  accountTableResponseSchema,
+  photoParamsSchema,
+  roleOptionsResponseSchema,
+  userCreateSchema,
+  userResponseSchema,
+  userUpdateSchema,
+} from '../../../src/contract/users';
+import { isAdmin } from '../../../src/contract/roles';
+import { currentUser, requireRole } from '../../auth/guards';
+import { forbidden, notFound } from '../../http/errors';
+import { sendBlob } from '../../storage/http';
+import { readUserForm } from './multipart';
+import { parseOrFail } from './validation';
+import { normalizePhoto, photoContentType } from './photo';
+import {
+  accountTable,
+  createUser,
+  findUser,
+  findPhotoKey,
+  setLocked,
+  setProfilePhoto,
+  toUser,
+  updateUser,
+} from './service';
+
+const tags = ['users'];
+
+/** A photo's guid changes with every upload, so its URL can be cached for as long as it exists. */
+const photoCacheControl = 'private, max-age=31536000, immutable';
+
+/** Accounts: Admin only (the role table of src/contract/access.ts), every change audited. */
+const usersModule: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = requireRole(...access.users);
+
+  app.post(
+    '/table',
+    {
+      preHandler: adminOnly,
+      schema: { tags, body: tableQuerySchema, response: { 200: accountTableResponseSchema } },
+    },
+    async (request) => ({ result: await accountTable(app.db, request.body) }),
+  );
+
+  app.get(
+    '/roleOptions',
+    { preHandler: adminOnly, schema: { tags, response: { 200: roleOptionsResponseSchema } } },
+    () => ({ result: roleOptions.map((option) => ({ ...option })) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({ result: toUser(await findUser(app.db, request.params.id)) }),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: adminOnly,
+      schema: { tags, body: userCreateSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({ result: toUser(await createUser(app.db, currentUser(request), request.body)) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({
+      result: toUser(await updateUser(app.db, currentUser(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.put(
+    '/with-photo/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { fields, photo } = await readUserForm(request);
+      const input = parseOrFail(userUpdateSchema, fields);
+      const normalized = photo ? await normalizePhoto(photo) : undefined;
+      let row = await updateUser(app.db, actor, request.params.id, input);
+      if (normalized) {
+        const stored = await app.storage.put(normalized, {
+          contentType: photoContentType,
+          prefix: 'profile-photos',
+        });
+        const previousKey = row.profilePhotoKey;
+        row = await setProfilePhoto(app.db, actor, row.id, { guid: randomUUID(), key: stored.key });
+        if (previousKey) await app.storage.delete(previousKey);
+      }
+      return { result: toUser(row) };
+    },
+  );
+
+  app.patch(
+    '/:id/lock',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({
+      result: toUser(
+        await setLocked(app.db, currentUser(request), request.params.id, true, (userId) =>
+          app.sessions.revokeAllForUser(userId),
+        ),
+      ),
+    }),
+  );
+
+  app.patch(
+    '/:id/unlock',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({
+      result: toUser(
+        await setLocked(app.db, currentUser(request), request.params.id, false, async () => undefined),
+      ),
+    }),
+  );
+
+  /**
+   * Every signed-in user sees their own photo in the top bar; other people's photos are
+   * for Admins. An old guid answers 404, so a replaced photo is never served again.
+   */
+  app.get(
+    '/:userId/profilePhoto/:profilePhotoGuid',
+    { preHandler: requireRole(), schema: { tags, params: photoParamsSchema } },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const { userId, profilePhotoGuid } = request.params;
+      if (actor.id !== userId && !isAdmin(actor.roles)) throw forbidden();
+      const key = await findPhotoKey(app.db, userId, profilePhotoGuid);
+      const blob = key ? await app.storage.get(key) : null;
+      if (!blob) throw notFound('Profile photo');
+      return sendBlob(reply, blob, { cacheControl: photoCacheControl });
+    },
+  );
+};
+
+export default usersModule;

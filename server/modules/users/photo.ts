@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+import { badRequest } from '../../http/errors';
+import { photoFieldName } from './multipart';
+
+const acceptedFormats = new Set(['png', 'jpeg', 'gif', 'webp']);
+export const photoSize = 512;
+
+/**
+ * Decodes the upload as an image (its bytes, not its name, decide) and stores a fresh
+ * square WebP: metadata such as GPS positions is dropped and nothing but pixels survives.
+ */
+export async function normalizePhoto(input: Buffer) {
+  const invalid = badRequest(photoFieldName, 'The profile photo must be a PNG, JPEG, GIF or WebP image');
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    throw invalid;
+  }
+  if (!format || !acceptedFormats.has(format)) throw invalid;
+  try {
+    return await sharp(input).rotate().resize(photoSize, photoSize, { fit: 'cover' }).webp().toBuffer();
+  } catch {
+    throw invalid;
+  }
+}
+
+export const photoContentType = 'image/webp';

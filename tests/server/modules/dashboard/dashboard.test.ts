@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { maxDashboardCards } from '../../../../src/contract/dashboard';
+import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+beforeEach(async () => {
+  ctx = await testApp();
+});
+afterEach(() => ctx.app.close());
+
+describe('GET dashboard', () => {
+  it('gives an Admin Primary Info, Assigned Roles and User Count in that order', async () => {
+    const admin = await createUser(ctx.db, {
+      email: 'admin@example.com',
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
+    await createUser(ctx.db, { email: 'second@example.com' });
+    const response = await ctx.app.inject({
+      url: '/api/dashboard',
+      headers: { cookie: await signIn(ctx.app, admin.email) },
+    });
+    expect(response.json()).toEqual({
+      result: {
+        dataElements: [
+          {
+            dashboardDataType: 'UserDetails',
+            id: admin.id,
+            fullName: 'Ada Admin',
+            email: 'admin@example.com',
+          },
+          { dashboardDataType: 'UserRoles', roles: ['Admin'] },
+          { dashboardDataType: 'UserCount', numberOfUsers: 2 },
+        ],
+      },
+    });
+    expect(response.json().result.dataElements.length).toBeLessThanOrEqual(maxDashboardCards);
+  });
+
+  it('leaves User Count out for an AthleticDirector, and an empty name is null (shown as N/A)', async () => {
+    const org = await createOrganization(ctx.db);
+    const director = await createUser(ctx.db, {
+      email: 'ad@example.com',
+      firstName: '',
+      lastName: '',
+      roles: ['AthleticDirector'],
+      organizationId: org.id,
+    });
+    const response = await ctx.app.inject({
+      url: '/api/dashboard',
+      headers: { cookie: await signIn(ctx.app, director.email) },
+    });
+    expect(response.json().result.dataElements).toEqual([
+      { dashboardDataType: 'UserDetails', id: director.id, fullName: null, email: 'ad@example.com' },
+      { dashboardDataType: 'UserRoles', roles: ['AthleticDirector'] },
+    ]);
+  });
+
+  it('answers a visitor with 401', async () => {
+    expect((await ctx.app.inject({ url: '/api/dashboard' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,188 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../../../server/db/schema';
+import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+let dataDir: string;
+let adminCookie: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'users-photo-'));
+  ctx = await testApp({ dataDir });
+  await createUser(ctx.db, { email: 'admin@example.com' });
+  adminCookie = await signIn(ctx.app, 'admin@example.com');
+});
+afterEach(async () => {
+  await ctx.app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+    .png()
+    .toBuffer();
+
+/** A multipart body the way the app's form sends it. */
+function form(
+  fields: Record<string, string | string[]>,
+  photo?: { bytes: Buffer; type: string; name: string },
+) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(key, item);
+  }
+  if (photo)
+    data.append('profilePhoto', new Blob([new Uint8Array(photo.bytes)], { type: photo.type }), photo.name);
+  return data;
+}
+
+async function put(id: number, body: FormData, cookie = adminCookie) {
+  const request = new Request('http://local/', { method: 'PUT', body });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/with-photo/${id}`,
+    headers: { cookie, 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+const fields = {
+  email: 'target@example.com',
+  'name.firstName': 'Tia',
+  'name.lastName': 'Target',
+  userRoles: ['AthleticDirector'],
+};
+
+describe('users: profile photo', () => {
+  it('PUT users/with-photo stores the photo and serves it at /api/users/{id}/profilePhoto/{guid}', async () => {
+    const org = await createOrganization(ctx.db);
+    const target = await createUser(ctx.db, { email: 'target@example.com', roles: ['Admin'] });
+    const response = await put(
+      target.id,
+      form(
+        { ...fields, organizationId: String(org.id) },
+        { bytes: await png(), type: 'image/png', name: 'me.png' },
+      ),
+    );
+    expect(response.statusCode).toBe(200);
+    const user = response.json().result;
+    expect(user).toMatchObject({
+      userRoles: ['AthleticDirector'],
+      organizationId: org.id,
+      name: { firstName: 'Tia' },
+    });
+    expect(user.profilePhotoGuid).toMatch(/^[0-9a-f-]{36}$/);
+
+    const photo = await ctx.app.inject({
+      url: `/api/users/${target.id}/profilePhoto/${user.profilePhotoGuid}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(photo.rawPayload).metadata()).format).toBe('webp');
+
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'updatePhoto'), eq(auditLog.entityId, String(target.id))));
+    expect(entry).toBeDefined();
+  });
+
+  it('a replaced photo is no longer served under its old guid', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const first = (
+      await put(
+        target.id,
+        form({ ...fields, userRoles: ['Admin'] }, { bytes: await png(), type: 'image/png', name: 'a.png' }),
+      )
+    ).json().result;
+    const second = (
+      await put(
+        target.id,
+        form({ ...fields, userRoles: ['Admin'] }, { bytes: await png(), type: 'image/png', name: 'b.png' }),
+      )
+    ).json().result;
+    expect(second.profilePhotoGuid).not.toBe(first.profilePhotoGuid);
+    const old = await ctx.app.inject({
+      url: `/api/users/${target.id}/profilePhoto/${first.profilePhotoGuid}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(old.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not an image, whatever its name and type say, and changes nothing', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com', firstName: 'Old' });
+    const response = await put(
+      target.id,
+      form(
+        { ...fields, userRoles: ['Admin'] },
+        {
+          bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          type: 'image/png',
+          name: 'evil.png',
+        },
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures[0].propertyName).toBe('profilePhoto');
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ firstName: 'Old', profilePhotoGuid: null });
+  });
+
+  it('validates the multipart fields like the JSON update', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const response = await put(
+      target.id,
+      form({ email: 'target@example.com', 'name.firstName': 'Tia', userRoles: ['Admin'] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures).toContainEqual({
+      propertyName: 'name.lastName',
+      errorMessage: 'Last name is required',
+    });
+  });
+
+  it('lets a user see their own photo but not another user’s', async () => {
+    const org = await createOrganization(ctx.db);
+    const director = await createUser(ctx.db, {
+      email: 'ad@example.com',
+      roles: ['AthleticDirector'],
+      organizationId: org.id,
+    });
+    const other = await createUser(ctx.db, {
+      email: 'other@example.com',
+      roles: ['AthleticDirector'],
+      organizationId: org.id,
+    });
+    const upload = (id: number, email: string) =>
+      png().then((bytes) =>
+        put(
+          id,
+          form(
+            { ...fields, email, organizationId: String(org.id) },
+            { bytes, type: 'image/png', name: 'p.png' },
+          ),
+        ),
+      );
+    const own = (await upload(director.id, director.email)).json().result;
+    const theirs = (await upload(other.id, other.email)).json().result;
+    const cookie = await signIn(ctx.app, director.email);
+    const mine = await ctx.app.inject({
+      url: `/api/users/${director.id}/profilePhoto/${own.profilePhotoGuid}`,
+      headers: { cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    const notMine = await ctx.app.inject({
+      url: `/api/users/${other.id}/profilePhoto/${theirs.profilePhotoGuid}`,
+      headers: { cookie },
+    });
+    expect(notMine.statusCode).toBe(403);
+  });
+});
