@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import dashboard from './dashboard';
 import organizations from './organizations';
+import promoCodes from './promo-codes';
 import settings from './settings';
 import users from './users';
 
@@ -11,5 +12,6 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },
+  { prefix: 'promo-codes', plugin: promoCodes },
   { prefix: 'users', plugin: users },
 ];
