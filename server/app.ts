@@ -6,11 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { originCheck } from './auth/origin-check';
+import { originCheck } from './auth/origin-check';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { registerMailer } from './mail';
 import { registerMailer } from './mail';
 import { apiModules } from './modules';
 import { registerStaticApp } from './static';
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', new SessionStore(database.db, config.cookieLifetimeMinutes));
   app.decorateRequest('auth', null);
   registerMailer(app);
+  registerMailer(app);
 
   await app.register(cookie);
   // Uploads are streamed; routes read one file at a time and pass their own size limit.
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
 
+  app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;

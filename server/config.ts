@@ -32,6 +32,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   STATIC_DIR: z.string().default('./dist'),
+  SMTP_URL: optionalString.pipe(z.url('SMTP_URL must be a URL such as smtps://user:pass@smtp.example:465').optional()),
+  MAIL_FROM: z.string().default('Spirit Portal <no-reply@spirit.local>'),
+  CONTACT_EMAIL: optionalString.pipe(z.email('CONTACT_EMAIL must be an e-mail address').optional()),
 });
 
 export type Config = {
@@ -51,6 +54,11 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   staticDir: string;
+  /** Unset: e-mails are written under DATA_DIR/outbox/ instead of sent. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where the contact form delivers; unset, the Contact template's own `to`. */
+  contactEmail?: string;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
   };
 }
 

@@ -38,13 +38,14 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
+  /** A locked account's sessions open nothing from the moment it is locked. */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
       .limit(1);
     if (!row) return undefined;
     return {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
+import athleticDirectors from './athletic-directors';
+import contact from './contact';
 import dashboard from './dashboard';
 import organizations from './organizations';
 import promoCodes from './promo-codes';
@@ -9,6 +11,8 @@ import users from './users';
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'account', plugin: account },
+  { prefix: 'athletic-directors', plugin: athleticDirectors },
+  { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },

@@ -1,51 +1,225 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  confirmAccountQuerySchema,
+  confirmAccountRequestSchema,
   cookieExpirationResponseSchema,
+  enableAuthenticatorRequestSchema,
+  enableAuthenticatorResponseSchema,
+  forgotPasswordRequestSchema,
+  loginRecoveryRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginTwoFactorRequestSchema,
   meResponseSchema,
+  mfaStatusResponseSchema,
   okResponseSchema,
+  reauthenticateSchema,
+  recoveryCodesResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sharedKeyResponseSchema,
+  updateTimeZoneRequestSchema,
 } from '../../../src/contract/account';
 import { currentAuth } from '../../auth/guards';
-import { clearSessionCookie, setSessionCookie } from '../../auth/sessions';
-import { checkPassword, loggedInUser, loginResult } from './service';
+import { clearSessionCookie } from '../../auth/sessions';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import {
+  changeEmail,
+  changePassword,
+  confirmAccount,
+  confirmAccountRedirect,
+  forgotPassword,
+  register,
+  resetPassword,
+} from './email-flows';
+import { loggedInUser } from './service';
+import { authenticatorStep, passwordStep, recoveryCodeStep } from './sign-in';
+import {
+  disableTwoFactor,
+  enableAuthenticator,
+  mfaStatus,
+  newRecoveryCodes,
+  resetAuthenticator,
+  sharedKey,
+} from './two-factor';
+
+export { resendAccountConfirmation, sendAccountConfirmation } from './email-flows';
+
+const tags = ['account'];
+const ok = { 200: okResponseSchema };
 
 const account: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
-    { schema: { tags: ['account'], body: loginRequestSchema, response: { 200: loginResponseSchema } } },
-    async (request, reply) => {
-      const check = await checkPassword(app.db, request.body.email, request.body.password);
-      if (check.status === 'Failed') return { result: loginResult('Failed', check.message) };
-      if (request.auth) await app.sessions.revoke(request.auth.sessionId);
-      const stage = check.status === 'Succeeded' ? 'full' : 'twoFactor';
-      const session = await app.sessions.create(check.user.id, stage, request.body.rememberMe);
-      setSessionCookie(request, reply, session.token, {
-        persistent: stage === 'full' && request.body.rememberMe,
-        maxAgeMs: session.expiresAt.getTime() - Date.now(),
-      });
-      return { result: loginResult(check.status) };
-    },
+    { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => ({ result: await passwordStep(app, request, reply, request.body) }),
   );
 
-  app.get('/me', { schema: { tags: ['account'], response: { 200: meResponseSchema } } }, async (request) => ({
+  app.post(
+    '/login-2fa',
+    { schema: { tags, body: loginTwoFactorRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => ({ result: await authenticatorStep(app, request, reply, request.body) }),
+  );
+
+  app.post(
+    '/login-recovery',
+    { schema: { tags, body: loginRecoveryRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => ({ result: await recoveryCodeStep(app, request, reply, request.body) }),
+  );
+
+  app.get('/me', { schema: { tags, response: { 200: meResponseSchema } } }, async (request) => ({
     result: await loggedInUser(app.db, currentAuth(request).user),
   }));
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['account'], response: { 200: okResponseSchema } } },
+  app.post('/logout', { schema: { tags, response: ok } }, async (request, reply) => {
+    if (request.auth) await app.sessions.revoke(request.auth.sessionId);
+    clearSessionCookie(reply);
+    return { result: true };
+  });
+
+  app.get(
+    '/cookie-expiration',
+    { schema: { tags, response: { 200: cookieExpirationResponseSchema } } },
+    async () => ({ result: app.config.cookieLifetimeMinutes }),
+  );
+
+  app.get(
+    '/mfa-status',
+    { schema: { tags, response: { 200: mfaStatusResponseSchema } } },
+    async (request) => ({
+      result: await mfaStatus(app, request, currentAuth(request).user),
+    }),
+  );
+
+  app.get(
+    '/shared-key',
+    { schema: { tags, response: { 200: sharedKeyResponseSchema } } },
+    async (request) => ({
+      result: await sharedKey(app, currentAuth(request).user),
+    }),
+  );
+
+  app.put(
+    '/enable-authenticator',
+    {
+      schema: {
+        tags,
+        body: enableAuthenticatorRequestSchema,
+        response: { 200: enableAuthenticatorResponseSchema },
+      },
+    },
+    async (request, reply) => ({
+      result: await enableAuthenticator(app, request, reply, currentAuth(request), request.body),
+    }),
+  );
+
+  app.put(
+    '/reset-authenticator',
+    { schema: { tags, body: reauthenticateSchema, response: ok } },
     async (request, reply) => {
-      if (request.auth) await app.sessions.revoke(request.auth.sessionId);
-      clearSessionCookie(reply);
+      await resetAuthenticator(app, request, reply, currentAuth(request), request.body);
+      return { result: true };
+    },
+  );
+
+  app.put(
+    '/disable-2fa',
+    { schema: { tags, body: reauthenticateSchema, response: ok } },
+    async (request, reply) => {
+      await disableTwoFactor(app, request, reply, currentAuth(request), request.body);
       return { result: true };
     },
   );
 
   app.get(
-    '/cookie-expiration',
-    { schema: { tags: ['account'], response: { 200: cookieExpirationResponseSchema } } },
-    async () => ({ result: app.config.cookieLifetimeMinutes }),
+    '/recovery-codes',
+    { config: { changesState: true }, schema: { tags, response: { 200: recoveryCodesResponseSchema } } },
+    async (request) => ({ result: await newRecoveryCodes(app, currentAuth(request).user) }),
+  );
+
+  app.post(
+    '/forgotpassword',
+    { schema: { tags, body: forgotPasswordRequestSchema, response: ok } },
+    async (request) => {
+      await forgotPassword(app, request, request.body.email);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/resetpassword',
+    { schema: { tags, body: resetPasswordRequestSchema, response: ok } },
+    async (request) => {
+      await resetPassword(app, request.body);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/changepassword',
+    { schema: { tags, body: changePasswordRequestSchema, response: ok } },
+    async (request, reply) => {
+      await changePassword(app, request, reply, currentAuth(request), request.body);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/changeemail',
+    { schema: { tags, body: changeEmailRequestSchema, response: ok } },
+    async (request) => {
+      await changeEmail(app, request, currentAuth(request), request.body);
+      return { result: true };
+    },
+  );
+
+  app.get(
+    '/confirm-account-redirect',
+    { schema: { tags, querystring: confirmAccountQuerySchema } },
+    async (request, reply) =>
+      reply.redirect(await confirmAccountRedirect(app, request.query.email, request.query.code)),
+  );
+
+  app.post(
+    '/confirm-account',
+    { schema: { tags, body: confirmAccountRequestSchema, response: ok } },
+    async (request) => {
+      await confirmAccount(app, request.body);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
+        body: registerRequestSchema,
+        response: ok,
+      },
+    },
+    async (request) => {
+      await register(app, request, request.body, 'ConfirmAccount');
+      return { result: true };
+    },
+  );
+
+  app.put(
+    '/update-timezone',
+    { schema: { tags, body: updateTimeZoneRequestSchema, response: ok } },
+    async (request) => {
+      const user = currentAuth(request).user;
+      await app.db
+        .update(users)
+        .set({ timeZone: request.body.reportedTimeZone })
+        .where(eq(users.id, user.id));
+      return { result: true };
+    },
   );
 };
 

@@ -47,7 +47,7 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
 }
 
 /** One atomic update, so concurrent wrong guesses cannot slip past the count. */
-function recordFailedLogin(db: Db, userId: number) {
+export function recordFailedLogin(db: Db, userId: number) {
   return db
     .update(users)
     .set({
@@ -57,6 +57,31 @@ function recordFailedLogin(db: Db, userId: number) {
     .where(eq(users.id, userId));
 }
 
+export const isLockedOut = (user: Pick<SessionUser, 'isLocked' | 'lockoutEnd'>) =>
+  user.isLocked || (user.lockoutEnd !== null && user.lockoutEnd > new Date());
+
+export function clearFailedLogins(db: Db, user: Pick<SessionUser, 'id' | 'failedLoginCount' | 'lockoutEnd'>) {
+  if (user.failedLoginCount === 0 && !user.lockoutEnd) return Promise.resolve();
+  return db.update(users).set({ failedLoginCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.normalizedEmail, normalizeEmail(email)))
+    .limit(1);
+  return user;
+}
+
+export async function recoveryCodesLeft(db: Db, userId: number) {
+  const [codes] = await db
+    .select({ left: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return codes?.left ?? 0;
+}
+
 export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
   const [organization] = user.organizationId
     ? await db
@@ -64,10 +89,6 @@ export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
         .from(organizations)
         .where(eq(organizations.id, user.organizationId))
     : [];
-  const [codes] = await db
-    .select({ left: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
   return {
     id: user.id,
     email: user.email,
@@ -77,7 +98,7 @@ export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
     organizationGuid: organization?.guid ?? null,
     profilePhotoGuid: user.profilePhotoGuid,
     is2faEnabled: user.twoFactorEnabled,
-    recoveryCodesLeft: codes?.left ?? 0,
+    recoveryCodesLeft: await recoveryCodesLeft(db, user.id),
     hasAuthenticator: user.authenticatorKey !== null,
   };
 }

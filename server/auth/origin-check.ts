@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from '../http/errors';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (the spec's `GET account/recovery-codes`) gets the same origin check. */
+    changesState?: boolean;
+  }
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Refuses state-changing requests a browser sent from another site, multipart forms
+ * included. Clients that send neither Origin nor Sec-Fetch-Site (curl, server-to-server)
+ * are not browsers acting for a signed-in user and pass.
+ */
+export function originCheck(config: Pick<Config, 'publicUrl'>) {
+  const publicOrigin = config.publicUrl ? originOf(config.publicUrl) : null;
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!stateChanging.has(request.method) && !request.routeOptions.config?.changesState) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden();
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && origin !== publicOrigin) throw forbidden();
+  };
+}

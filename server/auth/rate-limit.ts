@@ -1,0 +1,62 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+export interface Limit {
+  /** What is limited, e.g. `login`. */
+  name: string;
+  /** Attempts allowed per window. */
+  max: number;
+  windowMinutes: number;
+}
+
+/** Per account and per address, on top of the five-failure lockout. */
+export const limits = {
+  loginPerAccount: { name: 'login:account', max: 10, windowMinutes: 15 },
+  loginPerAddress: { name: 'login:address', max: 50, windowMinutes: 15 },
+  secondStepPerAccount: { name: '2fa:account', max: 10, windowMinutes: 15 },
+  secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
+  forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },
+  forgotPerAddress: { name: 'forgot:address', max: 20, windowMinutes: 60 },
+  registerPerAddress: { name: 'register:address', max: 10, windowMinutes: 60 },
+  contactPerAddress: { name: 'contact:address', max: 10, windowMinutes: 60 },
+} satisfies Record<string, Limit>;
+
+export const tooManyAttempts = () => new HttpError(429, 'Too many attempts. Try again in a few minutes.');
+
+/**
+ * Counts one attempt in a fixed window with a single upsert (atomic across processes)
+ * and answers whether it is still within the limit.
+ */
+export async function hit(db: Db, limit: Limit, subject: string) {
+  const key = `${limit.name}:${subject}`;
+  const windowEnd = sql`now() + make_interval(mins => ${limit.windowMinutes})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, windowEndsAt: sql`${windowEnd}` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.windowEndsAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+        windowEndsAt: sql`case when ${rateLimits.windowEndsAt} <= now() then ${windowEnd} else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits });
+  return row.hits <= limit.max;
+}
+
+/** Counts the attempt against every pair and throws 429 when any is over its limit. */
+export async function enforce(db: Db, checks: [Limit, string][]) {
+  let allowed = true;
+  for (const [limit, subject] of checks) {
+    if (!(await hit(db, limit, subject))) allowed = false;
+  }
+  if (!allowed) throw tooManyAttempts();
+}
+
+export const addressOf = (request: FastifyRequest) => request.ip;
+
+export const purgeExpiredLimits = (db: Db) =>
+  db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date()));

@@ -1,0 +1,125 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { emailOutbox, emailTemplates } from '../db/schema';
+import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
+
+export type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
+
+export interface MailRequest {
+  template: TemplateKey;
+  /** Defaults to the template's own `to` (the contact form's address, for instance). */
+  to?: string;
+  values: TemplateValues;
+  replyTo?: string;
+}
+
+export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
+
+/**
+ * E-mail from the templates in the database. Every message is recorded in `email_outbox`
+ * and delivered off the request path: through SMTP when `SMTP_URL` is set, otherwise
+ * written as an `.eml` file under `DATA_DIR/outbox/` with its path and links logged.
+ */
+export class Mailer {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Renders and records the message now, delivers it later; the caller never waits on delivery. */
+  async send(request: MailRequest) {
+    const [template] = await this.db
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.key, request.template))
+      .limit(1);
+    if (!template) throw new Error(`E-mail template ${request.template} is missing`);
+    const to = request.to ?? template.to;
+    if (!to) throw new Error(`E-mail template ${request.template} has no recipient`);
+    const [row] = await this.db
+      .insert(emailOutbox)
+      .values({
+        templateKey: template.key,
+        to,
+        cc: template.cc,
+        bcc: template.bcc,
+        subject: fillPlaceholders(template.subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
+        html: fillPlaceholders(template.body, request.values, escapeHtml),
+      })
+      .returning();
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.deliver(row, request.replyTo))
+      .finally(() => this.inFlight.delete(delivery));
+    this.inFlight.add(delivery);
+    return row.id;
+  }
+
+  /**
+   * Runs work off the request path, such as looking up an account and mailing it, so a
+   * response takes the same time whether or not the account exists.
+   */
+  background(task: () => Promise<unknown>) {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .then(
+        () => undefined,
+        (error) => this.log.error({ err: error }, 'background e-mail task failed'),
+      )
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  /** Resolves once every message handed over so far has been delivered or has failed (tests, shutdown). */
+  async settled() {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async deliver(row: typeof emailOutbox.$inferSelect, replyTo?: string) {
+    try {
+      const info = await this.transport.sendMail({
+        from: this.config.mailFrom,
+        to: row.to,
+        cc: row.cc ?? undefined,
+        bcc: row.bcc ?? undefined,
+        replyTo,
+        subject: row.subject,
+        html: row.html,
+        text: htmlToText(row.html),
+      });
+      if (!this.config.smtpUrl) await this.writeToOutbox(row, info.message as Buffer);
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(eq(emailOutbox.id, row.id));
+    } catch (error) {
+      this.log.error({ err: error, outboxId: row.id }, 'e-mail delivery failed');
+      await this.db
+        .update(emailOutbox)
+        .set({ status: 'failed', lastError: String(error), attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(eq(emailOutbox.id, row.id))
+        .catch(() => undefined);
+    }
+  }
+
+  private async writeToOutbox(row: typeof emailOutbox.$inferSelect, message: Buffer) {
+    const dir = outboxDir(this.config);
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${String(row.id).padStart(6, '0')}-${row.templateKey ?? 'mail'}.eml`);
+    await writeFile(file, message);
+    const links = [...row.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+    this.log.info({ to: row.to, subject: row.subject, file, links }, `e-mail written to ${file}`);
+  }
+}

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { roles } from '../../../src/contract/roles';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';
+import type { AuthContext, SessionUser } from '../../auth/sessions';
+import { consumeUserToken, issueUserToken, isUsableToken } from '../../auth/user-tokens';
+import { audit } from '../../audit';
+import { users } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { publicBaseUrl } from '../../mail';
+import { findUserByEmail, fullNameOf, normalizeEmail } from './service';
+import { startSession } from './sign-in';
+
+export const invalidResetLink = 'This password reset link is invalid or has expired.';
+export const invalidConfirmationLink = 'This confirmation link is invalid or has expired.';
+export const alreadyConfirmed = 'This account is already confirmed.';
+export const wrongCurrentPassword = 'Incorrect password.';
+
+type MailUser = Pick<
+  SessionUser,
+  'id' | 'email' | 'securityStamp' | 'firstName' | 'middleName' | 'lastName' | 'suffix'
+>;
+
+const link = (app: FastifyInstance, path: string, query: Record<string, string>) =>
+  `${publicBaseUrl(app.config)}${path}?${new URLSearchParams(query)}`;
+
+/**
+ * Mails the link with which an account created without a password is confirmed and given
+ * one (Create User, `POST users/sendConfirmEmail`, registration). Earlier links stay valid
+ * until used or expired; the message is delivered off the request path.
+ */
+export async function sendAccountConfirmation(
+  app: FastifyInstance,
+  user: MailUser,
+  template: 'ConfirmAccount' | 'Registration' = 'ConfirmAccount',
+) {
+  const code = await issueUserToken(app.db, user, 'confirmAccount');
+  await app.mailer.send({
+    template,
+    to: user.email,
+    values: {
+      fullName: fullNameOf(user) || user.email,
+      email: user.email,
+      link: link(app, '/api/account/confirm-account-redirect', { email: user.email, code }),
+    },
+  });
+}
+
+/**
+ * `POST users/sendConfirmEmail` (Admin only; the users module checks the role): a new
+ * invitation for an account whose e-mail is not confirmed yet.
+ */
+export async function resendAccountConfirmation(app: FastifyInstance, actor: SessionUser, email: string) {
+  const user = await findUserByEmail(app.db, email);
+  if (!user) throw notFound('User');
+  if (user.emailConfirmed) throw badRequest('email', alreadyConfirmed);
+  await sendAccountConfirmation(app, user);
+  await audit(app.db, actor.id, 'sendConfirmEmail', 'users', user.id, { email: user.email });
+}
+
+/** Same answer and same timing for every address: the lookup and the mail happen after the response. */
+export async function forgotPassword(app: FastifyInstance, request: FastifyRequest, email: string) {
+  await enforce(app.db, [
+    [limits.forgotPerAccount, normalizeEmail(email)],
+    [limits.forgotPerAddress, addressOf(request)],
+  ]);
+  app.mailer.background(async () => {
+    const user = await findUserByEmail(app.db, email);
+    if (!user || user.isLocked) return;
+    const code = await issueUserToken(app.db, user, 'resetPassword');
+    await app.mailer.send({
+      template: 'ResetPassword',
+      to: user.email,
+      values: {
+        fullName: fullNameOf(user) || user.email,
+        email: user.email,
+        link: link(app, '/reset-password', { email: user.email, code }),
+      },
+    });
+  });
+}
+
+/** Sets a new password, ends every session of the user and voids other outstanding links. */
+async function setPassword(app: FastifyInstance, userId: number, password: string, extra = {}) {
+  await rotateSecurityStamp(app.db, userId, {
+    passwordHash: await hashPassword(password),
+    failedLoginCount: 0,
+    lockoutEnd: null,
+    ...extra,
+  });
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  body: { email: string; code: string; password: string },
+) {
+  const user = await findUserByEmail(app.db, body.email);
+  if (!user || !(await consumeUserToken(app.db, user.id, 'resetPassword', body.code))) {
+    throw badRequest('code', invalidResetLink);
+  }
+  // The link reached the user's inbox, which confirms the address as well.
+  await setPassword(app, user.id, body.password, { emailConfirmed: true });
+  await app.sessions.revokeAllForUser(user.id);
+}
+
+export async function changePassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  body: { oldPassword: string; newPassword: string },
+) {
+  await enforce(app.db, [
+    [limits.secondStepPerAccount, String(auth.user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ]);
+  const user = auth.user;
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+    throw badRequest('oldPassword', wrongCurrentPassword);
+  }
+  await setPassword(app, user.id, body.newPassword);
+  await app.sessions.revokeAllForUser(user.id, auth.sessionId);
+  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
+}
+
+/** Where the e-mailed confirmation link lands: the app's page with the code, or the page's "invalid link" state. */
+export async function confirmAccountRedirect(app: FastifyInstance, email: string, code: string) {
+  const user = await findUserByEmail(app.db, email);
+  if (user && (await isUsableToken(app.db, user.id, 'confirmAccount', code))) {
+    return `/confirm-account?${new URLSearchParams({ email: user.email, code })}`;
+  }
+  const change = user ? await consumeUserToken(app.db, user.id, 'changeEmail', code) : null;
+  if (user && change) {
+    const newEmail = (change.payload as { newEmail?: string } | null)?.newEmail;
+    const changed = newEmail !== undefined && (await applyEmailChange(app, user.id, newEmail));
+    return `/confirm-account?status=${changed ? 'emailChanged' : 'invalid'}`;
+  }
+  return `/confirm-account?${new URLSearchParams({ email, status: 'invalid' })}`;
+}
+
+/** Confirms the address and, for an account created without one, sets the first password. */
+export async function confirmAccount(
+  app: FastifyInstance,
+  body: { email: string; code: string; password?: string },
+) {
+  const user = await findUserByEmail(app.db, body.email);
+  if (!user) throw badRequest('code', invalidConfirmationLink);
+  if (!user.passwordHash && !body.password) throw badRequest('password', 'Password is required');
+  if (!(await consumeUserToken(app.db, user.id, 'confirmAccount', body.code))) {
+    throw badRequest('code', invalidConfirmationLink);
+  }
+  if (body.password) {
+    await setPassword(app, user.id, body.password, { emailConfirmed: true });
+    await app.sessions.revokeAllForUser(user.id);
+  } else {
+    await app.db
+      .update(users)
+      .set({ emailConfirmed: true, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+  }
+}
+
+/**
+ * Asks the new address to confirm itself; the e-mail changes only when its link is opened.
+ * An address already in use gets no mail and the same answer, so the form tells nobody who has an account.
+ */
+export async function changeEmail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: { newEmail: string; password: string },
+) {
+  await enforce(app.db, [
+    [limits.secondStepPerAccount, String(auth.user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ]);
+  const user = auth.user;
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
+    throw badRequest('password', wrongCurrentPassword);
+  }
+  const newEmail = body.newEmail.trim();
+  if (normalizeEmail(newEmail) === user.normalizedEmail)
+    throw badRequest('newEmail', 'This is already your e-mail address.');
+  app.mailer.background(async () => {
+    if (await findUserByEmail(app.db, newEmail)) return;
+    const code = await issueUserToken(app.db, user, 'changeEmail', { newEmail });
+    await app.mailer.send({
+      template: 'ChangeEmail',
+      to: newEmail,
+      values: {
+        fullName: fullNameOf(user) || user.email,
+        email: newEmail,
+        link: link(app, '/api/account/confirm-account-redirect', { email: user.email, code }),
+      },
+    });
+  });
+}
+
+/** False when someone took the address in the meantime (the unique index decides). */
+async function applyEmailChange(app: FastifyInstance, userId: number, newEmail: string) {
+  try {
+    await rotateSecurityStamp(app.db, userId, {
+      email: newEmail,
+      normalizedEmail: normalizeEmail(newEmail),
+      username: newEmail,
+      emailConfirmed: true,
+    });
+  } catch {
+    return false;
+  }
+  await audit(app.db, userId, 'changeEmail', 'users', userId, { email: newEmail });
+  return true;
+}
+
+/** Self-registration: an account with no role, which an Admin grants one after checking who it is. */
+export async function register(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    password?: string;
+    contactInformation?: string | null;
+  },
+  template: 'ConfirmAccount' | 'Registration',
+) {
+  await enforce(app.db, [[limits.registerPerAddress, addressOf(request)]]);
+  const email = body.email.trim();
+  app.mailer.background(async () => {
+    const [user] = await app.db
+      .insert(users)
+      .values({
+        email,
+        normalizedEmail: normalizeEmail(email),
+        username: email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        roles: [],
+        contactInformation: body.contactInformation ?? null,
+        passwordHash: body.password ? await hashPassword(body.password) : null,
+        securityStamp: newSecurityStamp(),
+        emailConfirmed: false,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return;
+    await audit(app.db, null, 'register', 'users', user.id, {
+      email,
+      requestedRole: template === 'Registration' ? roles.athleticDirector : null,
+    });
+    await sendAccountConfirmation(app, user, template);
+  });
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResult } from '../../../src/contract/account';
+import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { consumeRecoveryCode } from '../../auth/recovery-codes';
+import { type SessionStage, setSessionCookie } from '../../auth/sessions';
+import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
+import { useTotpCode } from '../../auth/totp';
+import { unauthorized } from '../../http/errors';
+import {
+  checkPassword,
+  clearFailedLogins,
+  isLockedOut,
+  loginResult,
+  normalizeEmail,
+  recordFailedLogin,
+} from './service';
+
+export const invalidAuthenticatorCode = 'Invalid authenticator code.';
+export const invalidRecoveryCode = 'Invalid recovery code entered.';
+
+/** Replaces whatever session the browser had with a new one: a fresh id after each step. */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  stage: SessionStage,
+  rememberMe: boolean,
+) {
+  if (request.auth) await app.sessions.revoke(request.auth.sessionId);
+  const session = await app.sessions.create(userId, stage, rememberMe);
+  setSessionCookie(request, reply, session.token, {
+    persistent: stage === 'full' && rememberMe,
+    maxAgeMs: session.expiresAt.getTime() - Date.now(),
+  });
+}
+
+/** The password step; a remembered machine skips the second one. */
+export async function passwordStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { email: string; password: string; rememberMe: boolean },
+): Promise<LoginResult> {
+  await enforce(app.db, [
+    [limits.loginPerAccount, normalizeEmail(body.email)],
+    [limits.loginPerAddress, addressOf(request)],
+  ]);
+  const check = await checkPassword(app.db, body.email, body.password);
+  if (check.status === 'Failed') return loginResult('Failed', check.message);
+  const status =
+    check.status === 'RequiresTwoFactor' && (await isRememberedMachine(app.db, request, check.user))
+      ? 'Succeeded'
+      : check.status;
+  await startSession(
+    app,
+    request,
+    reply,
+    check.user.id,
+    status === 'Succeeded' ? 'full' : 'twoFactor',
+    body.rememberMe,
+  );
+  return loginResult(status);
+}
+
+/** The half-signed-in session of the password step: it opens the second step and nothing else. */
+function pendingSecondStep(request: FastifyRequest) {
+  const auth = request.auth;
+  if (auth?.stage !== 'twoFactor') throw unauthorized();
+  return auth;
+}
+
+export async function authenticatorStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { twoFactorCode: string; rememberMachine: boolean },
+): Promise<LoginResult> {
+  const auth = pendingSecondStep(request);
+  const user = auth.user;
+  await enforce(app.db, [
+    [limits.secondStepPerAccount, String(user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ]);
+  if (isLockedOut(user) || !user.twoFactorEnabled) return loginResult('Failed', invalidAuthenticatorCode);
+  if (!(await useTotpCode(app.db, user, body.twoFactorCode))) {
+    await recordFailedLogin(app.db, user.id);
+    return loginResult('Failed', invalidAuthenticatorCode);
+  }
+  await clearFailedLogins(app.db, user);
+  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
+  if (body.rememberMachine) await rememberMachine(app.db, request, reply, user);
+  return loginResult('Succeeded');
+}
+
+/** Signing in with a recovery code never remembers the machine: the authenticator is likely lost. */
+export async function recoveryCodeStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { recoveryCode: string },
+): Promise<LoginResult> {
+  const auth = pendingSecondStep(request);
+  const user = auth.user;
+  await enforce(app.db, [
+    [limits.secondStepPerAccount, String(user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ]);
+  if (isLockedOut(user) || !user.twoFactorEnabled) return loginResult('Failed', invalidRecoveryCode);
+  if (!(await consumeRecoveryCode(app.db, user.id, body.recoveryCode))) {
+    await recordFailedLogin(app.db, user.id);
+    return loginResult('Failed', invalidRecoveryCode);
+  }
+  await clearFailedLogins(app.db, user);
+  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
+  return loginResult('Succeeded');
+}

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MfaStatus, Reauthenticate, SharedKey } from '../../../src/contract/account';
+import { reauthenticateMessage } from '../../../src/contract/account';
+import { verifyPassword } from '../../auth/passwords';
+import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../auth/recovery-codes';
+import { rotateSecurityStamp } from '../../auth/security-stamp';
+import type { AuthContext, SessionUser } from '../../auth/sessions';
+import { isRememberedMachine } from '../../auth/trusted-machines';
+import { authenticatorUri, formatKey, matchingStep, newAuthenticatorKey, useTotpCode } from '../../auth/totp';
+import { audit } from '../../audit';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { recoveryCodesLeft } from './service';
+import { startSession } from './sign-in';
+
+export const wrongReauthentication = 'The password or code is not correct.';
+export const invalidVerificationCode = 'Verification code is invalid.';
+export const twoFactorNotEnabled = 'Two-factor authentication is not enabled for this account.';
+export const alreadyEnabled =
+  'Two-factor authentication is already enabled. Reset the authenticator to set up a new one.';
+
+export async function mfaStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: SessionUser,
+): Promise<MfaStatus> {
+  return {
+    is2faEnabled: user.twoFactorEnabled,
+    recoveryCodesLeft: await recoveryCodesLeft(app.db, user.id),
+    hasAuthenticator: user.authenticatorKey !== null,
+    isMachineRemembered: await isRememberedMachine(app.db, request, user),
+  };
+}
+
+/**
+ * The current password or a current authenticator code, asked again before a sensitive
+ * change; guesses count against the same limits as the second sign-in step.
+ */
+export async function reauthenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: SessionUser,
+  proof: Reauthenticate,
+) {
+  await enforce(app.db, [
+    [limits.secondStepPerAccount, String(user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ]);
+  if (proof.password) {
+    if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) return;
+    throw badRequest('password', wrongReauthentication);
+  }
+  if (proof.code && user.twoFactorEnabled && (await useTotpCode(app.db, user, proof.code))) return;
+  throw badRequest(
+    proof.code ? 'code' : 'password',
+    proof.code ? wrongReauthentication : reauthenticateMessage,
+  );
+}
+
+/**
+ * The key to set up an authenticator app with. It is created on first request and only
+ * shown while two-factor authentication is off, so a stolen session cannot copy a working key.
+ */
+export async function sharedKey(app: FastifyInstance, user: SessionUser): Promise<SharedKey> {
+  if (user.twoFactorEnabled) throw badRequest('', alreadyEnabled);
+  let key = user.authenticatorKey;
+  if (!key) {
+    key = newAuthenticatorKey();
+    await app.db
+      .update(users)
+      .set({ authenticatorKey: key, lastTotpStep: null })
+      .where(eq(users.id, user.id));
+  }
+  return { sharedKey: formatKey(key), authenticatorUri: authenticatorUri(user.email, key) };
+}
+
+/** Every two-factor change voids remembered machines and outstanding links, and refreshes the session id. */
+async function afterSecurityChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  changes: Partial<typeof users.$inferInsert>,
+) {
+  await rotateSecurityStamp(app.db, auth.user.id, changes);
+  await startSession(app, request, reply, auth.user.id, 'full', auth.rememberMe);
+}
+
+export async function enableAuthenticator(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  body: { code: string; password: string },
+) {
+  const user = auth.user;
+  if (user.twoFactorEnabled) throw badRequest('', alreadyEnabled);
+  await reauthenticate(app, request, user, { password: body.password });
+  if (!user.authenticatorKey) throw badRequest('code', invalidVerificationCode);
+  const step = await matchingStep(user.authenticatorKey, body.code, null);
+  if (step === null) throw badRequest('code', invalidVerificationCode);
+  await afterSecurityChange(app, request, reply, auth, { twoFactorEnabled: true, lastTotpStep: step });
+  await audit(app.db, user.id, 'enable2fa', 'users', String(user.id));
+  const codesLeft = await recoveryCodesLeft(app.db, user.id);
+  return { recoveryCodes: codesLeft > 0 ? null : await replaceRecoveryCodes(app.db, user.id) };
+}
+
+/** Forgets the key: two-factor is off until a new authenticator is set up. */
+export async function resetAuthenticator(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  proof: Reauthenticate,
+) {
+  await reauthenticate(app, request, auth.user, proof);
+  await afterSecurityChange(app, request, reply, auth, {
+    twoFactorEnabled: false,
+    authenticatorKey: null,
+    lastTotpStep: null,
+  });
+  await deleteRecoveryCodes(app.db, auth.user.id);
+  await audit(app.db, auth.user.id, 'resetAuthenticator', 'users', String(auth.user.id));
+}
+
+/** Turns the second step off; the authenticator key and codes are dropped so turning it back on starts clean. */
+export async function disableTwoFactor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  proof: Reauthenticate,
+) {
+  if (!auth.user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
+  await reauthenticate(app, request, auth.user, proof);
+  await afterSecurityChange(app, request, reply, auth, {
+    twoFactorEnabled: false,
+    authenticatorKey: null,
+    lastTotpStep: null,
+  });
+  await deleteRecoveryCodes(app.db, auth.user.id);
+  await audit(app.db, auth.user.id, 'disable2fa', 'users', String(auth.user.id));
+}
+
+export async function newRecoveryCodes(app: FastifyInstance, user: SessionUser) {
+  if (!user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
+  const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
+  await audit(app.db, user.id, 'regenerateRecoveryCodes', 'users', String(user.id));
+  return { recoveryCodes };
+}
