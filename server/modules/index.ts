@@ -3,6 +3,7 @@ import account from './account';
 import athleticDirectors from './athletic-directors';
 import contact from './contact';
 import dashboard from './dashboard';
+import emailTemplates from './email-templates';
 import organizations from './organizations';
 import promoCodes from './promo-codes';
 import settings from './settings';
@@ -17,5 +18,6 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },
   { prefix: 'promo-codes', plugin: promoCodes },
+  { prefix: 'emailTemplate', plugin: emailTemplates },
   { prefix: 'users', plugin: users },
 ];

@@ -1,0 +1,17 @@
+import EmailIcon from '@mui/icons-material/Email';
+import { Route } from 'react-router-dom';
+import type { ResourceConfig } from '../types';
+import { EmailTemplateList } from './EmailTemplateList';
+import { EmailTemplateUpdate } from './EmailTemplateUpdate';
+
+const config: ResourceConfig = {
+  name: 'email-template',
+  label: 'Email Templates',
+  api: { path: 'emailTemplate', updatePath: () => 'emailTemplate/update' },
+  icon: EmailIcon,
+  list: EmailTemplateList,
+  routes: <Route path="update/:id" element={<EmailTemplateUpdate />} />,
+  recordRepresentation: 'key',
+};
+
+export default config;

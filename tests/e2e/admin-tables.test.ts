@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, launchBrowser, openLogin, signIn } from './browser';
+
+const texts = appMessages.tables;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  await openLogin(page);
+  await signIn(page, admin.email, admin.password);
+  await page.waitForURL('**/admin/dashboard');
+});
+afterEach(() => context.close());
+
+const open = async (path: string) => {
+  await page.goto(`${baseUrl()}/admin/${path}`);
+};
+const visible = (text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+
+describe('settings', () => {
+  it('creates, edits and deletes a setting with the spec toasts', async () => {
+    await open('settings');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL('**/admin/settings/create');
+    await page.getByLabel(texts.key).fill('E2eBanner');
+    await page.getByLabel(texts.value).fill('Welcome back');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Setting E2eBanner created');
+    await page.waitForURL('**/admin/settings');
+
+    await page.getByRole('link', { name: 'Edit E2eBanner' }).click();
+    await page.waitForURL('**/admin/settings/update/*');
+    await expect.poll(() => page.getByLabel(texts.key).isDisabled()).toBe(true);
+    await page.getByLabel(texts.value).fill('Welcome back, Tigers');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Setting E2eBanner updated');
+    await page.waitForURL('**/admin/settings');
+    await visible('Welcome back, Tigers');
+
+    await page.getByRole('link', { name: 'Edit E2eBanner' }).click();
+    await page.getByRole('link', { name: texts.delete }).click();
+    await page.waitForURL('**/admin/settings/delete/*');
+    await visible(texts.deletePageConfirm);
+    await page.getByRole('button', { name: texts.delete }).click();
+    await visible(texts.deleted);
+    await page.waitForURL('**/admin/settings');
+    await expect.poll(() => page.getByText('Welcome back, Tigers').count()).toBe(0);
+  });
+
+  it('deletes a row through the popover after Confirm, and keeps it after Cancel', async () => {
+    await open('settings');
+    const row = page.getByRole('row', { name: /SupportEmail/ });
+    await row.getByRole('button', { name: texts.delete }).click();
+    await visible('Are you sure you want to delete this Setting');
+    await page.getByRole('button', { name: texts.cancel }).click();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await row.getByRole('button', { name: texts.delete }).click();
+    await page.getByRole('button', { name: texts.confirm }).click();
+    await visible(texts.deleted);
+    await expect.poll(() => page.getByRole('row', { name: /SupportEmail/ }).count()).toBe(0);
+  });
+});
+
+describe('promos', () => {
+  it('creates a promo shown in uppercase and toggles it Inactive', async () => {
+    await open('promo-codes/create');
+    await page.getByLabel(texts.code).fill('HOMECOMING5');
+    await page.getByLabel(texts.name).fill('Homecoming');
+    await page.getByLabel(texts.organization).fill('Lincoln High School');
+    await page.getByLabel(texts.state).click();
+    await page.getByRole('option', { name: 'OH - Ohio' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Promo Code HOMECOMING created');
+    await page.waitForURL('**/admin/promo-codes');
+    const row = page.getByRole('row', { name: /HOMECOMING5/ });
+    await expect.poll(() => row.getByText('LINCOLN HIGH SCHOOL').isVisible()).toBe(true);
+    const toggle = row.getByRole('switch');
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => row.getByText(texts.inactive).isVisible()).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: /HOMECOMING5/ })
+          .getByRole('switch')
+          .isChecked(),
+      )
+      .toBe(false);
+  });
+
+  it('opens the update form from the promo code link and saves', async () => {
+    await open('promo-codes');
+    await page.getByRole('link', { name: 'SPIRIT10', exact: true }).click();
+    await page.waitForURL('**/admin/promo-codes/update/*');
+    await page.getByLabel(texts.description).fill('15% off spirit week');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Promo Code SPIRIT WEEK updated');
+  });
+});
+
+describe('email templates', () => {
+  it("edits a template body in the rich text editor and toasts 'EmailTemplate {key} updated'", async () => {
+    await open('email-template');
+    await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
+    await page.waitForURL('**/admin/email-template/update/*');
+    const editor = page.locator('.ProseMirror');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' Contact the office with questions.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('EmailTemplate ResetPassword updated');
+    await page.waitForURL('**/admin/email-template');
+    await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
+    await expect
+      .poll(() => page.locator('.ProseMirror').textContent())
+      .toContain('Contact the office with questions.');
+  });
+});
