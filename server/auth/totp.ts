@@ -45,7 +45,7 @@ export async function matchingStep(key: string, code: string, afterStep: number 
  * Checks a code against the user's authenticator and records its step in one conditional
  * update, so a code is accepted once even when two requests race with it.
  */
-export async function useTotpCode(
+export async function acceptTotpCode(
   db: Db,
   user: { id: number; authenticatorKey: string | null; lastTotpStep: number | null },
   code: string,

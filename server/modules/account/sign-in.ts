@@ -4,7 +4,7 @@ import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
 import { type SessionStage, setSessionCookie } from '../../auth/sessions';
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
-import { useTotpCode } from '../../auth/totp';
+import { acceptTotpCode } from '../../auth/totp';
 import { unauthorized } from '../../http/errors';
 import {
   checkPassword,
@@ -83,7 +83,7 @@ export async function authenticatorStep(
     [limits.secondStepPerAddress, addressOf(request)],
   ]);
   if (isLockedOut(user) || !user.twoFactorEnabled) return loginResult('Failed', invalidAuthenticatorCode);
-  if (!(await useTotpCode(app.db, user, body.twoFactorCode))) {
+  if (!(await acceptTotpCode(app.db, user, body.twoFactorCode))) {
     await recordFailedLogin(app.db, user.id);
     return loginResult('Failed', invalidAuthenticatorCode);
   }

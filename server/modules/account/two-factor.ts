@@ -8,7 +8,13 @@ import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../auth/recovery-c
 import { rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import { isRememberedMachine } from '../../auth/trusted-machines';
-import { authenticatorUri, formatKey, matchingStep, newAuthenticatorKey, useTotpCode } from '../../auth/totp';
+import {
+  authenticatorUri,
+  formatKey,
+  matchingStep,
+  newAuthenticatorKey,
+  acceptTotpCode,
+} from '../../auth/totp';
 import { audit } from '../../audit';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -52,7 +58,7 @@ export async function reauthenticate(
     if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) return;
     throw badRequest('password', wrongReauthentication);
   }
-  if (proof.code && user.twoFactorEnabled && (await useTotpCode(app.db, user, proof.code))) return;
+  if (proof.code && user.twoFactorEnabled && (await acceptTotpCode(app.db, user, proof.code))) return;
   throw badRequest(
     proof.code ? 'code' : 'password',
     proof.code ? wrongReauthentication : reauthenticateMessage,
