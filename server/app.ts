@@ -61,7 +61,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
-  app.decorate('sessions', new SessionStore(database.db, config.cookieLifetimeMinutes));
+  const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, { log: app.log });
+  app.addHook('onClose', () => sessionStore.close());
+  app.decorate('sessions', sessionStore);
   app.decorateRequest('auth', null);
   registerMailer(app);
   registerMailer(app);

@@ -1,5 +1,7 @@
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
@@ -23,11 +25,154 @@ export interface AuthContext {
 
 const minutes = (n: number) => n * 60_000;
 
+/** The channel the `notify_session_invalidation` trigger (migration 0003) sends user ids on. */
+export const invalidationChannel = 'session_invalidation';
+
+export interface SessionCacheOptions {
+  /** A safety net only: every change to a user or session row evicts its entries at once. */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+export const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
+
+interface CacheEntry {
+  auth: AuthContext;
+  cachedAt: number;
+}
+
+/**
+ * Sessions live in the database, so any server process can serve any request. Looking them up
+ * on every request would cap every authenticated call at the database's round-trip rate, so
+ * validated sessions are kept in memory for a short while, and every process listens for the
+ * database's notices of changed users and sessions (LISTEN/NOTIFY: a dedicated connection on
+ * PostgreSQL, the embedded instance itself on PGlite) and forgets the user's sessions at once.
+ * While that listener is not connected nothing is served from memory.
+ */
 export class SessionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly sessionsByUser = new Map<number, Set<string>>();
+  /** Bumped by every eviction, so a lookup that raced with one does not cache what it read. */
+  private generation = 0;
+  private listening = false;
+  private closed = false;
+  private stopListening?: () => Promise<void>;
+  private reconnectTimer?: NodeJS.Timeout;
+  private readonly cacheOptions: SessionCacheOptions;
+
   constructor(
     private readonly db: Db,
     private readonly lifetimeMinutes: number,
-  ) {}
+    options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger } = {},
+  ) {
+    this.cacheOptions = options.cache || { ...defaultSessionCache, maxEntries: 0 };
+    this.log = options.log;
+    if (options.cache !== false) void this.listen();
+  }
+
+  private readonly log?: FastifyBaseLogger;
+
+  /** Resolves once invalidations are being received (or caching is off). */
+  async ready() {
+    for (let i = 0; i < 100 && !this.listening && !this.closed && this.cacheOptions.maxEntries > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.stopCaching();
+    await this.stopListening?.().catch(() => {});
+  }
+
+  private async listen() {
+    const client = (this.db as unknown as { $client: unknown }).$client;
+    const onNotice = (payload: string | undefined) => this.evictUser(Number(payload));
+    try {
+      if (client instanceof PGlite) {
+        const unsubscribe = await client.listen(invalidationChannel, onNotice);
+        this.stopListening = () => unsubscribe();
+      } else if (client instanceof pg.Pool) {
+        const listener = new pg.Client(client.options);
+        listener.on('notification', (message) => onNotice(message.payload));
+        listener.on('error', (error) => this.lostListener(error));
+        listener.on('end', () => this.lostListener());
+        this.stopListening = () => listener.end();
+        await listener.connect();
+        await listener.query(`listen ${invalidationChannel}`);
+      } else {
+        return;
+      }
+      if (this.closed) return void (await this.stopListening());
+      this.listening = true;
+    } catch (error) {
+      this.lostListener(error);
+    }
+  }
+
+  /** Without the listener a cached session could outlive its revocation: stop caching, retry. */
+  private lostListener(error?: unknown) {
+    this.stopCaching();
+    if (this.closed || this.reconnectTimer) return;
+    this.log?.warn({ err: error }, 'session invalidation listener lost; sessions are read from the database');
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    void stop?.().catch(() => {});
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (!this.closed) void this.listen();
+    }, 1000);
+    this.reconnectTimer.unref();
+  }
+
+  private stopCaching() {
+    this.listening = false;
+    this.generation++;
+    this.cache.clear();
+    this.sessionsByUser.clear();
+  }
+
+  private evictUser(userId: number) {
+    this.generation++;
+    for (const sessionId of this.sessionsByUser.get(userId) ?? []) this.cache.delete(sessionId);
+    this.sessionsByUser.delete(userId);
+  }
+
+  private evictSession(sessionId: string) {
+    this.generation++;
+    const entry = this.cache.get(sessionId);
+    if (!entry) return;
+    this.cache.delete(sessionId);
+    this.sessionsByUser.get(entry.auth.user.id)?.delete(sessionId);
+  }
+
+  private remember(auth: AuthContext) {
+    const { maxEntries } = this.cacheOptions;
+    if (this.cache.size >= maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.evictSession(oldest);
+    }
+    this.cache.set(auth.sessionId, { auth, cachedAt: Date.now() });
+    let userSessions = this.sessionsByUser.get(auth.user.id);
+    if (!userSessions) this.sessionsByUser.set(auth.user.id, (userSessions = new Set()));
+    userSessions.add(auth.sessionId);
+  }
+
+  private cached(sessionId: string): AuthContext | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.cache.get(sessionId);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now - entry.cachedAt > this.cacheOptions.ttlMs || entry.auth.expiresAt.getTime() <= now) {
+      this.evictSession(sessionId);
+      return undefined;
+    }
+    // Most recently used last, so the oldest key is the one to drop when full.
+    this.cache.delete(sessionId);
+    this.cache.set(sessionId, entry);
+    return { ...entry.auth };
+  }
 
   /** A new random id at every step of sign-in, so a planted cookie never becomes a session. */
   async create(userId: number, stage: SessionStage, rememberMe: boolean) {
@@ -41,6 +186,9 @@ export class SessionStore {
   /** A locked account's sessions open nothing from the moment it is locked. */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
+    const hit = this.cached(id);
+    if (hit) return hit;
+    const generation = this.generation;
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)
@@ -48,13 +196,15 @@ export class SessionStore {
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
       .limit(1);
     if (!row) return undefined;
-    return {
+    const auth: AuthContext = {
       sessionId: id,
       stage: row.session.stage,
       rememberMe: row.session.rememberMe,
       expiresAt: row.session.expiresAt,
       user: row.user,
     };
+    if (this.listening && generation === this.generation) this.remember({ ...auth });
+    return auth;
   }
 
   /**
@@ -67,19 +217,27 @@ export class SessionStore {
     if (remaining > minutes(this.lifetimeMinutes) / 2) return undefined;
     const expiresAt = new Date(Date.now() + minutes(this.lifetimeMinutes));
     await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, auth.sessionId));
+    this.evictSession(auth.sessionId);
     auth.expiresAt = expiresAt;
     return expiresAt;
   }
 
-  revoke(sessionId: string) {
-    return this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  /** Other processes hear of it through the delete trigger; this one forgets at once. */
+  async revoke(sessionId: string) {
+    this.evictSession(sessionId);
+    const result = await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    this.evictSession(sessionId);
+    return result;
   }
 
-  revokeAllForUser(userId: number, exceptSessionId?: string) {
+  async revokeAllForUser(userId: number, exceptSessionId?: string) {
     const condition = exceptSessionId
       ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
       : eq(sessions.userId, userId);
-    return this.db.delete(sessions).where(condition);
+    this.evictUser(userId);
+    const result = await this.db.delete(sessions).where(condition);
+    this.evictUser(userId);
+    return result;
   }
 
   purgeExpired() {
