@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
+import brands from './brands';
 import contact from './contact';
 import dashboard from './dashboard';
 import emailTemplates from './email-templates';
@@ -19,5 +20,6 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'settings', plugin: settings },
   { prefix: 'promo-codes', plugin: promoCodes },
   { prefix: 'emailTemplate', plugin: emailTemplates },
+  { prefix: 'brands', plugin: brands },
   { prefix: 'users', plugin: users },
 ];

@@ -128,3 +128,18 @@ describe('email templates', () => {
       .toContain('Contact the office with questions.');
   });
 });
+
+describe('brands', () => {
+  it('switches a brand showcase on, and it stays on after a reload', async () => {
+    await open('brands');
+    await page.getByPlaceholder('Search').fill('hanes');
+    const toggle = page.getByRole('switch', { name: 'Showcase Hanes' });
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('img', { name: 'Hanes logo' }).isVisible()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await expect.poll(() => toggle.isDisabled()).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Showcase Hanes' }).isChecked()).toBe(true);
+  });
+});

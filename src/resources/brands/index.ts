@@ -1,13 +1,14 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { NotAvailableList } from '../NotAvailableList';
 import type { ResourceConfig } from '../types';
+import { BrandList } from './BrandList';
 
 const config: ResourceConfig = {
   name: 'brands',
   label: 'Brands',
   api: { path: 'brands' },
   icon: StorefrontIcon,
-  list: NotAvailableList,
+  list: BrandList,
+  recordRepresentation: 'name',
 };
 
 export default config;
