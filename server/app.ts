@@ -10,6 +10,7 @@ import { originCheck } from './auth/origin-check';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import { registerHealthRoutes } from './health';
 import { seedDatabase } from './db/seed';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { registerMailer } from './mail';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  await registerHealthRoutes(app);
   for (const { prefix, plugin } of apiModules) {
     await app.register(plugin, { prefix: `/api/${prefix}` });
   }

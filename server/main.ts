@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
+/** Past this, a request or job that never ends must not keep a stopping server alive forever. */
+const shutdownGraceMs = 30_000;
+
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config, { serveApp: true });
@@ -8,8 +11,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
+    const force = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${shutdownGraceMs / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    // Fastify stops accepting connections, answers 503 on kept-alive ones, waits for the
+    // requests in flight, then runs the onClose hooks (job worker, session listener, database).
     await app.close();
+    app.log.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -21,6 +21,32 @@ const failuresOf = (error: unknown): ValidationFailure[] | undefined => {
   return undefined;
 };
 
+export const databaseUnavailableMessage = 'The database is not reachable right now. Try again in a moment.';
+
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * A lost or refused database connection (node-postgres errors, PostgreSQL's connection and
+ * shutdown classes 08 and 57P), possibly wrapped by Drizzle as the `cause` of a query error.
+ * The pool opens new connections on the next request, so the server recovers by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (connectionErrorCodes.has(code) || /^(08|57P0)/.test(code))) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /**
  * The one place that shapes error responses: 400 carries `validationFailures`,
  * other statuses a message; nothing about the server's inside leaks out of a 500.
@@ -33,6 +59,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ result: null, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ result: null, message: databaseUnavailableMessage });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
