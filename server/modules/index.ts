@@ -4,7 +4,9 @@ import athleticDirectors from './athletic-directors';
 import brands from './brands';
 import contact from './contact';
 import dashboard from './dashboard';
+import designLogos from './design-logos';
 import emailTemplates from './email-templates';
+import orders from './orders';
 import organizations from './organizations';
 import promoCodes from './promo-codes';
 import settings from './settings';
@@ -16,10 +18,12 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'athletic-directors', plugin: athleticDirectors },
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
+  { prefix: 'design-logos', plugin: designLogos },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },
   { prefix: 'promo-codes', plugin: promoCodes },
   { prefix: 'emailTemplate', plugin: emailTemplates },
   { prefix: 'brands', plugin: brands },
+  { prefix: 'orders', plugin: orders },
   { prefix: 'users', plugin: users },
 ];

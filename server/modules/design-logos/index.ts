@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../../src/contract/access';
+import { idParamsSchema, limits } from '../../../src/contract/common';
+import {
+  designLogoDeleteResponseSchema,
+  designLogoListQuerySchema,
+  designLogoListResponseSchema,
+  designLogoResponseSchema,
+  designLogoUploadQuerySchema,
+} from '../../../src/contract/design-logos';
+import { currentUser, requireRole } from '../../auth/guards';
+import { notFound } from '../../http/errors';
+import { sendBlob } from '../../storage/http';
+import { readImageForm } from '../../storage/multipart';
+import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
+
+const allowed = requireRole(...access['design-logos']);
+
+const designLogos: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['design-logos'],
+        querystring: designLogoListQuerySchema,
+        response: { 200: designLogoListResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const organizationId = await workingOrganizationId(
+        app.db,
+        actor,
+        request.query.organizationId,
+        'organizationId',
+      );
+      return { result: await listLogos(app.db, organizationId) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['design-logos'],
+        description: 'multipart/form-data with ImageFile: a png or svg of at most 20 MB',
+        querystring: designLogoUploadQuerySchema,
+        response: { 200: designLogoResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const organizationId = await workingOrganizationId(
+        app.db,
+        actor,
+        request.query.OrganizationId,
+        'OrganizationId',
+      );
+      const form = await readImageForm(request, {
+        storage: app.storage,
+        fileField: 'ImageFile',
+        prefix: 'design-logos',
+        maxBytes: limits.logoBytes,
+        allowed: ['png', 'svg'],
+      });
+      try {
+        return { result: await addLogo(app.db, actor, organizationId, form.image, form.fileName) };
+      } catch (error) {
+        await app.storage.delete(form.image.key);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['design-logos'],
+        params: idParamsSchema,
+        response: { 200: designLogoDeleteResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteLogo(app.db, app.storage, currentUser(request), request.params.id);
+      return { result: { id: request.params.id } };
+    },
+  );
+
+  app.get(
+    '/:id/file',
+    { preHandler: allowed, schema: { tags: ['design-logos'], params: idParamsSchema } },
+    async (request, reply) => {
+      const row = await findLogo(app.db, currentUser(request), request.params.id);
+      const blob = await app.storage.get(row.storageKey);
+      if (!blob) throw notFound('Design logo file');
+      return sendBlob(reply, blob);
+    },
+  );
+};
+
+export default designLogos;

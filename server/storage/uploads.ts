@@ -1,0 +1,296 @@
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
+
+/** An upload refused because of what it contains; the message is shown to the user. */
+export class UploadRejected extends Error {}
+
+export type ImageKind = 'png' | 'svg';
+
+export const imageContentTypes: Record<ImageKind, string> = { png: 'image/png', svg: 'image/svg+xml' };
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Browsers cannot draw a canvas larger than this on a side, so neither can composition. */
+export const maxImageSide = 16384;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Reads the first `bytes` of a stream and gives back a stream that still starts at byte 0. */
+async function peek(source: Readable, bytes: number) {
+  const iterator: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* whole() {
+    if (head.length > 0) yield head;
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, stream: Readable.from(whole(), { objectMode: false }) };
+}
+
+/**
+ * Walks a PNG chunk by chunk as it streams past: signature, IHDR first, every CRC, IEND
+ * last and nothing after it (so a PNG with an SVG or HTML document glued on is refused).
+ * Holds at most one chunk header in memory.
+ */
+export class PngChecker {
+  private carry = Buffer.alloc(0);
+  private header: Buffer[] = [];
+  private state: 'signature' | 'chunk-head' | 'chunk-data' | 'crc' | 'end' = 'signature';
+  private chunkType = '';
+  private remaining = 0;
+  private crc = 0;
+  private chunks = 0;
+  width = 0;
+  height = 0;
+
+  /** Throws once the PNG is found not to be one. */
+  finish() {
+    if (this.state !== 'end') throw new UploadRejected('The file is not a complete PNG image');
+  }
+
+  consume(chunk: Buffer) {
+    let data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = Buffer.alloc(0);
+    while (data.length > 0) {
+      if (this.state === 'end') throw new UploadRejected('The PNG has data after its end');
+      if (this.state === 'chunk-data') {
+        const part = data.subarray(0, Math.min(this.remaining, data.length));
+        this.crc = crc32(part, this.crc);
+        if (this.chunkType === 'IHDR') this.header.push(Buffer.from(part));
+        this.remaining -= part.length;
+        data = data.subarray(part.length);
+        if (this.remaining === 0) this.state = 'crc';
+        continue;
+      }
+      const need = this.state === 'crc' ? 4 : 8;
+      if (data.length < need) {
+        this.carry = Buffer.from(data);
+        return;
+      }
+      this.step(data.subarray(0, need));
+      data = data.subarray(need);
+    }
+  }
+
+  private step(piece: Buffer) {
+    if (this.state === 'signature') {
+      if (!piece.equals(pngSignature)) throw new UploadRejected('The file is not a PNG image');
+      this.state = 'chunk-head';
+    } else if (this.state === 'chunk-head') {
+      this.remaining = piece.readUInt32BE(0);
+      this.chunkType = piece.toString('latin1', 4, 8);
+      const first = this.chunks === 0;
+      if (
+        !/^[A-Za-z]{4}$/.test(this.chunkType) ||
+        this.remaining > 0x7fffffff ||
+        first !== (this.chunkType === 'IHDR')
+      ) {
+        throw new UploadRejected('The PNG is damaged');
+      }
+      this.crc = crc32(piece.subarray(4, 8));
+      this.chunks += 1;
+      this.state = this.remaining === 0 ? 'crc' : 'chunk-data';
+    } else {
+      if (piece.readUInt32BE(0) !== this.crc >>> 0) throw new UploadRejected('The PNG is damaged');
+      if (this.chunkType === 'IHDR') this.readHeader(Buffer.concat(this.header));
+      this.state = this.chunkType === 'IEND' ? 'end' : 'chunk-head';
+    }
+  }
+
+  private readHeader(header: Buffer) {
+    if (header.length !== 13) throw new UploadRejected('The PNG is damaged');
+    this.width = header.readUInt32BE(0);
+    this.height = header.readUInt32BE(4);
+    if (this.width === 0 || this.height === 0) throw new UploadRejected('The PNG has no pixels');
+    if (this.width > maxImageSide || this.height > maxImageSide) {
+      throw new UploadRejected(`The image must be at most ${maxImageSide} pixels wide and high`);
+    }
+  }
+}
+
+let purifier: ReturnType<typeof createDOMPurify> | undefined;
+let svgWindow: JSDOM['window'] | undefined;
+
+function svgTools() {
+  svgWindow ??= new JSDOM('').window;
+  purifier ??= createDOMPurify(svgWindow);
+  return { window: svgWindow, purify: purifier };
+}
+
+const svgNamespace = 'http://www.w3.org/2000/svg';
+const forbiddenElements = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+]);
+const referenceAttributes = new Set(['href', 'xlink:href', 'src']);
+const embeddedRaster = /^data:image\/(png|jpeg|gif|webp);base64,/i;
+const externalCss = /@import|url\(\s*['"]?(?!#)/i;
+
+/** Why an SVG element may not be kept, or null when it is harmless. */
+function dangerIn(element: Element): string | null {
+  const name = element.localName.toLowerCase();
+  if (forbiddenElements.has(name))
+    return `The SVG contains a ${element.localName} element, which is not allowed`;
+  if (name === 'style' && externalCss.test(element.textContent ?? '')) {
+    return 'The SVG refers to external resources, which is not allowed';
+  }
+  for (const attribute of Array.from(element.attributes)) {
+    const attributeName = attribute.name.toLowerCase();
+    const value = attribute.value.trim();
+    if (attributeName.startsWith('on'))
+      return `The SVG contains an event handler (${attribute.name}), which is not allowed`;
+    if (referenceAttributes.has(attributeName) && !value.startsWith('#') && !embeddedRaster.test(value)) {
+      return 'The SVG refers to external resources, which is not allowed';
+    }
+    if (externalCss.test(value) && attributeName !== 'id') {
+      return 'The SVG refers to external resources, which is not allowed';
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses an SVG document and gives back a sanitised copy. Scripts, event handlers,
+ * foreignObject and external references are refused outright (the user learns why);
+ * whatever else the SVG profile of DOMPurify does not know (editor metadata) is dropped.
+ */
+export function sanitizeSvg(source: string): string {
+  if (/<!ENTITY/i.test(source)) throw new UploadRejected('The SVG declares entities, which is not allowed');
+  const { window, purify } = svgTools();
+  const document = new window.DOMParser().parseFromString(source, 'image/svg+xml');
+  const root = document.documentElement;
+  if (
+    document.getElementsByTagName('parsererror').length > 0 ||
+    root.localName !== 'svg' ||
+    root.namespaceURI !== svgNamespace
+  ) {
+    throw new UploadRejected('The file is not a valid SVG image');
+  }
+  for (const element of [root, ...Array.from(root.getElementsByTagName('*'))]) {
+    const danger = dangerIn(element);
+    if (danger) throw new UploadRejected(danger);
+  }
+  const body = purify.sanitize(root, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    ADD_TAGS: ['use'],
+    RETURN_DOM: true,
+  });
+  const clean = (body as unknown as Element).firstElementChild;
+  if (!clean || clean.localName !== 'svg') throw new UploadRejected('The file is not a valid SVG image');
+  return new window.XMLSerializer().serializeToString(clean);
+}
+
+/** The file name a user sees: a plain name; anything path-like is refused rather than guessed at. */
+export function checkedFileName(name: string | undefined, kind: ImageKind): string {
+  const trimmed = (name ?? '').trim();
+  if (
+    /[/\\]/.test(trimmed) ||
+    trimmed === '.' ||
+    trimmed === '..' ||
+    [...trimmed].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)
+  ) {
+    throw new UploadRejected('The file name must be a plain name, not a path');
+  }
+  const base = trimmed.slice(0, 200) || 'logo';
+  return /\.(png|svg)$/i.test(base) ? base.replace(/\.(png|svg)$/i, `.${kind}`) : `${base}.${kind}`;
+}
+
+export interface ImageUploadOptions {
+  prefix: string;
+  maxBytes: number;
+  allowed: readonly ImageKind[];
+}
+
+export interface StoredImage extends StoredBlob {
+  kind: ImageKind;
+}
+
+/** The bytes of a PNG, passed on only while they still form a valid one. */
+async function* checkedPng(stream: Readable) {
+  const checker = new PngChecker();
+  for await (const chunk of stream) {
+    checker.consume(chunk as Buffer);
+    yield chunk as Buffer;
+  }
+  checker.finish();
+}
+
+async function readAll(stream: Readable, maxBytes: number) {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > maxBytes) throw new BlobTooLargeError(maxBytes);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Checks an uploaded image by its content and stores it under a generated key. PNGs are
+ * streamed straight through (constant memory); SVGs must be parsed to be sanitised, so
+ * they are read whole, still never past `maxBytes`. Throws `UploadRejected`; nothing is
+ * stored then.
+ */
+export async function storeImageUpload(
+  storage: BlobStore,
+  source: Readable,
+  options: ImageUploadOptions,
+): Promise<StoredImage> {
+  const tooLarge = () => new UploadRejected(`The file must be at most ${megabytes(options.maxBytes)}`);
+  try {
+    const { head, stream } = await peek(source, pngSignature.length);
+    if (head.length === 0) throw new UploadRejected('The file is empty');
+    const isPng = head.subarray(0, pngSignature.length).equals(pngSignature);
+    const kind: ImageKind = isPng ? 'png' : 'svg';
+    if (!options.allowed.includes(kind)) {
+      throw new UploadRejected(
+        `The file must be a ${options.allowed.map((k) => k.toUpperCase()).join(' or ')} image`,
+      );
+    }
+    if (kind === 'png') {
+      const stored = await storage.put(Readable.from(checkedPng(stream)), {
+        contentType: imageContentTypes.png,
+        prefix: options.prefix,
+        maxBytes: options.maxBytes,
+      });
+      return { ...stored, kind };
+    }
+    const text = (await readAll(stream, options.maxBytes)).toString('utf8');
+    const clean = sanitizeSvg(text);
+    const stored = await storage.put(Buffer.from(clean), {
+      contentType: imageContentTypes.svg,
+      prefix: options.prefix,
+    });
+    return { ...stored, kind };
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) throw tooLarge();
+    throw error;
+  } finally {
+    if (!source.readableEnded) source.resume();
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { resultOf } from './common';
+
+/** Logos are png or svg (spec section 9); the server checks the content, not the name. */
+export const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
+export const logoFileAccept = '.png,.svg,image/png,image/svg+xml';
+
+export const designLogoSchema = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int(),
+  fileName: z.string(),
+  /** Where the file is served from, under /api. */
+  fileUrl: z.string(),
+});
+export type DesignLogo = z.infer<typeof designLogoSchema>;
+
+const organizationIdField = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .optional();
+
+export const designLogoListQuerySchema = z.object({ organizationId: organizationIdField('organizationId') });
+/** The spec spells the upload's query parameter `OrganizationId`. */
+export const designLogoUploadQuerySchema = z.object({
+  OrganizationId: organizationIdField('OrganizationId'),
+});
+
+export const designLogoListResponseSchema = resultOf(z.array(designLogoSchema));
+export const designLogoResponseSchema = resultOf(designLogoSchema);
+export const designLogoDeleteResponseSchema = resultOf(z.object({ id: z.number().int() }));
+
+export const designLogoFileUrl = (id: number) => `/api/design-logos/${id}/file`;

@@ -1,0 +1,292 @@
+import { Readable } from 'node:stream';
+import { count, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { limits } from '../../../../src/contract/common';
+import { designLogos } from '../../../../server/db/schema';
+import {
+  type Ctx,
+  closeUploadTestApp,
+  hugePng,
+  multipart,
+  people,
+  pngImage,
+  storedFiles,
+  svgImage,
+  uploadTestApp,
+} from './fixtures';
+
+let ctx: Ctx;
+let who: Awaited<ReturnType<typeof people>>;
+beforeEach(async () => {
+  ctx = await uploadTestApp();
+  who = await people(ctx);
+});
+afterEach(() => closeUploadTestApp(ctx));
+
+type Call = typeof who.director;
+
+const upload = (call: Call, file: Parameters<typeof multipart>[1], organizationId?: number) =>
+  call({
+    method: 'POST',
+    url: organizationId ? `/api/design-logos?OrganizationId=${organizationId}` : '/api/design-logos',
+    ...multipart({}, file),
+  });
+
+async function logoRows() {
+  const [row] = await ctx.db.select({ n: count() }).from(designLogos);
+  return row.n;
+}
+
+/** A refused upload answers 400 naming ImageFile and leaves no row and no stored file. */
+async function expectRefused(response: Awaited<ReturnType<Call>>, message: RegExp) {
+  expect(response.statusCode).toBe(400);
+  const body = response.json();
+  expect(body.result).toBeNull();
+  expect(body.validationFailures[0].propertyName).toBe('ImageFile');
+  expect(body.validationFailures[0].errorMessage).toMatch(message);
+  expect(await logoRows()).toBe(0);
+  expect(await storedFiles(ctx)).toEqual([]);
+}
+
+describe('POST /api/design-logos', () => {
+  it('stores a png for the director’s own organization and serves it inert, typed by its content', async () => {
+    const png = await pngImage();
+    const response = await upload(who.director, { name: 'crest.png', type: 'image/png', content: png });
+    expect(response.statusCode).toBe(200);
+    const logo = response.json().result;
+    expect(logo).toMatchObject({ organizationId: who.lincoln.id, fileName: 'crest.png' });
+    expect(logo.fileUrl).toBe(`/api/design-logos/${logo.id}/file`);
+    const [row] = await ctx.db.select().from(designLogos).where(eq(designLogos.id, logo.id));
+    expect(row.storageKey).toMatch(/^design-logos\/[0-9a-f-]{36}$/);
+    expect(row.storageKey).not.toContain('crest');
+
+    const file = await who.director({ method: 'GET', url: logo.fileUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    expect(file.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('stores an svg as image/svg+xml after sanitising it', async () => {
+    const response = await upload(who.director, {
+      name: 'crest.svg',
+      type: 'image/svg+xml',
+      content: svgImage,
+    });
+    expect(response.statusCode).toBe(200);
+    const file = await who.director({ method: 'GET', url: response.json().result.fileUrl });
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+    expect(file.body).toContain('<circle');
+    expect(file.body).toContain('xmlns="http://www.w3.org/2000/svg"');
+  });
+
+  it('lets an Admin upload for the organization named in OrganizationId', async () => {
+    const response = await upload(
+      who.admin,
+      { name: 'a.png', type: 'image/png', content: await pngImage() },
+      who.riverside.id,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.organizationId).toBe(who.riverside.id);
+  });
+
+  it('asks an Admin to choose an organization', async () => {
+    const response = await upload(who.admin, { name: 'a.png', type: 'image/png', content: await pngImage() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures[0].propertyName).toBe('OrganizationId');
+    expect(await storedFiles(ctx)).toEqual([]);
+  });
+
+  it('refuses a director uploading into another organization with 403', async () => {
+    const response = await upload(
+      who.director,
+      { name: 'a.png', type: 'image/png', content: await pngImage() },
+      who.riverside.id,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await logoRows()).toBe(0);
+    expect(await storedFiles(ctx)).toEqual([]);
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const response = await upload(who.visitor, {
+      name: 'a.png',
+      type: 'image/png',
+      content: await pngImage(),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  describe('bad files', () => {
+    it(`refuses a 21 MB file (the limit is ${limits.logoBytes / 1024 / 1024} MB) before reading it`, async () => {
+      const big = await hugePng(21 * 1024 * 1024);
+      const response = await upload(who.director, { name: 'big.png', type: 'image/png', content: big });
+      await expectRefused(response, /at most 20 MB/);
+    });
+
+    it('refuses a file growing past 20 MB while streaming, when no length was announced', async () => {
+      const { payload, headers } = multipart(
+        {},
+        {
+          name: 'big.png',
+          type: 'image/png',
+          content: await hugePng(21 * 1024 * 1024),
+        },
+      );
+      const chunks = Array.from({ length: Math.ceil(payload.length / 65536) }, (_, i) =>
+        payload.subarray(i * 65536, (i + 1) * 65536),
+      );
+      const response = await who.director({
+        method: 'POST',
+        url: '/api/design-logos',
+        headers,
+        payload: Readable.from(chunks),
+      });
+      await expectRefused(response, /at most 20 MB/);
+    });
+
+    it('refuses a .png that is really HTML', async () => {
+      const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+      await expectRefused(
+        await upload(who.director, { name: 'x.png', type: 'image/png', content: html }),
+        /not a valid SVG/,
+      );
+    });
+
+    it('refuses an svg with a <script> element', async () => {
+      const svg = svgImage.replace('</svg>', '<script>alert(1)</script></svg>');
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /script/,
+      );
+    });
+
+    it('refuses an svg with an onload= handler', async () => {
+      const svg = svgImage.replace('<svg ', '<svg onload="alert(1)" ');
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /onload/,
+      );
+    });
+
+    it('refuses an svg with foreignObject or an external reference', async () => {
+      const foreign = svgImage.replace(
+        '</svg>',
+        '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>',
+      );
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: foreign }),
+        /foreignObject/,
+      );
+      const external = svgImage.replace('</svg>', '<image href="https://evil.example/track.png"/></svg>');
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: external }),
+        /external/,
+      );
+    });
+
+    it('refuses a png/svg polyglot', async () => {
+      const polyglot = Buffer.concat([
+        await pngImage(),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      ]);
+      await expectRefused(
+        await upload(who.director, { name: 'x.png', type: 'image/png', content: polyglot }),
+        /data after its end/,
+      );
+    });
+
+    it('refuses a path-like file name such as ../../x.png', async () => {
+      await expectRefused(
+        await upload(who.director, { name: '../../x.png', type: 'image/png', content: await pngImage() }),
+        /plain name/,
+      );
+    });
+
+    it('refuses an empty file', async () => {
+      await expectRefused(
+        await upload(who.director, { name: 'x.png', type: 'image/png', content: '' }),
+        /empty/,
+      );
+    });
+
+    it('refuses a png cut short', async () => {
+      const png = await pngImage();
+      await expectRefused(
+        await upload(who.director, {
+          name: 'x.png',
+          type: 'image/png',
+          content: png.subarray(0, png.length - 12),
+        }),
+        /complete PNG/,
+      );
+    });
+
+    it('refuses a form without ImageFile', async () => {
+      const response = await who.director({
+        method: 'POST',
+        url: '/api/design-logos',
+        ...multipart({ note: 'x' }),
+      });
+      await expectRefused(response, /required/);
+    });
+  });
+});
+
+describe('GET /api/design-logos', () => {
+  it('lists only the organization’s own logos', async () => {
+    await upload(who.director, { name: 'mine.png', type: 'image/png', content: await pngImage() });
+    await upload(who.otherDirector, { name: 'theirs.png', type: 'image/png', content: await pngImage() });
+    const mine = await who.director({ method: 'GET', url: '/api/design-logos' });
+    expect(mine.json().result.map((logo: { fileName: string }) => logo.fileName)).toEqual(['mine.png']);
+    const asAdmin = await who.admin({
+      method: 'GET',
+      url: `/api/design-logos?organizationId=${who.riverside.id}`,
+    });
+    expect(asAdmin.json().result.map((logo: { fileName: string }) => logo.fileName)).toEqual(['theirs.png']);
+  });
+
+  it('refuses a director asking for another organization with 403', async () => {
+    const response = await who.director({
+      method: 'GET',
+      url: `/api/design-logos?organizationId=${who.riverside.id}`,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses another organization’s logo file with 403', async () => {
+    const theirs = (
+      await upload(who.otherDirector, { name: 't.png', type: 'image/png', content: await pngImage() })
+    ).json().result;
+    expect((await who.director({ method: 'GET', url: theirs.fileUrl })).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /api/design-logos/{id}', () => {
+  it('deletes the row and its stored file', async () => {
+    const logo = (
+      await upload(who.director, { name: 'x.png', type: 'image/png', content: await pngImage() })
+    ).json().result;
+    const response = await who.director({ method: 'DELETE', url: `/api/design-logos/${logo.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(await logoRows()).toBe(0);
+    expect(await storedFiles(ctx)).toEqual([]);
+  });
+
+  it('refuses deleting another organization’s logo with 403 and keeps it', async () => {
+    const theirs = (
+      await upload(who.otherDirector, { name: 't.png', type: 'image/png', content: await pngImage() })
+    ).json().result;
+    expect((await who.director({ method: 'DELETE', url: `/api/design-logos/${theirs.id}` })).statusCode).toBe(
+      403,
+    );
+    expect(await logoRows()).toBe(1);
+    expect(await storedFiles(ctx)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown logo', async () => {
+    expect((await who.director({ method: 'DELETE', url: '/api/design-logos/999' })).statusCode).toBe(404);
+  });
+});

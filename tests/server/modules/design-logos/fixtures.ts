@@ -1,0 +1,111 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+
+export type Ctx = Awaited<ReturnType<typeof testApp>> & { dataDir: string };
+
+/** An app whose blob store lives in a fresh temporary directory, so tests can count its files. */
+export async function uploadTestApp(): Promise<Ctx> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'spirit-uploads-'));
+  const ctx = await testApp({ dataDir });
+  return { ...ctx, dataDir };
+}
+
+export async function closeUploadTestApp(ctx: Ctx) {
+  await ctx.app.close();
+  await rm(ctx.dataDir, { recursive: true, force: true });
+}
+
+/** Files in the blob store, except the generated base apparel catalogue. */
+export async function storedFiles(ctx: Ctx, prefix?: string): Promise<string[]> {
+  const root = path.join(ctx.dataDir, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.endsWith('.meta.json'))
+    .filter((file) => !file.startsWith('base-apparel') && (!prefix || file.startsWith(prefix)));
+}
+
+/** An Admin, a director of Lincoln High and a director of another school, each signed in. */
+export async function people(ctx: Ctx) {
+  const lincoln = await createOrganization(ctx.db, 'Lincoln High School');
+  const riverside = await createOrganization(ctx.db, 'Riverside Rowing Club');
+  await createUser(ctx.db, { email: 'admin@example.com', roles: ['Admin'] });
+  await createUser(ctx.db, {
+    email: 'director@example.com',
+    roles: ['AthleticDirector'],
+    organizationId: lincoln.id,
+  });
+  await createUser(ctx.db, {
+    email: 'coach@example.com',
+    roles: ['AthleticDirector'],
+    organizationId: riverside.id,
+  });
+  const as = (cookie: string | undefined) => (options: InjectOptions) =>
+    ctx.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+  return {
+    lincoln,
+    riverside,
+    admin: as(await signIn(ctx.app, 'admin@example.com')),
+    director: as(await signIn(ctx.app, 'director@example.com')),
+    otherDirector: as(await signIn(ctx.app, 'coach@example.com')),
+    visitor: as(undefined),
+  };
+}
+
+export interface FilePart {
+  field?: string;
+  name: string;
+  type: string;
+  content: Buffer | string;
+}
+
+/** A multipart/form-data body with text fields first, then the files. */
+export function multipart(fields: Record<string, string | number>, ...files: FilePart[]) {
+  const boundary = `----spirit${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'ImageFile'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const pngImage = (width = 64, height = 48, colour = '#c00') =>
+  sharp({ create: { width, height, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+
+export const svgImage = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+  <style>.ring { fill: none; stroke: #003366; stroke-width: 8 }</style>
+  <circle class="ring" cx="50" cy="50" r="40"/>
+  <text x="50" y="58" text-anchor="middle" font-size="24">LHS</text>
+</svg>`;
+
+/** A PNG whose first data chunk claims (and carries) `bytes` bytes: valid up to the size limit. */
+export async function hugePng(bytes: number) {
+  const png = await pngImage();
+  const chunkHead = Buffer.alloc(8);
+  chunkHead.writeUInt32BE(bytes, 0);
+  chunkHead.write('IDAT', 4, 'latin1');
+  return Buffer.concat([png.subarray(0, 33), chunkHead, Buffer.alloc(bytes)]);
+}
