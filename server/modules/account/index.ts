@@ -23,7 +23,6 @@ import {
   sharedKeyResponseSchema,
   updateTimeZoneRequestSchema,
 } from '../../../src/contract/account';
-import { currentAuth } from '../../auth/guards';
 import { clearSessionCookie } from '../../auth/sessions';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -36,7 +35,7 @@ import {
   register,
   resetPassword,
 } from './email-flows';
-import { loggedInUser } from './service';
+import { loggedInUser, signedIn } from './service';
 import { authenticatorStep, passwordStep, recoveryCodeStep } from './sign-in';
 import {
   disableTwoFactor,
@@ -72,7 +71,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/me', { schema: { tags, response: { 200: meResponseSchema } } }, async (request) => ({
-    result: await loggedInUser(app.db, currentAuth(request).user),
+    result: await loggedInUser(app.db, (await signedIn(app.db, request)).user),
   }));
 
   app.post('/logout', { schema: { tags, response: ok } }, async (request, reply) => {
@@ -91,7 +90,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/mfa-status',
     { schema: { tags, response: { 200: mfaStatusResponseSchema } } },
     async (request) => ({
-      result: await mfaStatus(app, request, currentAuth(request).user),
+      result: await mfaStatus(app, request, (await signedIn(app.db, request)).user),
     }),
   );
 
@@ -99,7 +98,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/shared-key',
     { schema: { tags, response: { 200: sharedKeyResponseSchema } } },
     async (request) => ({
-      result: await sharedKey(app, currentAuth(request).user),
+      result: await sharedKey(app, (await signedIn(app.db, request)).user),
     }),
   );
 
@@ -113,7 +112,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => ({
-      result: await enableAuthenticator(app, request, reply, currentAuth(request), request.body),
+      result: await enableAuthenticator(app, request, reply, await signedIn(app.db, request), request.body),
     }),
   );
 
@@ -121,7 +120,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/reset-authenticator',
     { schema: { tags, body: reauthenticateSchema, response: ok } },
     async (request, reply) => {
-      await resetAuthenticator(app, request, reply, currentAuth(request), request.body);
+      await resetAuthenticator(app, request, reply, await signedIn(app.db, request), request.body);
       return { result: true };
     },
   );
@@ -130,7 +129,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/disable-2fa',
     { schema: { tags, body: reauthenticateSchema, response: ok } },
     async (request, reply) => {
-      await disableTwoFactor(app, request, reply, currentAuth(request), request.body);
+      await disableTwoFactor(app, request, reply, await signedIn(app.db, request), request.body);
       return { result: true };
     },
   );
@@ -138,7 +137,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recovery-codes',
     { config: { changesState: true }, schema: { tags, response: { 200: recoveryCodesResponseSchema } } },
-    async (request) => ({ result: await newRecoveryCodes(app, currentAuth(request).user) }),
+    async (request) => ({ result: await newRecoveryCodes(app, (await signedIn(app.db, request)).user) }),
   );
 
   app.post(
@@ -163,7 +162,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/changepassword',
     { schema: { tags, body: changePasswordRequestSchema, response: ok } },
     async (request, reply) => {
-      await changePassword(app, request, reply, currentAuth(request), request.body);
+      await changePassword(app, request, reply, await signedIn(app.db, request), request.body);
       return { result: true };
     },
   );
@@ -172,7 +171,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/changeemail',
     { schema: { tags, body: changeEmailRequestSchema, response: ok } },
     async (request) => {
-      await changeEmail(app, request, currentAuth(request), request.body);
+      await changeEmail(app, request, await signedIn(app.db, request), request.body);
       return { result: true };
     },
   );
@@ -213,7 +212,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
     '/update-timezone',
     { schema: { tags, body: updateTimeZoneRequestSchema, response: ok } },
     async (request) => {
-      const user = currentAuth(request).user;
+      const user = (await signedIn(app.db, request)).user;
       await app.db
         .update(users)
         .set({ timeZone: request.body.reportedTimeZone })

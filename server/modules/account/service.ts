@@ -1,7 +1,9 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginResult, Me } from '../../../src/contract/account';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import type { SessionUser } from '../../auth/sessions';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../http/errors';
+import type { AuthContext, SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { organizations, recoveryCodes, users } from '../../db/schema';
 
@@ -80,6 +82,24 @@ export async function recoveryCodesLeft(db: Db, userId: number) {
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return codes?.left ?? 0;
+}
+
+/**
+ * The request's auth with the user row read again: account changes decide on the key,
+ * password and lockout as they are now, not as a session cache last saw them.
+ */
+export async function freshAuth(db: Db, auth: AuthContext | null): Promise<AuthContext | null> {
+  if (!auth) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, auth.user.id)).limit(1);
+  if (!user || user.isLocked) return null;
+  return { ...auth, user };
+}
+
+/** The signed-in user's auth, freshly read; 401 when there is none. */
+export async function signedIn(db: Db, request: FastifyRequest) {
+  const auth = await freshAuth(db, request.auth);
+  if (auth?.stage !== 'full') throw unauthorized();
+  return auth;
 }
 
 export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {

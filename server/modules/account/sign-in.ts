@@ -8,6 +8,7 @@ import { acceptTotpCode } from '../../auth/totp';
 import { unauthorized } from '../../http/errors';
 import {
   checkPassword,
+  freshAuth,
   clearFailedLogins,
   isLockedOut,
   loginResult,
@@ -64,8 +65,8 @@ export async function passwordStep(
 }
 
 /** The half-signed-in session of the password step: it opens the second step and nothing else. */
-function pendingSecondStep(request: FastifyRequest) {
-  const auth = request.auth;
+async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) {
+  const auth = await freshAuth(app.db, request.auth);
   if (auth?.stage !== 'twoFactor') throw unauthorized();
   return auth;
 }
@@ -76,7 +77,7 @@ export async function authenticatorStep(
   reply: FastifyReply,
   body: { twoFactorCode: string; rememberMachine: boolean },
 ): Promise<LoginResult> {
-  const auth = pendingSecondStep(request);
+  const auth = await pendingSecondStep(app, request);
   const user = auth.user;
   await enforce(app.db, [
     [limits.secondStepPerAccount, String(user.id)],
@@ -100,7 +101,7 @@ export async function recoveryCodeStep(
   reply: FastifyReply,
   body: { recoveryCode: string },
 ): Promise<LoginResult> {
-  const auth = pendingSecondStep(request);
+  const auth = await pendingSecondStep(app, request);
   const user = auth.user;
   await enforce(app.db, [
     [limits.secondStepPerAccount, String(user.id)],
