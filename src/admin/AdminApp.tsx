@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
+import { DashboardPage } from '../pages/dashboard/DashboardPage';
 import { NotAvailableYet } from '../pages/NotAvailableYet';
 import { authProvider, http, i18nProvider, queryClient, store } from '../providers';
 import { createDataProvider } from '../providers/dataProvider';
@@ -15,7 +16,7 @@ const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 
 /** Custom pages of the admin area; the layout's AccessGuard applies the role table to them. */
 const customPages = [
-  { path: '/dashboard', element: <NotAvailableYet title="Dashboard" /> },
+  { path: '/dashboard', element: <DashboardPage /> },
   { path: '/design-logos', element: <NotAvailableYet title="Design Logos" /> },
   { path: '/merchandise', element: <NotAvailableYet title="Merchandise" /> },
   {

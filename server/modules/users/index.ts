@@ -7,14 +7,17 @@ import {
   accountTableResponseSchema,
   photoParamsSchema,
   roleOptionsResponseSchema,
+  sendConfirmEmailSchema,
   userCreateSchema,
   userResponseSchema,
   userUpdateSchema,
 } from '../../../src/contract/users';
+import { okResponseSchema } from '../../../src/contract/account';
 import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
+import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
 import { readUserForm } from './multipart';
 import { parseOrFail } from './validation';
 import { normalizePhoto, photoContentType } from './photo';
@@ -68,7 +71,11 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
       schema: { tags, body: userCreateSchema, response: { 200: userResponseSchema } },
     },
-    async (request) => ({ result: toUser(await createUser(app.db, currentUser(request), request.body)) }),
+    async (request) => {
+      const row = await createUser(app.db, currentUser(request), request.body);
+      await sendAccountConfirmation(app, row);
+      return { result: toUser(row) };
+    },
   );
 
   app.put(
@@ -133,6 +140,18 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         await setLocked(app.db, currentUser(request), request.params.id, false, async () => undefined),
       ),
     }),
+  );
+
+  app.post(
+    '/sendConfirmEmail',
+    {
+      preHandler: adminOnly,
+      schema: { tags, body: sendConfirmEmailSchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await resendAccountConfirmation(app, currentUser(request), request.body.email);
+      return { result: true };
+    },
   );
 
   /**

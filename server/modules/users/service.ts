@@ -205,15 +205,6 @@ export async function setLocked(
   return row;
 }
 
-export async function findByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.normalizedEmail, normalizeEmail(email)))
-    .limit(1);
-  if (!row) throw notFound('User');
-  return row;
-}
 
 export async function findPhotoKey(db: Db, userId: number, guid: string) {
   const [row] = await db
@@ -222,18 +213,4 @@ export async function findPhotoKey(db: Db, userId: number, guid: string) {
     .where(and(eq(users.id, userId), eq(users.profilePhotoGuid, guid)))
     .limit(1);
   return row?.key ?? null;
-}
-
-/** Resending an invitation only makes sense while the address is unconfirmed. */
-export async function sendConfirmation(
-  db: Db,
-  actor: SessionUser,
-  email: string,
-  deliver: (user: SessionUser) => Promise<unknown>,
-) {
-  const user = await findByEmail(db, email);
-  if (user.emailConfirmed) throw badRequest('email', 'This email address is already confirmed');
-  await deliver(user);
-  await audit(db, actor.id, 'resendConfirmation', entityType, user.id, { email: user.email });
-  return user;
 }

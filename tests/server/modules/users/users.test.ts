@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../../../server/db/schema';
+import { auditLog, emailOutbox, sessions, users } from '../../../../server/db/schema';
 import { limits } from '../../../../src/contract/common';
 import { roleOptions } from '../../../../src/contract/roles';
 import { createOrganization, createUser, signIn, strongPassword, testApp } from '../../helpers';
@@ -61,6 +61,7 @@ describe('users: role rules', () => {
       { method: 'PATCH', url: `/api/users/${admin.id}/lock` },
       { method: 'PATCH', url: `/api/users/${admin.id}/unlock` },
       { method: 'GET', url: `/api/users/${admin.id}/profilePhoto/00000000-0000-4000-8000-000000000000` },
+      { method: 'POST', url: '/api/users/sendConfirmEmail', payload: { email: director.email } },
     ] as const;
     for (const call of calls) {
       const response = await ctx.app.inject({ ...call, headers: { cookie } });
@@ -331,6 +332,34 @@ describe('users: lock and unlock', () => {
 
   it('answers 404 for an unknown account', async () => {
     expect((await asAdmin('PATCH', '/api/users/99999/lock')).statusCode).toBe(404);
+  });
+});
+
+describe('users: confirmation e-mails', () => {
+  const mailsTo = (to: string) => ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+  it('Create User e-mails the new account its confirmation link', async () => {
+    await asAdmin('POST', '/api/users', newUser());
+    expect(await mailsTo('new.coach@example.com')).toHaveLength(1);
+  });
+
+  it('POST users/sendConfirmEmail sends a new invite while the email is unconfirmed, and audits it', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com', emailConfirmed: false });
+    const response = await asAdmin('POST', '/api/users/sendConfirmEmail', { email: target.email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: true });
+    expect(await mailsTo(target.email)).toHaveLength(1);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'sendConfirmEmail'));
+    expect(entry).toMatchObject({ actorUserId: admin.id, entityId: String(target.id) });
+  });
+
+  it('refuses to resend to a confirmed address, and answers 404 for an unknown one', async () => {
+    const confirmed = await asAdmin('POST', '/api/users/sendConfirmEmail', { email: admin.email });
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json().validationFailures[0].propertyName).toBe('email');
+    const unknown = await asAdmin('POST', '/api/users/sendConfirmEmail', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await mailsTo(admin.email)).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,135 @@
+import { Avatar, Box, Typography } from '@mui/material';
+import {
+  Create,
+  Edit,
+  ImageField,
+  ImageInput,
+  SimpleForm,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
+import { profilePhotoUrl } from '../../providers/authProvider';
+import { zodValidate } from '../zodValidate';
+import { type UserFormValues, updateUserWithPhoto } from './api';
+import { ContactField, NameAndEmailFields, OrganizationField, PasswordFields, RoleField } from './UserFields';
+
+const createDefaults = {
+  email: '',
+  name: { firstName: '', middleName: '', lastName: '', suffix: '' },
+  userRoles: [],
+  organizationId: null,
+  password: '',
+  confirmPassword: '',
+};
+
+export function UserCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title={translate('app.users.createUser')}
+      mutationOptions={{
+        onSuccess: (user: User) => {
+          notify(translate('app.users.created', { email: user.email }), { type: 'success' });
+          redirect('list', 'users');
+        },
+      }}
+    >
+      <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={createDefaults}>
+        <NameAndEmailFields />
+        <RoleField />
+        <OrganizationField />
+        <PasswordFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function CurrentPhoto() {
+  const record = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!record?.profilePhotoGuid) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Avatar
+        src={profilePhotoUrl(record.id, record.profilePhotoGuid)}
+        alt={translate('app.users.currentPhoto', { email: record.email })}
+        sx={{ width: 96, height: 96 }}
+      />
+    </Box>
+  );
+}
+
+type UpdateValues = UserFormValues & { profilePhoto?: { rawFile?: File } | null };
+
+/**
+ * Update User: the fields go to `PUT users/{id}`, or with a new photo as multipart to
+ * `PUT users/with-photo/{id}`. Server validation failures come back beside their fields.
+ */
+export function UserUpdate() {
+  const id = Number(useParams().id);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [update] = useUpdate();
+
+  const done = (user: User) => {
+    notify(translate('app.users.updated', { email: user.email }), { type: 'success' });
+    redirect('list', 'users');
+  };
+
+  const save = async (values: Record<string, unknown>) => {
+    const { profilePhoto: photo, ...fields } = values as unknown as UpdateValues;
+    const data: UserFormValues = {
+      email: fields.email,
+      name: fields.name,
+      userRoles: fields.userRoles,
+      organizationId: fields.organizationId ?? null,
+      contactInformation: fields.contactInformation ?? null,
+    };
+    try {
+      if (photo?.rawFile) {
+        done((await updateUserWithPhoto(id, data, photo.rawFile)).result);
+      } else {
+        await update(
+          'users',
+          { id, data, previousData: { id } },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        ).then((user) => done(user as User));
+      }
+    } catch (error) {
+      return (error as { body?: { errors?: Record<string, unknown> } }).body?.errors;
+    }
+    return undefined;
+  };
+
+  return (
+    <Edit resource="users" id={id} title={translate('app.users.updateUser')} mutationMode="pessimistic">
+      <SimpleForm validate={zodValidate(userUpdateSchema)} onSubmit={save}>
+        <CurrentPhoto />
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          {translate('app.users.profilePhoto')}
+        </Typography>
+        <ImageInput
+          source="profilePhoto"
+          label={false}
+          accept={Object.fromEntries(profilePhoto.accept.split(',').map((type) => [type, []]))}
+          maxSize={profilePhoto.maxBytes}
+          helperText={translate('app.users.profilePhotoHelp')}
+        >
+          <ImageField source="src" title="title" />
+        </ImageInput>
+        <NameAndEmailFields />
+        <RoleField />
+        <OrganizationField />
+        <ContactField />
+      </SimpleForm>
+    </Edit>
+  );
+}
