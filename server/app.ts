@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { registerHealthRoutes } from './health';
 import { seedDatabase } from './db/seed';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { JobQueue } from './jobs';
 import { registerMailer } from './mail';
 import { registerMailer } from './mail';
 import { apiModules } from './modules';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** Files (logos, photos, product images); see `server/storage/types.ts`. */
     storage: BlobStore;
+    /** Durable background jobs; see `server/jobs/queue.ts`. */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -62,6 +65,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('jobs', new JobQueue(database.db, { log: app.log }));
+  if (config.jobWorker) {
+    app.addHook('onReady', async () => app.jobs.start());
+    app.addHook('preClose', async () => app.jobs.stop());
+  }
   const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, { log: app.log });
   app.addHook('onClose', () => sessionStore.close());
   app.decorate('sessions', sessionStore);

@@ -32,9 +32,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   STATIC_DIR: z.string().default('./dist'),
-  SMTP_URL: optionalString.pipe(z.url('SMTP_URL must be a URL such as smtps://user:pass@smtp.example:465').optional()),
+  SMTP_URL: optionalString.pipe(
+    z.url('SMTP_URL must be a URL such as smtps://user:pass@smtp.example:465').optional(),
+  ),
   MAIL_FROM: z.string().default('Spirit Portal <no-reply@spirit.local>'),
   CONTACT_EMAIL: optionalString.pipe(z.email('CONTACT_EMAIL must be an e-mail address').optional()),
+  JOB_WORKER: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
+  SHOPIFY_SHOP_URL: optionalString.pipe(
+    z.url('SHOPIFY_SHOP_URL must be a URL such as https://shop.myshopify.com').optional(),
+  ),
+  SHOPIFY_ACCESS_TOKEN: optionalString,
+  SHOPIFY_API_VERSION: z.string().default('2025-01'),
 });
 
 export type Config = {
@@ -59,6 +70,10 @@ export type Config = {
   mailFrom: string;
   /** Where the contact form delivers; unset, the Contact template's own `to`. */
   contactEmail?: string;
+  /** Run the background job worker in this process (default on; several processes may). */
+  jobWorker: boolean;
+  /** Both set: merchandise is published to this Shopify store instead of served by the portal. */
+  shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
 };
 
 export class ConfigError extends Error {}
@@ -90,10 +105,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    jobWorker: e.JOB_WORKER,
+    shopify:
+      e.SHOPIFY_SHOP_URL && e.SHOPIFY_ACCESS_TOKEN
+        ? {
+            shopUrl: e.SHOPIFY_SHOP_URL,
+            accessToken: e.SHOPIFY_ACCESS_TOKEN,
+            apiVersion: e.SHOPIFY_API_VERSION,
+          }
+        : undefined,
   };
 }
 
-/** A configuration for tests: in-memory database, nothing read from the environment. */
+/** A configuration for tests: in-memory database, nothing read from the environment, no job worker. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), pgliteDir: 'memory://', logLevel: 'silent', ...overrides };
+  return { ...loadConfig({}), pgliteDir: 'memory://', logLevel: 'silent', jobWorker: false, ...overrides };
 }

@@ -1,0 +1,1 @@
+export { defaultBackoffMs, type JobHandler, JobQueue, type JobQueueOptions, type JobRow } from './queue';

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobHandler {
+  run(payload: unknown, job: JobRow): Promise<void>;
+  /** Called once when the job has failed its last attempt. */
+  gaveUp?(payload: unknown, job: JobRow, error: Error): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  log: FastifyBaseLogger;
+  /** How long a claimed job stays locked; a process that dies frees its jobs after this. */
+  lockMs?: number;
+  /** How often an idle worker looks for due jobs (it is also woken by local enqueues). */
+  pollMs?: number;
+  /** Delay before attempt `attempt + 1`, after `attempt` failures. */
+  backoffMs?: (attempt: number) => number;
+}
+
+/** 5 s, 10 s, 20 s... capped at 10 minutes. */
+export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
+
+type Executor = Pick<Db, 'insert'>;
+
+/**
+ * A durable job queue in the `jobs` table. Any number of processes may run workers: a job
+ * is claimed with `FOR UPDATE SKIP LOCKED` and locked for `lockMs`, so each runs once at a
+ * time, and one whose worker died is picked up again when its lock expires. Failures are
+ * retried with backoff, keeping the last error; nothing lives only in memory.
+ */
+export class JobQueue {
+  readonly workerId = `${process.pid}-${randomUUID()}`;
+  private readonly lockMs: number;
+  private readonly pollMs: number;
+  private readonly backoffMs: (attempt: number) => number;
+  private running = false;
+  private current: Promise<unknown> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.lockMs = options.lockMs ?? 5 * 60_000;
+    this.pollMs = options.pollMs ?? 1_000;
+    this.backoffMs = options.backoffMs ?? defaultBackoffMs;
+  }
+
+  /** Modules register what runs each job type they enqueue. */
+  register(type: string, handler: JobHandler) {
+    this.handlers.set(type, handler);
+  }
+
+  /** Adds a job; pass the transaction that writes the job's subject so both commit together. */
+  async enqueue(type: string, payload: unknown, executor: Executor = this.db, maxAttempts = 5) {
+    const [job] = await executor.insert(jobs).values({ type, payload, maxAttempts }).returning();
+    this.wake?.();
+    return job;
+  }
+
+  /** Takes the next due job, or one whose worker's lock has expired. */
+  async claim(): Promise<JobRow | null> {
+    const due = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        lockedBy: this.workerId,
+        lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    return job ?? null;
+  }
+
+  /** Claims and runs one job; false when none was due. */
+  async runOnce(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    const handler = this.handlers.get(job.type);
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler.run(job.payload, job);
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: null })
+        .where(mine);
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const lastAttempt = job.attempts >= job.maxAttempts;
+      this.options.log.warn(
+        { err: error, jobId: job.id, type: job.type, attempt: job.attempts },
+        'job failed',
+      );
+      await this.db
+        .update(jobs)
+        .set({
+          status: lastAttempt ? 'failed' : 'queued',
+          lastError: error.stack ?? error.message,
+          lockedBy: null,
+          lockedUntil: null,
+          runAt: lastAttempt
+            ? job.runAt
+            : sql`now() + ${`${this.backoffMs(job.attempts)} milliseconds`}::interval`,
+          finishedAt: lastAttempt ? sql`now()` : null,
+        })
+        .where(mine);
+      if (lastAttempt) await handler?.gaveUp?.(job.payload, job, error);
+    }
+    return true;
+  }
+
+  /** Runs due jobs until there are none (tests, scripts). */
+  async drain() {
+    for (;;) if (!(await this.runOnce())) return;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    const loop = async () => {
+      while (this.running) {
+        let worked = false;
+        try {
+          worked = await this.runOnce();
+        } catch (error) {
+          this.options.log.error({ err: error }, 'job worker could not claim a job');
+        }
+        if (!worked && this.running) {
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+            this.timer = setTimeout(resolve, this.pollMs);
+          });
+          clearTimeout(this.timer);
+          this.wake = undefined;
+        }
+      }
+    };
+    this.current = loop();
+  }
+
+  /** Stops taking jobs and waits for the one in hand to finish. */
+  async stop() {
+    this.running = false;
+    this.wake?.();
+    await this.current;
+  }
+}
