@@ -23,6 +23,11 @@ async function main() {
     app.log.info('shut down cleanly');
     process.exit(0);
   };
+  // A kept-alive connection would hold the server open (Fastify keeps them 72 s): answers given
+  // while draining close theirs.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });

@@ -17,7 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations. `thenWhileLocked` (the seeds) runs before the lock is let go,
+   * so replicas starting together on an empty database do not seed it twice.
+   */
+  migrate(thenWhileLocked?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,11 +51,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'pg',
-      async migrate() {
+      async migrate(thenWhileLocked) {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await thenWhileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
           client.release();
@@ -66,7 +71,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate(thenWhileLocked) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await thenWhileLocked?.();
+    },
     close: () => client.close(),
   };
 }
