@@ -6,15 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { originCheck } from './auth/origin-check';
-import { originCheck } from './auth/origin-check';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
-import { registerHealthRoutes } from './health';
 import { seedDatabase } from './db/seed';
+import { registerHealthRoutes } from './health';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
-import { registerMailer } from './mail';
 import { registerMailer } from './mail';
 import { apiModules } from './modules';
 import { registerStaticApp } from './static';
@@ -58,8 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const storage = options.storage ?? createBlobStore(config);
   if (!options.database) {
-    await database.migrate();
-    await seedDatabase(database.db, config, app.log, storage);
+    await database.migrate(() => seedDatabase(database.db, config, app.log, storage));
     app.addHook('onClose', () => database.close());
   }
   app.decorate('config', config);
@@ -75,7 +72,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', sessionStore);
   app.decorateRequest('auth', null);
   registerMailer(app);
-  registerMailer(app);
 
   await app.register(cookie);
   // Uploads are streamed; routes read one file at a time and pass their own size limit.
@@ -89,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
+        frameAncestors: ["'self'", ...config.frameParentOrigins],
         upgradeInsecureRequests: null,
       },
     },
@@ -97,7 +93,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
 
-  app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -125,11 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  await registerHealthRoutes(app);
   for (const { prefix, plugin } of apiModules) {
     await app.register(plugin, { prefix: `/api/${prefix}` });
   }
 
+  await registerHealthRoutes(app);
   if (options.serveApp) {
     await registerStaticApp(app, config);
   } else {
