@@ -32,6 +32,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   STATIC_DIR: z.string().default('./dist'),
+  FRAME_PARENT_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || !['https:', 'http:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `FRAME_PARENT_ORIGINS: "${entry}" is not an origin such as https://shop.example.com`,
+          });
+          continue;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   SMTP_URL: optionalString.pipe(
     z.url('SMTP_URL must be a URL such as smtps://user:pass@smtp.example:465').optional(),
   ),
@@ -65,6 +86,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   staticDir: string;
+  /** Pages allowed to embed the app as a child frame (CSP frame-ancestors) and to message it. */
+  frameParentOrigins: string[];
   /** Unset: e-mails are written under DATA_DIR/outbox/ instead of sent. */
   smtpUrl?: string;
   mailFrom: string;
@@ -102,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
+    frameParentOrigins: e.FRAME_PARENT_ORIGINS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,

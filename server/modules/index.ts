@@ -5,6 +5,7 @@ import brands from './brands';
 import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
+import embedding from './embedding';
 import emailTemplates from './email-templates';
 import orders from './orders';
 import organizations from './organizations';
@@ -19,6 +20,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },
+  { prefix: 'embedding', plugin: embedding },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },
   { prefix: 'promo-codes', plugin: promoCodes },

@@ -6,21 +6,40 @@ import { appMessages } from '../i18n/en';
 import { session } from '../providers';
 import { Bridge } from '../providers/Bridge';
 import { useAuthState } from '../providers/session';
+import { AppBar } from './AppBar';
+import { EnvironmentBanner } from './EnvironmentBanner';
+import { FrameBridge } from './FrameBridge';
+import { LoadingToast } from './LoadingToast';
 import { Menu } from './Menu';
+import { ModalHost } from './ModalHost';
+import { PageHeader } from './PageHeader';
+import { useViewportHeight } from './useViewportHeight';
 
-/** Top bar, collapsible sidebar and a scrolling content area (react-admin's Layout). */
+/**
+ * Top bar, collapsible sidebar (a drawer under 640 px) and a scrolling content area with
+ * the environment banner, the organization header, the loading toast and one modal slot.
+ */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { status } = useAuthState(session);
+  useViewportHeight();
   return (
-    <Layout menu={Menu}>
+    <Layout menu={Menu} appBar={AppBar}>
       <Bridge />
-      {status === 'error' ? (
-        <Box sx={{ p: 3 }}>
-          <Alert severity="error">{appMessages.errors.userLoad}</Alert>
-        </Box>
-      ) : (
-        <AccessGuard>{children}</AccessGuard>
-      )}
+      <FrameBridge />
+      <ModalHost>
+        <EnvironmentBanner />
+        {status === 'error' ? (
+          <Box sx={{ p: 3 }}>
+            <Alert severity="error">{appMessages.errors.userLoad}</Alert>
+          </Box>
+        ) : (
+          <AccessGuard>
+            <PageHeader />
+            {children}
+          </AccessGuard>
+        )}
+      </ModalHost>
+      <LoadingToast />
     </Layout>
   );
 }

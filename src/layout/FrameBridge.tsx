@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  createFrameMessenger,
+  type FrameMessenger,
+  frameInstanceFrom,
+  normalizeOrigins,
+  parseParentMessage,
+} from '../lib/frame';
+import { http, session } from '../providers';
+import { useAuthState } from '../providers/session';
+
+const storageKey = 'spirit-portal.frameInstance';
+
+/** The instance named at first load; kept for the tab so navigation inside the frame keeps it. */
+function initialFrameInstance() {
+  const fromUrl = frameInstanceFrom(window.location.search);
+  try {
+    if (fromUrl) sessionStorage.setItem(storageKey, fromUrl);
+    return fromUrl ?? sessionStorage.getItem(storageKey);
+  } catch {
+    return fromUrl;
+  }
+}
+
+/**
+ * Embedded as a child frame (`?frameInstance=...`), the app tells its parent page its
+ * state and height and obeys its messages; only origins the server trusts take part.
+ */
+export function FrameBridge() {
+  const [frameInstance] = useState(() => (window.parent !== window ? initialFrameInstance() : null));
+  const { data: origins } = useQuery({
+    queryKey: ['embedding'],
+    queryFn: ({ signal }) =>
+      http<{ result: { parentOrigins: string[] } }>('/api/embedding', { signal, silent: true }),
+    select: (body) => normalizeOrigins(body.result.parentOrigins),
+    enabled: frameInstance !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const messenger = useMemo<FrameMessenger | null>(
+    () =>
+      frameInstance && origins?.length ? createFrameMessenger(window.parent, origins, frameInstance) : null,
+    [frameInstance, origins],
+  );
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuthState(session);
+  const path = `${location.pathname}${location.search}`;
+  const authenticated = user !== null;
+
+  useEffect(() => {
+    messenger?.postState({ path, authenticated });
+  }, [messenger, path, authenticated]);
+
+  useEffect(() => {
+    if (!messenger) return undefined;
+    const root = document.documentElement;
+    const report = () => messenger.postHeight(root.scrollHeight);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [messenger]);
+
+  useEffect(() => {
+    if (!messenger || !frameInstance || !origins) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      const message = parseParentMessage(event, origins, frameInstance);
+      if (message?.type === 'getState') messenger.postState({ path, authenticated });
+      if (message?.type === 'navigate') navigate(message.path);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [messenger, frameInstance, origins, navigate, path, authenticated]);
+
+  return null;
+}

@@ -1,0 +1,93 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Organization } from '../contract/organizations';
+import { http } from '../providers';
+import { useOrganizationOptions } from './useOrganizationOptions';
+import { useSelectedOrganization } from './useSelectedOrganization';
+
+/** Only web addresses become links; anything else in the field is not followed. */
+export function storefrontHref(address: string | null | undefined) {
+  if (!address) return null;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function useOrganization(id: number | null) {
+  return useQuery({
+    queryKey: ['organizations', id],
+    queryFn: ({ signal }) => http<{ result: Organization }>(`/api/organizations/${id}`, { signal }),
+    select: (body) => body.result,
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The organization the admin pages work on: its name, the storefront link when it has a
+ * `spiritShopAddress`, and for Admins the selector. A remembered choice that is no longer
+ * among the options is dropped.
+ */
+export function PageHeader() {
+  const translate = useTranslate();
+  const { organizationId, canChoose, setOrganizationId } = useSelectedOrganization();
+  const { data: options } = useOrganizationOptions(canChoose);
+  const known = !canChoose || !options || options.some((option) => option.value === organizationId);
+  useEffect(() => {
+    if (canChoose && options && organizationId !== null && !known) setOrganizationId(null);
+  }, [canChoose, options, organizationId, known, setOrganizationId]);
+  const { data: organization } = useOrganization(known ? organizationId : null);
+  const storefront = storefrontHref(organization?.spiritShopAddress);
+
+  if (!canChoose && organizationId === null) return null;
+  return (
+    <Box
+      component="header"
+      aria-label={translate('app.shell.organization')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}
+    >
+      <Typography variant="h6" component="p" sx={{ flex: '1 1 auto' }} data-testid="organization-name">
+        {organization?.name ??
+          (canChoose && organizationId === null ? translate('app.shell.noOrganization') : '')}
+      </Typography>
+      {storefront && (
+        <Button
+          href={storefront}
+          target="_blank"
+          rel="noopener noreferrer"
+          startIcon={<StorefrontIcon />}
+          size="small"
+        >
+          {translate('app.shell.storefront')}
+        </Button>
+      )}
+      {canChoose && (
+        <TextField
+          select
+          size="small"
+          label={translate('app.shell.organization')}
+          value={known && organizationId !== null ? organizationId : ''}
+          onChange={(event) =>
+            setOrganizationId(event.target.value === '' ? null : Number(event.target.value))
+          }
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">
+            <em>{translate('app.shell.chooseOrganization')}</em>
+          </MenuItem>
+          {(options ?? []).map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}
