@@ -13,6 +13,8 @@ export interface TableSpec {
   /** Columns the client may sort by, by the field name it uses. */
   sortable: Record<string, PgColumn>;
   defaultSort: { column: PgColumn; order: 'ASC' | 'DESC' };
+  /** A unique column ordering rows the sort leaves tied, so paging never repeats or skips a row. */
+  tieBreaker?: PgColumn;
   /** Rows outside this condition never appear (organization scope, for example). */
   scope?: SQL;
 }
@@ -42,7 +44,11 @@ export async function tablePage<Row>(
       .select(select)
       .from(spec.table)
       .where(where)
-      .orderBy(order === 'DESC' ? desc(sortColumn) : asc(sortColumn))
+      .orderBy(
+        ...[sortColumn, spec.tieBreaker]
+          .filter((column): column is PgColumn => column !== undefined)
+          .map((column) => (order === 'DESC' ? desc(column) : asc(column))),
+      )
       .limit(query.take)
       .offset(query.skip),
     db.select({ n: count() }).from(spec.table).where(where),

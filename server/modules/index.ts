@@ -8,6 +8,7 @@ import designLogos from './design-logos';
 import embedding from './embedding';
 import emailTemplates from './email-templates';
 import orders from './orders';
+import orders from './orders';
 import organizations from './organizations';
 import promoCodes from './promo-codes';
 import settings from './settings';
@@ -26,6 +27,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'promo-codes', plugin: promoCodes },
   { prefix: 'emailTemplate', plugin: emailTemplates },
   { prefix: 'brands', plugin: brands },
+  { prefix: 'orders', plugin: orders },
   { prefix: 'orders', plugin: orders },
   { prefix: 'users', plugin: users },
 ];

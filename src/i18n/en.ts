@@ -173,7 +173,7 @@ export const appMessages = {
     showcaseBrand: 'Showcase %{name}',
     orders: 'Orders',
     selectOrganization: 'Please select an organization to continue',
-    chooseOrganization: 'Organization',
+    chooseOrganization: 'Select an organization',
     orderNumber: 'Order',
     customer: 'Customer',
     email: 'Email',
