@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hit, limits } from '../../../server/auth/rate-limit';
+import { rateLimits, users } from '../../../server/db/schema';
+import { createUser, signIn, strongPassword, testApp } from '../helpers';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+beforeEach(async () => {
+  ctx = await testApp();
+});
+afterEach(() => ctx.app.close());
+
+const login = (email: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    remoteAddress,
+    payload: { email, password: 'Wrong-Passw0rd!' },
+  });
+
+describe('brute-force limits', () => {
+  it(`limits sign-in attempts per account to ${limits.loginPerAccount.max} in ${limits.loginPerAccount.windowMinutes} minutes, whatever the address`, async () => {
+    const statuses = [];
+    for (let i = 0; i <= limits.loginPerAccount.max; i++) {
+      statuses.push((await login('target@example.com', `10.0.0.${i + 1}`)).statusCode);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    const last = await login('target@example.com', '10.0.1.1');
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe('Too many attempts. Try again in a few minutes.');
+  });
+
+  it(`limits sign-in attempts per address to ${limits.loginPerAddress.max}, across accounts`, async () => {
+    for (let i = 0; i < limits.loginPerAddress.max; i++) {
+      expect((await login(`user${i}@example.com`, '10.9.9.9')).statusCode).toBe(200);
+    }
+    expect((await login('another@example.com', '10.9.9.9')).statusCode).toBe(429);
+    expect((await login('another@example.com', '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('counts atomically: concurrent hits never exceed the limit', async () => {
+    const limit = { name: 'test', max: 5, windowMinutes: 1 };
+    const results = await Promise.all(Array.from({ length: 12 }, () => hit(ctx.db, limit, 'same')));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, 'test:same'));
+    expect(row.hits).toBe(12);
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    const limit = { name: 'test', max: 1, windowMinutes: 1 };
+    expect(await hit(ctx.db, limit, 'x')).toBe(true);
+    expect(await hit(ctx.db, limit, 'x')).toBe(false);
+    await ctx.db.update(rateLimits).set({ windowEndsAt: new Date(Date.now() - 1000) });
+    expect(await hit(ctx.db, limit, 'x')).toBe(true);
+  });
+});
+
+describe('locking an account', () => {
+  it("ends the user's sessions at once, even before they are deleted", async () => {
+    const user = await createUser(ctx.db, { email: 'user@example.com' });
+    const cookie = await signIn(ctx.app, 'user@example.com', strongPassword);
+    await ctx.db.update(users).set({ isLocked: true }).where(eq(users.id, user.id));
+    expect((await ctx.app.inject({ url: '/api/account/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
