@@ -7,6 +7,7 @@ import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
 import emailTemplates from './email-templates';
+import merchandise from './merchandise';
 import orders from './orders';
 import orders from './orders';
 import organizations from './organizations';
@@ -21,6 +22,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },
+  { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'settings', plugin: settings },

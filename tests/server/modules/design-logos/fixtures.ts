@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import type { Config } from '../../../../server/config';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 export type Ctx = Awaited<ReturnType<typeof testApp>> & { dataDir: string };
 
 /** An app whose blob store lives in a fresh temporary directory, so tests can count its files. */
-export async function uploadTestApp(): Promise<Ctx> {
+export async function uploadTestApp(overrides: Partial<Config> = {}): Promise<Ctx> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'spirit-uploads-'));
-  const ctx = await testApp({ dataDir });
+  const ctx = await testApp({ dataDir, ...overrides });
   return { ...ctx, dataDir };
 }
 

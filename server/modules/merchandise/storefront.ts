@@ -1,0 +1,44 @@
+import type { Config } from '../../config';
+import type { BlobStore } from '../../storage';
+import { mediaUrl } from './media';
+import { ShopifyStorefront } from './shopify';
+
+export interface ProductToPublish {
+  id: number;
+  title: string;
+  description: string;
+  price: number;
+  organizationName: string;
+  image: { key: string; contentType: string };
+}
+
+/**
+ * Where shoppers find products and their images. The default keeps everything in our
+ * blob store and serves it from the portal; with `SHOPIFY_*` set, a Shopify store.
+ */
+export interface Storefront {
+  readonly name: string;
+  /** Makes a stored image available to the shop and answers the URL to use for it. */
+  uploadImage(image: { key: string; contentType: string }): Promise<{ imageUrl: string }>;
+  /** Creates the product in the shop and answers its id there. */
+  publishProduct(product: ProductToPublish): Promise<{ externalId: string }>;
+}
+
+export class BlobStorefront implements Storefront {
+  readonly name = 'portal';
+
+  constructor(private readonly publicUrl?: string) {}
+
+  async uploadImage(image: { key: string }) {
+    return { imageUrl: `${this.publicUrl ?? ''}${mediaUrl(image.key)}` };
+  }
+
+  async publishProduct(product: ProductToPublish) {
+    return { externalId: `portal-${product.id}` };
+  }
+}
+
+export function createStorefront(config: Config, storage: BlobStore): Storefront {
+  if (config.shopify) return new ShopifyStorefront(config.shopify, storage, config.publicUrl);
+  return new BlobStorefront(config.publicUrl);
+}
