@@ -1,4 +1,4 @@
-import { and, asc, count, desc, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { tableQuerySchema } from '../../src/contract/common';
@@ -8,8 +8,14 @@ export type ParsedTableQuery = z.output<typeof tableQuerySchema>;
 
 export interface TableSpec {
   table: PgTable;
-  /** The lower-cased generated search column, indexed by trigrams. */
-  searchColumn: PgColumn;
+  /** The lower-cased generated search column, indexed by trigrams (or a lower-cased expression on a small table). */
+  searchColumn: PgColumn | SQL;
+  /**
+   * Where a one- or two-character term is looked for. Trigram indexes need three characters,
+   * so a shorter term matches the start of these lower-cased columns instead, each backed by a
+   * `text_pattern_ops` btree index; without them a short term reads the whole table.
+   */
+  prefixColumns?: (PgColumn | SQL)[];
   /** Columns the client may sort by, by the field name it uses. */
   sortable: Record<string, PgColumn>;
   defaultSort: { column: PgColumn; order: 'ASC' | 'DESC' };
@@ -19,8 +25,23 @@ export interface TableSpec {
   scope?: SQL;
 }
 
+const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%` and `_` in a search term are literal characters, not wildcards. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${escapeLike(term)}%`;
+
+/** Shorter terms than this cannot use a trigram index. */
+export const trigramTermLength = 3;
+
+/** The search part of a table query: a substring anywhere, or for a short term a prefix. */
+export function searchCondition(spec: Pick<TableSpec, 'searchColumn' | 'prefixColumns'>, term?: string) {
+  if (!term) return undefined;
+  if (term.length < trigramTermLength && spec.prefixColumns?.length) {
+    const prefix = `${escapeLike(term)}%`;
+    return or(...spec.prefixColumns.map((column) => like(column, prefix)));
+  }
+  return ilike(spec.searchColumn, likePattern(term));
+}
 
 /**
  * The spec's table query in the database: search, sort and paging all happen in SQL, and
@@ -32,10 +53,7 @@ export async function tablePage<Row>(
   query: ParsedTableQuery,
   select: Record<string, PgColumn | SQL.Aliased>,
 ): Promise<{ data: Row[]; totalFilteredRecords: number }> {
-  const where = and(
-    spec.scope,
-    query.allSearch ? ilike(spec.searchColumn, likePattern(query.allSearch)) : undefined,
-  );
+  const where = and(spec.scope, searchCondition(spec, query.allSearch));
   const sortColumn = (query.sortField && spec.sortable[query.sortField]) || spec.defaultSort.column;
   const order =
     query.sortField && spec.sortable[query.sortField] ? (query.sortOrder ?? 'ASC') : spec.defaultSort.order;

@@ -44,10 +44,9 @@ function runAsPostgres(command: string, args: string[]) {
 
 /**
  * Starts a throwaway PostgreSQL server (initdb in a temporary directory, loopback only, a free
- * port) so the API suite runs on the `pg` driver as well as on PGlite. Durability is switched
- * off: the data is thrown away at the end anyway.
+ * port). Durability is switched off: the data is thrown away at the end anyway.
  */
-export default async function setup(project: TestProject) {
+export async function startPostgres(): Promise<{ url: string; stop(): void }> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
   const dir = mkdtempSync(path.join(tmpdir(), 'spirit-pg-'));
@@ -79,13 +78,21 @@ export default async function setup(project: TestProject) {
     '-w',
     'start',
   ]);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+/** The API suite runs a second time, on the `pg` driver, against this server. */
+export default async function setup(project: TestProject) {
+  const postgres = await startPostgres();
+  project.provide('postgresUrl', postgres.url);
+  return () => postgres.stop();
 }

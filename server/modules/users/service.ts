@@ -24,6 +24,7 @@ export function accountTable(db: Db, query: ParsedTableQuery) {
     {
       table: users,
       searchColumn: users.searchText,
+      prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
       sortable: {
         id: users.id,
         email: users.email,
@@ -204,7 +205,6 @@ export async function setLocked(
   await audit(db, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: row.email });
   return row;
 }
-
 
 export async function findPhotoKey(db: Db, userId: number, guid: string) {
   const [row] = await db
