@@ -25,6 +25,8 @@ afterEach(() => context.close());
 const open = async (path: string) => {
   await page.goto(`${baseUrl()}/admin/${path}`);
 };
+/** Form fields by their label; the page header has its own 'Organization' selector. */
+const field = (label: string) => page.getByRole('textbox', { name: label });
 const visible = (text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
@@ -33,16 +35,16 @@ describe('settings', () => {
     await open('settings');
     await page.getByRole('link', { name: 'Create' }).click();
     await page.waitForURL('**/admin/settings/create');
-    await page.getByLabel(texts.key).fill('E2eBanner');
-    await page.getByLabel(texts.value).fill('Welcome back');
+    await field(texts.key).fill('E2eBanner');
+    await field(texts.value).fill('Welcome back');
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Setting E2eBanner created');
     await page.waitForURL('**/admin/settings');
 
     await page.getByRole('link', { name: 'Edit E2eBanner' }).click();
     await page.waitForURL('**/admin/settings/update/*');
-    await expect.poll(() => page.getByLabel(texts.key).isDisabled()).toBe(true);
-    await page.getByLabel(texts.value).fill('Welcome back, Tigers');
+    await expect.poll(() => field(texts.key).isDisabled()).toBe(true);
+    await field(texts.value).fill('Welcome back, Tigers');
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Setting E2eBanner updated');
     await page.waitForURL('**/admin/settings');
@@ -75,10 +77,10 @@ describe('settings', () => {
 describe('promos', () => {
   it('creates a promo shown in uppercase and toggles it Inactive', async () => {
     await open('promo-codes/create');
-    await page.getByLabel(texts.code).fill('HOMECOMING5');
-    await page.getByLabel(texts.name).fill('Homecoming');
-    await page.getByLabel(texts.organization).fill('Lincoln High School');
-    await page.getByLabel(texts.state).click();
+    await field(texts.code).fill('HOMECOMING5');
+    await field(texts.name).fill('Homecoming');
+    await field(texts.organization).fill('Lincoln High School');
+    await page.getByRole('combobox', { name: texts.state }).click();
     await page.getByRole('option', { name: 'OH - Ohio' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Promo Code HOMECOMING created');
@@ -104,7 +106,7 @@ describe('promos', () => {
     await open('promo-codes');
     await page.getByRole('link', { name: 'SPIRIT10', exact: true }).click();
     await page.waitForURL('**/admin/promo-codes/update/*');
-    await page.getByLabel(texts.description).fill('15% off spirit week');
+    await field(texts.description).fill('15% off spirit week');
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Promo Code SPIRIT WEEK updated');
   });
@@ -149,7 +151,7 @@ describe('orders', () => {
     await open('orders');
     await visible(texts.selectOrganization);
     // The page's own chooser; the header selector (helper admin-shell) writes the same stored choice.
-    await page.getByLabel(texts.chooseOrganization).click();
+    await page.getByRole('combobox', { name: texts.chooseOrganization }).click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
     await visible('1-10 of 12');
     await page.getByPlaceholder('Search').fill('SO-1011');
@@ -164,5 +166,24 @@ describe('orders', () => {
     await page.getByPlaceholder('Search').fill('SO-110');
     await visible('SO-1100');
     expect(await page.getByText(/SO-10\d\d/).count()).toBe(0);
+  });
+});
+
+describe('organizations', () => {
+  it('creates an organization and edits its storefront address, refusing a non-https one', async () => {
+    await open('organizations/create');
+    await field(texts.name).fill('Eastside Academy');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Organization Eastside Academy created');
+    await page.waitForURL('**/admin/organizations');
+    await page.getByRole('link', { name: 'Edit Eastside Academy' }).click();
+    await page.waitForURL('**/admin/organizations/update/*');
+    await field(texts.storefrontAddress).fill('http://shop.example/eastside');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Storefront address must be an https:// address');
+    await field(texts.storefrontAddress).fill('https://shop.example/eastside');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible('Organization Eastside Academy updated');
+    await visible('https://shop.example/eastside');
   });
 });
