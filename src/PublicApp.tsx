@@ -5,8 +5,14 @@ import { Route, Routes } from 'react-router-dom';
 import { AccountArea } from './pages/account/AccountArea';
 import { ForbiddenPage, NotFoundPage } from './pages/errors/ErrorPage';
 import { HomePage } from './pages/home/HomePage';
+import { ConfirmAccountPage } from './pages/confirm-account/ConfirmAccountPage';
+import { ContactPage } from './pages/contact/ContactPage';
+import { ForgotPasswordPage, ForgotPasswordSuccessPage } from './pages/forgot-password/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
-import { NotAvailableYet } from './pages/NotAvailableYet';
+import { RecoveryCodeLoginPage } from './pages/login/RecoveryCodeLoginPage';
+import { TwoFactorLoginPage } from './pages/login/TwoFactorLoginPage';
+import { RegisterPage } from './pages/register/RegisterPage';
+import { ResetPasswordConfirmationPage, ResetPasswordPage } from './pages/reset-password/ResetPasswordPage';
 import { authProvider, i18nProvider, queryClient, store } from './providers';
 import { Bridge } from './providers/Bridge';
 import { theme } from './theme';
@@ -28,22 +34,15 @@ export default function PublicApp() {
           <Route path="/" element={<HomePage />} />
           <Route path="/home" element={<HomePage />} />
           <Route path="/login" element={<LoginPage />} />
-          <Route
-            path="/login/two-factor-authentication"
-            element={<NotAvailableYet title="Two Factor Authentication" />}
-          />
-          <Route
-            path="/login/recovery-code"
-            element={<NotAvailableYet title="Sign in with a recovery code" />}
-          />
-          <Route path="/forgot-password" element={<NotAvailableYet title="Forgot your password?" />} />
-          <Route path="/forgot-password-success" element={<NotAvailableYet title="Check your e-mail" />} />
-          <Route path="/reset-password" element={<NotAvailableYet title="Reset password" />} />
-          <Route
-            path="/reset-password-confirmation"
-            element={<NotAvailableYet title="Your password has been reset" />}
-          />
-          <Route path="/confirm-account" element={<NotAvailableYet title="Confirm your account" />} />
+          <Route path="/login/two-factor-authentication" element={<TwoFactorLoginPage />} />
+          <Route path="/login/recovery-code" element={<RecoveryCodeLoginPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/forgot-password-success" element={<ForgotPasswordSuccessPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/reset-password-confirmation" element={<ResetPasswordConfirmationPage />} />
+          <Route path="/confirm-account" element={<ConfirmAccountPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/contact" element={<ContactPage />} />
           <Route path="/account/*" element={<AccountArea />} />
           <Route path="/403" element={<ForbiddenPage />} />
           <Route path="/404" element={<NotFoundPage />} />

@@ -9,6 +9,7 @@ import { useAuthState } from '../providers/session';
 import { AppBar } from './AppBar';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { FrameBridge } from './FrameBridge';
+import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
 import { Menu } from './Menu';
 import { ModalHost } from './ModalHost';
@@ -40,6 +41,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         )}
       </ModalHost>
       <LoadingToast />
+      <IdleModal />
     </Layout>
   );
 }

@@ -12,8 +12,12 @@ import {
 } from '@mui/material';
 import { Navigate, NavLink, Route, Link as RouterLink, Routes } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
-import { NotAvailableYet } from '../NotAvailableYet';
+import { IdleModal } from '../../layout/IdleModal';
+import { ChangePasswordPage } from './ChangePasswordPage';
+import { EnableAuthenticatorPage } from './EnableAuthenticatorPage';
 import { RequireUser } from './RequireUser';
+import { ShowRecoveryCodesPage } from './ShowRecoveryCodesPage';
+import { TwoFactorPage } from './TwoFactorPage';
 
 const text = appMessages.account;
 
@@ -26,6 +30,7 @@ const menu = [
 export function AccountArea() {
   return (
     <RequireUser>
+      <IdleModal />
       <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
           <Typography variant="h4" component="h1">
@@ -53,16 +58,10 @@ export function AccountArea() {
           </Paper>
           <Paper sx={{ flex: 1, minWidth: 0 }}>
             <Routes>
-              <Route path="change-password" element={<NotAvailableYet title="Change Password" />} />
-              <Route
-                path="two-factor-authentication"
-                element={<NotAvailableYet title="Two Factor Authentication" />}
-              />
-              <Route path="show-recovery-codes" element={<NotAvailableYet title="Recovery Codes" />} />
-              <Route
-                path="enable-authentication"
-                element={<NotAvailableYet title="Enable Authenticator" />}
-              />
+              <Route path="change-password" element={<ChangePasswordPage />} />
+              <Route path="two-factor-authentication" element={<TwoFactorPage />} />
+              <Route path="show-recovery-codes" element={<ShowRecoveryCodesPage />} />
+              <Route path="enable-authentication" element={<EnableAuthenticatorPage />} />
               <Route path="*" element={<Navigate to="/account/change-password" replace />} />
             </Routes>
           </Paper>

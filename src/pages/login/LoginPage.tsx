@@ -88,9 +88,15 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}
           </Button>
-          <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
             <Link component={RouterLink} to="/forgot-password">
               {text.forgotPassword}
+            </Link>
+            <Link component={RouterLink} to="/register">
+              {appMessages.signIn.register}
+            </Link>
+            <Link component={RouterLink} to="/contact">
+              {appMessages.signIn.contact}
             </Link>
           </Box>
         </Box>

@@ -1,0 +1,78 @@
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { useNotify } from 'ra-core';
+import { useRef } from 'react';
+import { changePasswordRequestSchema, passwordRule } from '../../contract/account';
+import { limits } from '../../contract/common';
+import { appMessages } from '../../i18n/en';
+import { formText } from '../../lib/formErrors';
+import { http } from '../../providers';
+import { useFormSubmit } from '../login/useFormSubmit';
+
+const text = appMessages.changePassword;
+
+/** `/account/change-password`: the new password follows the rule of spec section 5, checked here and on the server. */
+export function ChangePasswordPage() {
+  const notify = useNotify();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit({
+    schema: changePasswordRequestSchema,
+    read: (data) => ({
+      oldPassword: formText(data, 'oldPassword'),
+      newPassword: formText(data, 'newPassword'),
+      confirmPassword: formText(data, 'confirmPassword'),
+    }),
+    send: (body) => http('/api/account/changepassword', { method: 'POST', body }),
+    onDone: () => {
+      formRef.current?.reset();
+      notify(text.done, { type: 'success' });
+    },
+  });
+  const input = { maxLength: limits.password };
+  return (
+    <Box sx={{ p: 3, maxWidth: 480 }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {text.title}
+      </Typography>
+      <Box component="form" ref={formRef} onSubmit={form.onSubmit} noValidate aria-label={text.title}>
+        {form.errors.message && (
+          <Alert severity="error" role="alert">
+            {form.errors.message}
+          </Alert>
+        )}
+        <TextField
+          {...form.field('oldPassword')}
+          type="password"
+          label={text.current}
+          autoComplete="current-password"
+          required
+          fullWidth
+          margin="normal"
+          slotProps={{ htmlInput: input }}
+        />
+        <TextField
+          {...form.field('newPassword', passwordRule.hint)}
+          type="password"
+          label={text.new}
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="normal"
+          slotProps={{ htmlInput: input }}
+        />
+        <TextField
+          {...form.field('confirmPassword')}
+          type="password"
+          label={text.confirm}
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="normal"
+          slotProps={{ htmlInput: input }}
+        />
+        <Button type="submit" variant="contained" disabled={form.submitting} sx={{ mt: 2 }}>
+          {text.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

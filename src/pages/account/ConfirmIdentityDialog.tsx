@@ -1,0 +1,96 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import type { Reauthenticate } from '../../contract/account';
+import { limits } from '../../contract/common';
+import { appMessages } from '../../i18n/en';
+import { type FormErrors, formErrorsOf, noErrors } from '../../lib/formErrors';
+
+const text = appMessages.twoFactor;
+
+/** Asks again for the current password or an authenticator code before a sensitive change. */
+export function ConfirmIdentityDialog({
+  title,
+  warning,
+  allowCode,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  warning: string;
+  allowCode: boolean;
+  onConfirm: (proof: Reauthenticate) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const code = String(form.get('code') ?? '');
+    setSubmitting(true);
+    setErrors(noErrors);
+    try {
+      await onConfirm(password ? { password } : { code });
+    } catch (caught) {
+      setErrors(formErrorsOf(caught, text.confirmIntro));
+      setSubmitting(false);
+    }
+  }
+
+  const message = errors.message ?? errors.fields.password ?? errors.fields.code;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="confirm-identity-title">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="confirm-identity-title">{title}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {warning}
+          </Alert>
+          <DialogContentText>{text.confirmIntro}</DialogContentText>
+          {message && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {message}
+            </Alert>
+          )}
+          <TextField
+            name="password"
+            type="password"
+            label={text.password}
+            autoComplete="current-password"
+            fullWidth
+            margin="normal"
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: limits.password } }}
+          />
+          {allowCode && (
+            <TextField
+              name="code"
+              label={text.code}
+              autoComplete="one-time-code"
+              fullWidth
+              margin="normal"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{text.cancel}</Button>
+          <Button type="submit" variant="contained" color="warning" disabled={submitting}>
+            {text.confirm}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginResult } from '../../contract/account';
+import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
+import { http, session } from '../../providers';
+
+/**
+ * The second step of sign-in, shared by the authenticator and recovery-code pages: posts
+ * the code, and on success loads the user and goes to the safe return URL. A 401 means the
+ * five-minute half-signed-in state has lapsed.
+ */
+export function useSignInStep(url: string, failedText: string) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(body: object) {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const response = await http<{ result: LoginResult }>(url, { method: 'POST', body, silent: true });
+      if (response.result.status !== 'Succeeded') {
+        setError(response.result.message ?? failedText);
+        setSubmitting(false);
+        return;
+      }
+      session.reset();
+      await session.refresh();
+      if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
+      else navigate(returnUrl, { replace: true });
+    } catch (caught) {
+      const status = (caught as { status?: number }).status;
+      if (status === 401) setExpired(true);
+      else {
+        const failures = (caught as { body?: { validationFailures?: { errorMessage: string }[] } }).body
+          ?.validationFailures;
+        setError(failures?.[0]?.errorMessage ?? (caught instanceof Error ? caught.message : failedText));
+      }
+      setSubmitting(false);
+    }
+  }
+
+  const query = searchParams.get('returnUrl') ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+  return { submit, error, expired, submitting, query };
+}
