@@ -3,7 +3,9 @@ import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
 import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { NotAvailableYet } from '../pages/NotAvailableYet';
+import { DesignLogosPage } from '../pages/design-logos/DesignLogosPage';
+import { CreateMerchandisePage } from '../pages/merchandise/CreateMerchandisePage';
+import { MerchandisePage } from '../pages/merchandise/MerchandisePage';
 import { authProvider, http, i18nProvider, queryClient, store } from '../providers';
 import { createDataProvider } from '../providers/dataProvider';
 import { resourceApis, resources } from '../resources';
@@ -17,12 +19,9 @@ const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 /** Custom pages of the admin area; the layout's AccessGuard applies the role table to them. */
 const customPages = [
   { path: '/dashboard', element: <DashboardPage /> },
-  { path: '/design-logos', element: <NotAvailableYet title="Design Logos" /> },
-  { path: '/merchandise', element: <NotAvailableYet title="Merchandise" /> },
-  {
-    path: '/merchandise/create',
-    element: <NotAvailableYet title="Create Merchandise" />,
-  },
+  { path: '/design-logos', element: <DesignLogosPage /> },
+  { path: '/merchandise', element: <MerchandisePage /> },
+  { path: '/merchandise/create', element: <CreateMerchandisePage /> },
 ];
 
 /** `/admin/*`: react-admin with the spec's resources and pages. */

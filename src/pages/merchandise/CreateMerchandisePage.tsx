@@ -1,0 +1,254 @@
+import AddIcon from '@mui/icons-material/Add';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardMedia,
+  Grid,
+  Skeleton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import type { DesignLogo } from '../../contract/design-logos';
+import type { BaseApparel } from '../../contract/merchandise';
+import { appMessages } from '../../i18n/en';
+import { formatCurrency } from '../../lib/currency';
+import { useDesignLogos } from '../design-logos/api';
+import { LogoGallery } from '../design-logos/LogoGallery';
+import { LogoUploadModal } from '../design-logos/LogoUploadModal';
+import { UploadError } from '../design-logos/upload';
+import {
+  baseApparelQueryKey,
+  createMerchandise,
+  merchandiseQueryKey,
+  useBaseApparel,
+  useMerchandise,
+  useOrganizationGuid,
+} from './api';
+import { composeProductImage } from './compose';
+import { useHiddenApparel } from './hiddenApparel';
+import { ProductCard } from './ProductCard';
+
+/** Why Create is disabled for this apparel, or null when it may be pressed. */
+export function createBlockedReason(
+  logo: DesignLogo | null,
+  apparel: BaseApparel,
+): 'noLogo' | 'exists' | null {
+  if (!logo) return 'noLogo';
+  if (apparel.usedLogoIds.includes(logo.id)) return 'exists';
+  return null;
+}
+
+interface ApparelCardProps {
+  apparel: BaseApparel;
+  logo: DesignLogo | null;
+  busy: boolean;
+  onHide: () => void;
+  onCreate: () => void;
+}
+
+function ApparelCard({ apparel, logo, busy, onHide, onCreate }: ApparelCardProps) {
+  const translate = useTranslate();
+  const blocked = createBlockedReason(logo, apparel);
+  const tooltip = blocked ? translate(`app.merchandise.${blocked}`) : '';
+  return (
+    <Card
+      variant="outlined"
+      data-testid="base-apparel"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardMedia
+        component="img"
+        image={apparel.media[0]?.imageUrl}
+        alt={apparel.title}
+        sx={{ height: 200, objectFit: 'contain', bgcolor: 'common.white' }}
+      />
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="subtitle1" component="h3">
+          {apparel.title}
+        </Typography>
+        {apparel.brand && (
+          <Typography variant="caption" color="text.secondary">
+            {apparel.brand}
+          </Typography>
+        )}
+        <Typography variant="body2">{formatCurrency(apparel.price)}</Typography>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'space-between' }}>
+        <Button
+          size="small"
+          startIcon={<VisibilityOffIcon />}
+          onClick={onHide}
+          aria-label={`${translate('app.merchandise.hide')} ${apparel.title}`}
+        >
+          {translate('app.merchandise.hide')}
+        </Button>
+        <Tooltip title={tooltip}>
+          {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
+          <span>
+            <Button
+              size="small"
+              variant="contained"
+              disabled={blocked !== null || busy}
+              onClick={onCreate}
+              aria-label={`${translate('app.merchandise.create')} ${apparel.title}`}
+            >
+              {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
+            </Button>
+          </span>
+        </Tooltip>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** `/admin/merchandise/create`: put a logo on a base apparel item to make a product. */
+export function CreateMerchandisePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { organizationId, organizationGuid } = useOrganizationGuid();
+  const { data: logos, isPending: logosPending } = useDesignLogos(organizationId);
+  const { data: apparel, isPending: apparelPending } = useBaseApparel(organizationId);
+  const { data: merchandise, refetch } = useMerchandise(organizationGuid);
+  const { hidden, hide, unhideAll } = useHiddenApparel();
+  const [selectedLogoId, setSelectedLogoId] = useState<number | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [busyApparelId, setBusyApparelId] = useState<number | null>(null);
+
+  if (organizationId === null) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title={translate('app.merchandise.createTitle')} />
+        <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
+      </Box>
+    );
+  }
+
+  const selectedLogo = logos?.find((logo) => logo.id === selectedLogoId) ?? null;
+  const visibleApparel = apparel?.filter((item) => !hidden.includes(item.id)) ?? [];
+  const hiddenCount = (apparel?.length ?? 0) - visibleApparel.length;
+
+  async function create(item: BaseApparel) {
+    if (!selectedLogo || organizationId === null) return;
+    setBusyApparelId(item.id);
+    try {
+      const image = await composeProductImage({
+        apparelUrl: item.media[0].imageUrl,
+        logoUrl: selectedLogo.fileUrl,
+      });
+      if (!image) return;
+      await createMerchandise({
+        title: item.title,
+        description: item.description,
+        price: item.price,
+        logoId: selectedLogo.id,
+        baseApparelId: item.id,
+        organizationId,
+        image,
+      });
+      notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: baseApparelQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: merchandiseQueryKey(organizationGuid) }),
+      ]);
+    } catch (error) {
+      const message =
+        error instanceof UploadError ? error.message : translate('app.merchandise.composeFailed');
+      notify(
+        error instanceof UploadError && error.status === 403
+          ? appMessages.errors.forbidden
+          : `${appMessages.errors.badRequestPrefix}${message}`,
+        { type: 'error' },
+      );
+    } finally {
+      setBusyApparelId(null);
+    }
+  }
+
+  return (
+    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <Title title={translate('app.merchandise.createTitle')} />
+      <Box component="section">
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {translate('app.merchandise.logos')}
+          </Typography>
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setUploadOpen(true)}>
+            {translate('app.designLogos.addLogo')}
+          </Button>
+        </Box>
+        {logosPending && <Skeleton variant="rounded" height={180} />}
+        {logos && logos.length === 0 && (
+          <Typography color="text.secondary">{translate('app.designLogos.empty')}</Typography>
+        )}
+        {logos && logos.length > 0 && (
+          <LogoGallery
+            logos={logos}
+            organizationId={organizationId}
+            selectedId={selectedLogoId}
+            onSelect={(logo) => setSelectedLogoId(logo.id)}
+            onDeleted={(id) => {
+              if (id === selectedLogoId) setSelectedLogoId(null);
+              void queryClient.invalidateQueries({ queryKey: baseApparelQueryKey(organizationId) });
+            }}
+          />
+        )}
+        <LogoUploadModal
+          open={uploadOpen}
+          organizationId={organizationId}
+          onClose={() => setUploadOpen(false)}
+          onUploaded={(logo) => setSelectedLogoId(logo.id)}
+        />
+      </Box>
+
+      <Box component="section">
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('app.merchandise.apparel')}
+        </Typography>
+        {apparelPending && <Skeleton variant="rounded" height={300} />}
+        <Grid container spacing={2}>
+          {visibleApparel.map((item) => (
+            <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+              <ApparelCard
+                apparel={item}
+                logo={selectedLogo}
+                busy={busyApparelId === item.id}
+                onHide={() => hide(item.id)}
+                onCreate={() => void create(item)}
+              />
+            </Grid>
+          ))}
+        </Grid>
+        {hiddenCount > 0 && (
+          <Button sx={{ mt: 2 }} onClick={unhideAll}>
+            {translate('app.merchandise.hiddenItems', { count: hiddenCount })}
+          </Button>
+        )}
+      </Box>
+
+      <Box component="section">
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('app.merchandise.createdList')}
+        </Typography>
+        {merchandise && merchandise.products.length === 0 && (
+          <Typography color="text.secondary">{translate('app.merchandise.empty')}</Typography>
+        )}
+        <Grid container spacing={2}>
+          {merchandise?.products.map((product) => (
+            <Grid key={product.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+              <ProductCard product={product} onRefresh={() => void refetch()} />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+    </Box>
+  );
+}

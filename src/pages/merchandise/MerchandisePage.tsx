@@ -1,0 +1,48 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useMerchandise, useOrganizationGuid } from './api';
+import { ProductCard } from './ProductCard';
+
+/** `/admin/merchandise`: the organization's products. */
+export function MerchandisePage() {
+  const translate = useTranslate();
+  const { organizationId, organizationGuid } = useOrganizationGuid();
+  const { data, isPending, refetch } = useMerchandise(organizationGuid);
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('app.merchandise.title')} />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          {translate('app.merchandise.title')}
+        </Typography>
+        {organizationId !== null && (
+          <Button component={Link} to="/admin/merchandise/create" variant="contained" startIcon={<AddIcon />}>
+            {translate('app.merchandise.add')}
+          </Button>
+        )}
+      </Box>
+      {organizationId === null ? (
+        <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
+      ) : (
+        <>
+          {isPending && <Skeleton variant="rounded" height={300} />}
+          {data && data.products.length === 0 && (
+            <Typography color="text.secondary">{translate('app.merchandise.empty')}</Typography>
+          )}
+          {data && data.products.length > 0 && (
+            <Grid container spacing={2}>
+              {data.products.map((product) => (
+                <Grid key={product.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+                  <ProductCard product={product} onRefresh={() => void refetch()} />
+                </Grid>
+              ))}
+            </Grid>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
