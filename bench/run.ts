@@ -1,0 +1,471 @@
+/**
+ * `npm run bench`: measures the API on both drivers and the front end, side by side in one run,
+ * and writes bench/RESULTS.md. Everything runs on this machine against 127.0.0.1 only; every
+ * load run is bounded (autocannon, 32 connections, 10 s).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { postgresBinDir, startPostgres } from '../tests/server/global-setup-postgres';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const admin = { email: 'admin@bench.example', password: 'Bench-Passw0rd!' };
+const connections = 32;
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const searchTerm = 'smithson';
+const shortTerm = 'jo';
+const quick = process.env.BENCH_QUICK === '1';
+
+const targets = {
+  meShare: { pg: 0.25, pglite: 0.1 },
+  searchP99Ms: { pg: 20, pglite: 50 },
+  loginJsKb: 150,
+  dashboardJsKb: 350,
+  performance: { desktop: 95, mobile: 90 },
+  accessibility: 95,
+};
+
+type Driver = 'pglite' | 'pg';
+
+interface Load {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function log(message: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function rssMiB(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function load(
+  name: string,
+  options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown },
+): Promise<Load> {
+  const run = (duration: number) =>
+    autocannon({
+      url: options.url,
+      method: options.method ?? 'GET',
+      connections,
+      duration,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  await run(1); // warm-up: JIT, caches, pool connections
+  const result = await run(durationSeconds);
+  const measured = {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  log(`${name}: ${measured.reqPerSec} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
+  return measured;
+}
+
+interface BenchServer {
+  child: ChildProcess;
+  bareUrl: string;
+  appUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (!line.startsWith('{"ready"')) continue;
+    const { bareUrl, appUrl } = JSON.parse(line) as { bareUrl: string; appUrl: string };
+    return {
+      child,
+      bareUrl,
+      appUrl,
+      async stop() {
+        child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  }
+  throw new Error('bench server exited before it was ready');
+}
+
+async function signIn(appUrl: string) {
+  const response = await fetch(`${appUrl}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sp_session='));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0];
+}
+
+interface DriverResults {
+  driver: Driver;
+  loads: Load[];
+  rssIdle: number;
+  rssAfterTable: number;
+  explain: Record<string, string[]>;
+}
+
+async function benchDriver(driver: Driver, env: Record<string, string>): Promise<DriverResults> {
+  log(`${driver}: starting the server and seeding 100,000 users`);
+  const server = await startBenchServer(env);
+  try {
+    const cookie = await signIn(server.appUrl);
+    const headers = { cookie };
+    const explain: Record<string, string[]> = {};
+    for (const term of [searchTerm, shortTerm]) {
+      const response = await fetch(`${server.appUrl}/bench/explain?term=${term}`);
+      explain[term] = ((await response.json()) as { result: string[] }).result;
+    }
+    const tableCheck = await fetch(`${server.appUrl}/api/users/table`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ skip: 0, take: 10, allSearch: searchTerm }),
+    });
+    const matches = ((await tableCheck.json()) as { result: { totalFilteredRecords: number } }).result;
+    log(`${driver}: "${searchTerm}" matches ${matches.totalFilteredRecords} users`);
+    global.gc?.();
+    const rssIdle = rssMiB(server.child.pid!);
+    const loads = [
+      await load('bare Fastify route (baseline)', { url: `${server.bareUrl}/bare` }),
+      await load('GET /api/account/me', { url: `${server.appUrl}/api/account/me`, headers }),
+      await load(`POST /api/users/table, search "${searchTerm}"`, {
+        url: `${server.appUrl}/api/users/table`,
+        method: 'POST',
+        headers,
+        body: { skip: 0, take: 10, allSearch: searchTerm },
+      }),
+      await load(`POST /api/users/table, search "${shortTerm}"`, {
+        url: `${server.appUrl}/api/users/table`,
+        method: 'POST',
+        headers,
+        body: { skip: 0, take: 10, allSearch: shortTerm },
+      }),
+    ];
+    const rssAfterTable = rssMiB(server.child.pid!);
+    return { driver, loads, rssIdle, rssAfterTable, explain };
+  } finally {
+    await server.stop();
+  }
+}
+
+interface PageWeight {
+  page: string;
+  files: { url: string; gzipBytes: number; encoding: string }[];
+  jsGzip: number;
+  cssGzip: number;
+}
+
+interface Lighthouse {
+  page: string;
+  preset: 'desktop' | 'mobile';
+  performance: number;
+  accessibility: number;
+}
+
+/** The app built into a temporary directory and served by the real server, as in production. */
+async function frontEnd(): Promise<{ weights: PageWeight[]; lighthouse: Lighthouse[]; note?: string }> {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'spirit-bench-dist-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spirit-bench-data-'));
+  log('front end: building the app');
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const port = 43000 + Math.floor(Math.random() * 1000);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      STATIC_DIR: outDir,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      const ready = await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (i > 300) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const cookie = await signIn(baseUrl);
+    const weights = await pageWeights(baseUrl, outDir, cookie);
+    const lighthouse = await lighthouseScores(baseUrl, cookie);
+    return { weights, lighthouse };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const chromiumPath = '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Every JS and CSS file a page loads in Chromium, by its gzip size (what the wire carries). */
+async function pageWeights(baseUrl: string, outDir: string, cookie: string): Promise<PageWeight[]> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.slice(1) });
+  const results: PageWeight[] = [];
+  try {
+    for (const page of ['/login', '/admin/dashboard']) {
+      const context = await browser.newContext();
+      if (page.startsWith('/admin')) {
+        const [name, value] = cookie.split('=');
+        await context.addCookies([{ name, value, url: baseUrl }]);
+      }
+      const tab = await context.newPage();
+      const files: PageWeight['files'] = [];
+      tab.on('response', (response) => {
+        const url = new URL(response.url());
+        if (!/\.(js|css)$/.test(url.pathname)) return;
+        const file = path.join(outDir, url.pathname);
+        if (!existsSync(file)) return;
+        files.push({
+          url: url.pathname,
+          gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length,
+          encoding: response.headers()['content-encoding'] ?? 'none',
+        });
+      });
+      await tab.goto(`${baseUrl}${page}`, { waitUntil: 'networkidle' });
+      await context.close();
+      const sum = (ext: string) =>
+        files.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + f.gzipBytes, 0);
+      results.push({ page, files, jsGzip: sum('.js'), cssGzip: sum('.css') });
+      log(`${page}: ${(sum('.js') / 1024).toFixed(1)} KB JS gzip in ${files.length} files`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+async function lighthouseScores(baseUrl: string, cookie: string): Promise<Lighthouse[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs: { page: string; preset: 'desktop' | 'mobile'; categories: string[] }[] = [
+    { page: '/login', preset: 'desktop', categories: ['performance', 'accessibility'] },
+    { page: '/login', preset: 'mobile', categories: ['performance', 'accessibility'] },
+    { page: '/admin/dashboard', preset: 'desktop', categories: ['performance', 'accessibility'] },
+  ];
+  const results: Lighthouse[] = [];
+  for (const run of runs) {
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+    try {
+      const result = await lighthouse(
+        `${baseUrl}${run.page}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: run.categories,
+          extraHeaders: run.page.startsWith('/admin') ? { Cookie: cookie } : undefined,
+        },
+        run.preset === 'desktop' ? desktopConfig : undefined,
+      );
+      const categories = result?.lhr.categories ?? {};
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      results.push({
+        page: run.page,
+        preset: run.preset,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+      });
+      log(`lighthouse ${run.page} ${run.preset}: ${score('performance')} / ${score('accessibility')}`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return results;
+}
+
+/** bench/merchandise/*.ts, written by the merchandise area, run as they are and quoted. */
+function merchandiseBenches() {
+  const dir = path.join(root, 'bench', 'merchandise');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => {
+      log(`running bench/merchandise/${file}`);
+      try {
+        const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 300_000,
+        });
+        return { file, output: output.trim() };
+      } catch (error) {
+        return { file, output: `failed: ${(error as Error).message}` };
+      }
+    });
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function report(
+  startedAt: Date,
+  drivers: DriverResults[],
+  front: Awaited<ReturnType<typeof frontEnd>> | undefined,
+  merchandise: ReturnType<typeof merchandiseBenches>,
+) {
+  const cpus = os.cpus();
+  const pgVersion = postgresBinDir()
+    ? execFileSync(path.join(postgresBinDir()!, 'postgres'), ['--version'], { encoding: 'utf8' }).trim()
+    : 'not installed';
+  const lines: string[] = [
+    '# Benchmark results',
+    '',
+    `- Date: ${startedAt.toISOString()}`,
+    `- Command: \`npm run bench\` (autocannon, ${connections} connections, ${durationSeconds} s per run after a 1 s warm-up)`,
+    `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; shared with other work while measured`,
+    `- Node ${process.version}; ${pgVersion}; PGlite (embedded, on a data directory)`,
+    '- Load generator and server share the same 2 cores, so every figure is a lower bound of the server alone.',
+    '',
+    '## API',
+    '',
+  ];
+  for (const result of drivers) {
+    const [bare, me, search, short] = result.loads;
+    lines.push(
+      `### ${result.driver === 'pg' ? 'PostgreSQL (node-postgres pool)' : 'PGlite'}`,
+      '',
+      '| run | req/s | p50 ms | p99 ms | errors | share of baseline |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...result.loads.map(
+        (l) =>
+          `| ${l.name} | ${l.reqPerSec} | ${l.p50} | ${l.p99} | ${l.errors} | ${pct(l.reqPerSec / bare.reqPerSec)} |`,
+      ),
+      '',
+      `- account/me at ${pct(me.reqPerSec / bare.reqPerSec)} of the baseline; target ${pct(targets.meShare[result.driver])}: ${verdict(me.reqPerSec / bare.reqPerSec >= targets.meShare[result.driver])}.`,
+      `- users table search p99 ${search.p99} ms ("${searchTerm}") and ${short.p99} ms ("${shortTerm}"); target ${targets.searchP99Ms[result.driver]} ms: ${verdict(Math.max(search.p99, short.p99) <= targets.searchP99Ms[result.driver])}.`,
+      `- Server RSS: ${result.rssIdle} MiB idle (after seeding), ${result.rssAfterTable} MiB after the table runs.`,
+      '',
+      `EXPLAIN ANALYZE of the users table queries (first page, then count):`,
+      '',
+    );
+    for (const [term, plans] of Object.entries(result.explain)) {
+      lines.push(`Search "${term}":`, '', '```', ...plans.flatMap((plan) => [plan, '']), '```', '');
+    }
+  }
+  if (front) {
+    lines.push('## Front end', '', '| page | JS gzip | CSS gzip | files | served compressed | target (JS) |');
+    lines.push('| --- | ---: | ---: | ---: | --- | --- |');
+    for (const w of front.weights) {
+      const target = w.page === '/login' ? targets.loginJsKb : targets.dashboardJsKb;
+      const encodings = [...new Set(w.files.map((f) => f.encoding))].join(', ');
+      lines.push(
+        `| ${w.page} | ${kb(w.jsGzip)} | ${kb(w.cssGzip)} | ${w.files.length} | ${encodings} | ≤ ${target} KB: ${verdict(w.jsGzip / 1024 <= target)} |`,
+      );
+    }
+    lines.push('', 'Files loaded (gzip -9 size):', '');
+    for (const w of front.weights) {
+      lines.push(
+        `- ${w.page}: ${w.files.map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzipBytes)}`).join(', ')}`,
+      );
+    }
+    lines.push(
+      '',
+      '### Lighthouse 12.8.2 (Debian Chromium, headless)',
+      '',
+      '| page | preset | performance | accessibility |',
+      '| --- | --- | ---: | ---: |',
+    );
+    for (const l of front.lighthouse) {
+      const perfTarget = l.page === '/login' ? targets.performance[l.preset] : undefined;
+      lines.push(
+        `| ${l.page} | ${l.preset} | ${l.performance}${perfTarget ? ` (target ${perfTarget}: ${verdict(l.performance >= perfTarget)})` : ''} | ${l.accessibility} (target ${targets.accessibility}: ${verdict(l.accessibility >= targets.accessibility)}) |`,
+      );
+    }
+    lines.push('');
+  }
+  if (merchandise.length) {
+    lines.push('## Merchandise (bench/merchandise)', '');
+    for (const m of merchandise) lines.push(`### ${m.file}`, '', '```', m.output, '```', '');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const startedAt = new Date();
+  const drivers: DriverResults[] = [];
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'spirit-bench-pglite-'));
+  try {
+    drivers.push(await benchDriver('pglite', { DATA_DIR: pgliteDir }));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  if (postgresBinDir()) {
+    const postgres = await startPostgres();
+    try {
+      drivers.push(await benchDriver('pg', { DATABASE_URL: postgres.url }));
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    log('PostgreSQL is not installed: its runs are skipped');
+  }
+  const front = quick ? undefined : await frontEnd();
+  const merchandise = quick ? [] : merchandiseBenches();
+  const markdown = report(startedAt, drivers, front, merchandise);
+  writeFileSync(path.join(root, 'bench', 'RESULTS.md'), `${markdown}\n`);
+  log('wrote bench/RESULTS.md');
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
