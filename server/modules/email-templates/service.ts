@@ -52,6 +52,11 @@ export const sanitizeTemplateBody = (body: string) =>
     allowedSchemes: ['http', 'https', 'mailto'],
   });
 
+/** An editor's empty paragraph (`<p></p>`) is markup without anything to read. */
+const hasContent = (html: string) =>
+  /<img\b/i.test(html) ||
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
+
 export async function updateEmailTemplate(
   db: Db,
   actor: SessionUser,
@@ -59,7 +64,7 @@ export async function updateEmailTemplate(
 ): Promise<EmailTemplate> {
   const { id, ...fields } = input;
   const body = sanitizeTemplateBody(fields.body);
-  if (!body.trim()) throw badRequest('body', 'Body is required');
+  if (!hasContent(body)) throw badRequest('body', 'Body is required');
   const [row] = await db
     .update(emailTemplates)
     .set({ ...fields, body })

@@ -77,9 +77,11 @@ describe('email templates (Admin only)', () => {
       { propertyName: 'subject', errorMessage: 'Subject is required' },
       { propertyName: 'body', errorMessage: 'Body is required' },
     ]);
-    expect(
-      (await update({ id: reset.id, subject: 'S', body: '<script>x()</script>' })).json().validationFailures,
-    ).toEqual([{ propertyName: 'body', errorMessage: 'Body is required' }]);
+    for (const body of ['<script>x()</script>', '<p></p>', '<p>&nbsp; </p><p><br></p>']) {
+      expect((await update({ id: reset.id, subject: 'S', body })).json().validationFailures, body).toEqual([
+        { propertyName: 'body', errorMessage: 'Body is required' },
+      ]);
+    }
     expect(
       (await update({ id: reset.id, subject: 'S', body: 'b', to: 'not-an-address' })).json()
         .validationFailures,
