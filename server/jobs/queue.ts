@@ -58,11 +58,19 @@ export class JobQueue {
     this.handlers.set(type, handler);
   }
 
-  /** Adds a job; pass the transaction that writes the job's subject so both commit together. */
+  /**
+   * Adds a job. Pass the transaction that writes the job's subject so both commit
+   * together, and call `wakeUp` after it commits: a worker woken earlier would not see it.
+   */
   async enqueue(type: string, payload: unknown, executor: Executor = this.db, maxAttempts = 5) {
     const [job] = await executor.insert(jobs).values({ type, payload, maxAttempts }).returning();
-    this.wake?.();
+    if (executor === this.db) this.wakeUp();
     return job;
+  }
+
+  /** Lets this process's idle worker look for jobs now instead of at its next poll. */
+  wakeUp() {
+    this.wake?.();
   }
 
   /** Takes the next due job, or one whose worker's lock has expired. */

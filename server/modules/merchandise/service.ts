@@ -143,6 +143,7 @@ export async function createMerchandise(
       });
       return inserted;
     });
+    jobs.wakeUp();
     return toProduct(row);
   } catch (error) {
     // Two requests for the same pair at once: the unique index lets only one through.
