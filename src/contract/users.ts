@@ -41,7 +41,8 @@ export const rolesIncludeShop = (values: readonly string[] | undefined) =>
 
 /** A blank password on create means "the user sets their own when confirming the account". */
 const optionalNewPassword = z
-  .union([z.literal(''), z.null(), z.undefined(), newPasswordField('Password')])
+  .union([z.literal(''), z.null(), newPasswordField('Password')])
+  .optional()
   .transform((value) => value || null);
 
 const confirmPasswordField = z

@@ -49,7 +49,6 @@ export function PageHeader() {
   return (
     <Box
       component="header"
-      aria-label={translate('app.shell.organization')}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}
     >
       <Typography variant="h6" component="p" sx={{ flex: '1 1 auto' }} data-testid="organization-name">

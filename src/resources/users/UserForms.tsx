@@ -66,6 +66,12 @@ function CurrentPhoto() {
   );
 }
 
+/**
+ * Its own cache entry: react-admin seeds `getOne` from the table's rows, which lack the
+ * name parts, and the form would open half empty.
+ */
+const editMeta = { view: 'edit' };
+
 type UpdateValues = UserFormValues & { profilePhoto?: { rawFile?: File } | null };
 
 /**
@@ -110,7 +116,13 @@ export function UserUpdate() {
   };
 
   return (
-    <Edit resource="users" id={id} title={translate('app.users.updateUser')} mutationMode="pessimistic">
+    <Edit
+      resource="users"
+      id={id}
+      title={translate('app.users.updateUser')}
+      mutationMode="pessimistic"
+      queryOptions={{ meta: editMeta }}
+    >
       <SimpleForm validate={zodValidate(userUpdateSchema)} onSubmit={save}>
         <CurrentPhoto />
         <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>

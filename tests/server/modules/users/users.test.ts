@@ -166,6 +166,12 @@ describe('users: create', () => {
     expect(entry.actorUserId).toBe(admin.id);
   });
 
+  it('accepts a body without password fields: the user sets one when confirming', async () => {
+    const { password: _p, confirmPassword: _c, organizationId: _o, ...body } = newUser();
+    const response = await asAdmin('POST', '/api/users', body);
+    expect(response.statusCode).toBe(200);
+  });
+
   it('stores a given password hashed, so the new user can sign in with it', async () => {
     const response = await asAdmin(
       'POST',

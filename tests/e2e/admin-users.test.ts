@@ -1,0 +1,154 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, demo, launchBrowser, openLogin, pathOf, signIn } from './browser';
+
+const text = appMessages.users;
+const fill = (template: string, email: string) => template.replace('%{email}', email);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+async function signInAsAdmin() {
+  await openLogin(page);
+  await signIn(page, admin.email, admin.password);
+  await page.waitForURL('**/admin/dashboard');
+}
+
+async function searchAccounts(term: string) {
+  await page.goto(`${baseUrl()}/admin/users`);
+  const search = page.getByPlaceholder('Search');
+  await search.fill(term);
+  await page.waitForURL(/filter=/);
+}
+
+async function openRowOption(email: string, option: string) {
+  await page.getByRole('button', { name: fill(text.options, email) }).click();
+  await page.getByRole('menuitem', { name: option }).click();
+}
+
+/** The table keeps its search and paging in the query string when a page returns to it. */
+const usersList = /\/admin\/users(\?.*)?$/;
+
+const toast = (message: string) =>
+  expect.poll(() => page.getByText(message, { exact: true }).count()).toBeGreaterThan(0);
+
+describe('Accounts as an Admin', () => {
+  it('creates an account, edits it, locks, unlocks and resends its confirmation', async () => {
+    const email = `coach-${Date.now()}@e2e.example`;
+    await signInAsAdmin();
+    await page.getByRole('menuitem', { name: appMessages.layout.accounts }).click();
+    await page.waitForURL(usersList);
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL('**/admin/users/create');
+    await expect.poll(() => page.getByText(text.createUser).first().isVisible()).toBe(true);
+
+    const form = page.locator('form');
+    await form.getByLabel(text.email).fill(email);
+    await form.getByLabel(text.firstName).fill('Casey');
+    await form.getByLabel(text.lastName).fill('Coach');
+    expect(await form.getByLabel(text.organization).count()).toBe(0);
+    await form.getByLabel('Athletic Director').check();
+    await form.getByLabel(text.organization).click();
+    await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(fill(text.created, email));
+    await page.waitForURL(usersList);
+
+    await searchAccounts(email);
+    await expect.poll(() => page.getByRole('cell', { name: email, exact: true }).count()).toBe(1);
+    await openRowOption(email, fill(text.edit, email));
+    await page.waitForURL('**/admin/users/update/*');
+    await expect.poll(() => page.getByText(text.updateUser).first().isVisible()).toBe(true);
+    const firstName = page.locator('form').getByLabel(text.firstName);
+    await expect.poll(() => firstName.inputValue()).toBe('Casey');
+    await firstName.fill('Cassidy');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(fill(text.updated, email));
+    await page.waitForURL(usersList);
+
+    await searchAccounts(email);
+    await expect.poll(() => page.getByRole('cell', { name: 'Cassidy Coach', exact: true }).count()).toBe(1);
+    await openRowOption(email, text.lock);
+    await page.waitForURL('**/admin/users/lock/*');
+    await expect.poll(() => page.getByText(text.lockConfirm).isVisible()).toBe(true);
+    await page.getByRole('button', { name: text.confirm }).click();
+    await toast(fill(text.lockedToast, email));
+    await page.waitForURL(usersList);
+
+    await searchAccounts(email);
+    await openRowOption(email, text.unlock);
+    await page.waitForURL('**/admin/users/unlock/*');
+    await expect.poll(() => page.getByText(text.unlockConfirm).isVisible()).toBe(true);
+    await page.getByRole('button', { name: text.confirm }).click();
+    await toast(fill(text.unlockedToast, email));
+    await page.waitForURL(usersList);
+
+    await searchAccounts(email);
+    await openRowOption(email, text.resend);
+    await page.waitForURL('**/admin/users/resend/*');
+    const emailField = page.locator('main').getByLabel(text.email);
+    await expect.poll(() => emailField.inputValue()).toBe(email);
+    expect(await emailField.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: text.send }).click();
+    await toast(fill(text.inviteSent, email));
+    await page.waitForURL(usersList);
+  });
+
+  it('searches and pages the accounts table', async () => {
+    await signInAsAdmin();
+    const stamp = `pager${Date.now()}`;
+    for (let i = 1; i <= 12; i++) {
+      const response = await page.request.post(`${baseUrl()}/api/users`, {
+        data: {
+          email: `${stamp}-${String(i).padStart(2, '0')}@e2e.example`,
+          name: { firstName: 'Page', lastName: `Person ${i}` },
+          userRoles: ['Admin'],
+        },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await searchAccounts(stamp);
+    await expect.poll(() => page.getByText('1-10 of 12').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('cell', { name: `${stamp}-01@e2e.example`, exact: true }).count())
+      .toBe(1);
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => page.getByText('11-12 of 12').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('cell', { name: `${stamp}-12@e2e.example`, exact: true }).count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: `${stamp}-01@e2e.example`, exact: true }).count())
+      .toBe(0);
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '20' }).click();
+    await expect.poll(() => page.getByText('1-12 of 12').isVisible()).toBe(true);
+  });
+});
+
+describe('Accounts as an AthleticDirector', () => {
+  it('shows no Accounts entry, and /admin/users goes to /403', async () => {
+    await openLogin(page);
+    await signIn(page, demo.directorEmail, demo.password);
+    await page.waitForURL('**/admin/design-logos');
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: appMessages.layout.designLogos }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('menuitem', { name: appMessages.layout.accounts }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/admin/users`);
+    await page.waitForURL('**/403');
+    expect(pathOf(page)).toBe('/403');
+  });
+});

@@ -1,0 +1,95 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, demo, launchBrowser, openLogin, signIn } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+const shell = appMessages.shell;
+
+async function signInAs(email: string, password: string, landing: string) {
+  await openLogin(page);
+  await signIn(page, email, password);
+  await page.waitForURL(`**${landing}`);
+}
+
+describe('admin layout', () => {
+  it('shows the Admin dashboard cards in order with the Update Account and View Users links', async () => {
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    const cards = page.locator('main section[aria-label]');
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
+      appMessages.dashboard.primaryInfo,
+      appMessages.dashboard.assignedRoles,
+      appMessages.dashboard.userCount,
+    ]);
+    expect(await page.getByText(admin.email).first().isVisible()).toBe(true);
+    await page.getByRole('link', { name: appMessages.dashboard.viewUsers }).click();
+    await page.waitForURL('**/admin/users');
+  });
+
+  it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    const selector = page.getByRole('combobox', { name: shell.organization });
+    await selector.click();
+    await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe('Lincoln High School');
+    const storefront = page.getByRole('link', { name: shell.storefront });
+    await expect.poll(() => storefront.getAttribute('href')).toBe('https://shop.example/lincoln-high');
+
+    await selector.click();
+    await page.getByRole('option', { name: 'Riverside Rowing Club' }).click();
+    await expect
+      .poll(() => page.getByTestId('organization-name').textContent())
+      .toBe('Riverside Rowing Club');
+    expect(await storefront.count()).toBe(0);
+
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('organization-name').textContent())
+      .toBe('Riverside Rowing Club');
+  });
+
+  it('shows an AthleticDirector their own organization without a selector', async () => {
+    await signInAs(demo.directorEmail, demo.password, '/admin/design-logos');
+    await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe('Lincoln High School');
+    expect(await page.getByRole('combobox', { name: shell.organization }).count()).toBe(0);
+  });
+
+  it('opens the user menu with the email, Manage Account and Log Out', async () => {
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await page.getByRole('button', { name: shell.userMenu }).click();
+    await expect.poll(() => page.getByText(admin.email).last().isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: appMessages.layout.manageAccount }).click();
+    await page.waitForURL('**/account/change-password');
+  });
+
+  it('shows the environment banner from the environment cookie', async () => {
+    await context.addCookies([{ name: 'environment', value: 'Staging', url: baseUrl() }]);
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    const banner = appMessages.layout.environmentBanner.replace('%{name}', 'Staging');
+    await expect.poll(() => page.getByText(banner).isVisible()).toBe(true);
+  });
+
+  it('hides the sidebar under 640 px and shows it again from the menu button', async () => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    const entry = page.getByRole('menuitem', { name: appMessages.layout.dashboard });
+    await expect.poll(() => page.getByTestId('organization-name').count()).toBe(1);
+    expect(await entry.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect.poll(() => entry.isVisible()).toBe(true);
+  });
+});
