@@ -1,0 +1,205 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { baseApparel, jobs, merchandise } from '../../../../server/db/schema';
+import {
+  type Ctx,
+  closeUploadTestApp,
+  multipart,
+  people,
+  pngImage,
+  uploadTestApp,
+} from '../design-logos/fixtures';
+
+interface Received {
+  path: string;
+  token: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** A local stand-in for Shopify's Admin API that records calls and fails when told to. */
+class FakeShopify {
+  received: Received[] = [];
+  failuresLeft = 0;
+  private server: Server = createServer((request, response) => void this.handle(request, response));
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop() {
+    return new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private async handle(request: IncomingMessage, response: import('node:http').ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    this.received.push({
+      path: request.url ?? '',
+      token: request.headers['x-shopify-access-token'] as string,
+      body,
+    });
+    response.setHeader('content-type', 'application/json');
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      response.statusCode = 503;
+      response.end(JSON.stringify({ errors: 'Service unavailable' }));
+      return;
+    }
+    if (request.url?.endsWith('/products.json')) {
+      response.statusCode = 201;
+      response.end(JSON.stringify({ product: { id: 7_001, title: body.product.title } }));
+      return;
+    }
+    if (request.url?.endsWith('/graphql.json')) {
+      response.end(
+        JSON.stringify({
+          data: { fileCreate: { files: [{ id: 'gid://shopify/MediaImage/1' }], userErrors: [] } },
+        }),
+      );
+      return;
+    }
+    response.statusCode = 404;
+    response.end('{}');
+  }
+}
+
+let shop: FakeShopify;
+let ctx: Ctx;
+let who: Awaited<ReturnType<typeof people>>;
+
+beforeEach(async () => {
+  shop = new FakeShopify();
+  const shopUrl = await shop.start();
+  ctx = await uploadTestApp({
+    publicUrl: 'https://portal.example',
+    shopify: { shopUrl, accessToken: 'shpat_test', apiVersion: '2025-01' },
+  });
+  who = await people(ctx);
+});
+afterEach(async () => {
+  await closeUploadTestApp(ctx);
+  await shop.stop();
+});
+
+async function createProduct() {
+  const image = await ctx.app.storage.put(await pngImage(300, 300, '#fff'), {
+    contentType: 'image/png',
+    prefix: 'base-apparel',
+  });
+  const [apparel] = await ctx.db
+    .insert(baseApparel)
+    .values({ title: 'Pullover Hoodie', description: 'Warm', price: 39, imageKey: image.key })
+    .returning();
+  const logo = (
+    await who.director({
+      method: 'POST',
+      url: '/api/design-logos',
+      ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
+    })
+  ).json().result;
+  const response = await who.director({
+    method: 'POST',
+    url: '/api/merchandise/create-merchandise-by-organization',
+    ...multipart(
+      {
+        Title: 'Lincoln <Hoodie>',
+        Description: 'Warm & cosy',
+        Price: '42.5',
+        LogoId: logo.id,
+        BaseApparelId: apparel.id,
+      },
+      { name: 'p.png', type: 'image/png', content: await pngImage(300, 300) },
+    ),
+  });
+  return response.json().result as { id: number };
+}
+
+describe('Shopify storefront (SHOPIFY_* set)', () => {
+  it('publishes a processed product with its image, price and the access token', async () => {
+    const product = await createProduct();
+    await ctx.app.jobs.drain();
+    expect(shop.received).toHaveLength(1);
+    const [call] = shop.received;
+    expect(call.path).toBe('/admin/api/2025-01/products.json');
+    expect(call.token).toBe('shpat_test');
+    const sent = call.body.product as {
+      title: string;
+      body_html: string;
+      vendor: string;
+      variants: { price: string }[];
+      images: { attachment: string }[];
+    };
+    expect(sent.title).toBe('Lincoln <Hoodie>');
+    expect(sent.body_html).toBe('Warm &#38; cosy');
+    expect(sent.vendor).toBe('Lincoln High School');
+    expect(sent.variants).toEqual([{ price: '42.50' }]);
+    expect((await sharp(Buffer.from(sent.images[0].attachment, 'base64')).metadata()).format).toBe('png');
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row).toMatchObject({ status: 'ready', externalId: '7001' });
+  });
+
+  it('retries when Shopify is down, keeping the last error, and finishes once it answers', async () => {
+    shop.failuresLeft = 1;
+    const product = await createProduct();
+    await ctx.app.jobs.drain();
+    let [job] = await ctx.db.select().from(jobs);
+    expect(job.status).toBe('queued');
+    expect(job.lastError).toContain('503');
+    let [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row.status).toBe('processing');
+
+    await ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job.id));
+    await ctx.app.jobs.drain();
+    [job] = await ctx.db.select().from(jobs);
+    expect(job).toMatchObject({ status: 'done', attempts: 2 });
+    [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row.status).toBe('ready');
+  });
+
+  it('marks the product failed when every attempt fails', async () => {
+    shop.failuresLeft = 100;
+    const product = await createProduct();
+    await ctx.db.update(jobs).set({ maxAttempts: 1 });
+    await ctx.app.jobs.drain();
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row.status).toBe('failed');
+    const list = await who.director({
+      method: 'GET',
+      url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}&maxProductCount=5`,
+    });
+    expect(list.json().result.products[0]).toMatchObject({ status: 'failed', media: [] });
+  });
+
+  it('UploadImageToShopify stores the png and has Shopify fetch it from the portal', async () => {
+    const response = await who.director({
+      method: 'POST',
+      url: '/api/merchandise/UploadImageToShopify',
+      ...multipart({}, { name: 'banner.png', type: 'image/png', content: await pngImage() }),
+    });
+    expect(response.statusCode).toBe(200);
+    const { imageUrl } = response.json().result;
+    expect(imageUrl).toMatch(
+      /^https:\/\/portal\.example\/api\/merchandise\/media\/storefront-uploads\/[0-9a-f-]{36}$/,
+    );
+    const [call] = shop.received;
+    expect(call.path).toBe('/admin/api/2025-01/graphql.json');
+    expect(call.body.variables).toEqual({ files: [{ originalSource: imageUrl, contentType: 'IMAGE' }] });
+    const served = await who.visitor({ method: 'GET', url: new URL(imageUrl).pathname });
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('UploadImageToShopify refuses anything but a png', async () => {
+    const response = await who.director({
+      method: 'POST',
+      url: '/api/merchandise/UploadImageToShopify',
+      ...multipart({}, { name: 'x.png', type: 'image/png', content: '<html></html>' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(shop.received).toEqual([]);
+  });
+});
