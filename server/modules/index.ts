@@ -9,7 +9,6 @@ import embedding from './embedding';
 import emailTemplates from './email-templates';
 import merchandise from './merchandise';
 import orders from './orders';
-import orders from './orders';
 import organizations from './organizations';
 import promoCodes from './promo-codes';
 import settings from './settings';
@@ -29,7 +28,6 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'promo-codes', plugin: promoCodes },
   { prefix: 'emailTemplate', plugin: emailTemplates },
   { prefix: 'brands', plugin: brands },
-  { prefix: 'orders', plugin: orders },
   { prefix: 'orders', plugin: orders },
   { prefix: 'users', plugin: users },
 ];
