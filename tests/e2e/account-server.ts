@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,13 +58,9 @@ export async function startAccountServer(env: Record<string, string> = {}) {
   /** The decoded text of every message written to DATA_DIR/outbox for one recipient. */
   const mailsTo = (to: string) => {
     const dir = path.join(dataDir, 'outbox');
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).sort();
-    } catch {
-      return [];
-    }
-    return files
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .sort()
       .map((file) =>
         readFileSync(path.join(dir, file), 'utf8')
           .replace(/=\r?\n/g, '')
