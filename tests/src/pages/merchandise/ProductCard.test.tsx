@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import type { MerchandiseProduct } from '../../../../src/contract/merchandise';
+import { appMessages } from '../../../../src/i18n/en';
+import { ProductCard } from '../../../../src/pages/merchandise/ProductCard';
+import { i18nProvider } from '../../../../src/providers';
+
+const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduct => ({
+  id: 4,
+  title: 'Lincoln Tee',
+  description: 'Our crest on a tee',
+  price: 1234.5,
+  media: [],
+  createdAt: '2026-11-22T10:00:00.000Z',
+  baseApparelId: 1,
+  logoId: 2,
+  organizationId: 3,
+  status: 'processing',
+  ...overrides,
+});
+
+function renderCard(value: MerchandiseProduct, onRefresh = vi.fn()) {
+  render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <ProductCard product={value} onRefresh={onRefresh} />
+    </AdminContext>,
+  );
+  return onRefresh;
+}
+
+describe('merchandise product card', () => {
+  it(`shows a product without an image as a placeholder whose '${appMessages.merchandise.refresh}' refetches`, async () => {
+    const onRefresh = renderCard(product());
+    expect(screen.getByText(appMessages.merchandise.processing)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.refresh }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('shows title, image, description and the price in dollars with commas', () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/api/merchandise/media/merchandise-images/a', thumbnailUrl: '/thumb.png' }],
+      }),
+    );
+    expect(screen.getByRole('img', { name: 'Lincoln Tee' })).toHaveAttribute('src', '/thumb.png');
+    expect(screen.getByText('Our crest on a tee')).toBeInTheDocument();
+    expect(screen.getByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: appMessages.merchandise.refresh })).toBeNull();
+  });
+
+  it('opens the Details modal with the full image', async () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/full.png', thumbnailUrl: '/thumb.png' }],
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('img')).toHaveAttribute('src', '/full.png');
+    expect(dialog).toHaveTextContent('$1,234.50');
+  });
+
+  it('tells a failed product apart from one still processing', () => {
+    renderCard(product({ status: 'failed' }));
+    expect(screen.getByText(appMessages.merchandise.failed)).toBeInTheDocument();
+  });
+});
