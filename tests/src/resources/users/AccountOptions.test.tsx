@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RecordContextProvider } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { AccountRow } from '../../../../src/contract/users';
+import { appMessages } from '../../../../src/i18n/en';
+import { AccountOptions } from '../../../../src/resources/users/UserList';
+import { renderAdmin } from '../../layout/renderAdmin';
+
+const text = appMessages.users;
+const row = (overrides: Partial<AccountRow>): AccountRow => ({
+  id: 5,
+  email: 'coach@example.com',
+  fullName: 'Casey Coach',
+  isLocked: false,
+  emailConfirmed: true,
+  roles: ['AthleticDirector'],
+  ...overrides,
+});
+
+async function openOptions(record: AccountRow) {
+  renderAdmin(
+    <RecordContextProvider value={record}>
+      <AccountOptions />
+    </RecordContextProvider>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: `Options for ${record.email}` }));
+  return (await screen.findAllByRole('menuitem')).map((item) => [
+    item.textContent,
+    item.getAttribute('href'),
+  ]);
+}
+
+describe('account row options', () => {
+  it('offers Edit and Lock for a confirmed, unlocked account', async () => {
+    expect(await openOptions(row({}))).toEqual([
+      [text.edit.replace('%{email}', 'coach@example.com'), '/users/update/5'],
+      [text.lock, '/users/lock/5'],
+    ]);
+  });
+
+  it('offers Resend Email Confirmation only while the email is unconfirmed, and Unlock for a locked account', async () => {
+    expect(await openOptions(row({ emailConfirmed: false, isLocked: true }))).toEqual([
+      [text.edit.replace('%{email}', 'coach@example.com'), '/users/update/5'],
+      [text.resend, '/users/resend/5'],
+      [text.unlock, '/users/unlock/5'],
+    ]);
+  });
+});
