@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, openLogin, pathOf, signIn } from './browser';
@@ -104,6 +105,32 @@ describe('Accounts as an Admin', () => {
     await page.getByRole('button', { name: text.send }).click();
     await toast(fill(text.inviteSent, email));
     await page.waitForURL(usersList);
+  });
+
+  it('uploads a profile photo that Update User then shows', async () => {
+    await signInAsAdmin();
+    const email = `photo-${Date.now()}@e2e.example`;
+    const created = await page.request.post(`${baseUrl()}/api/users`, {
+      data: { email, name: { firstName: 'Pia', lastName: 'Photo' }, userRoles: ['Admin'] },
+    });
+    const { id } = (await created.json()).result;
+    await page.goto(`${baseUrl()}/admin/users/update/${id}`);
+    await expect.poll(() => page.locator('form').getByLabel(text.firstName).inputValue()).toBe('Pia');
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e3a8a' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(fill(text.updated, email));
+    await page.waitForURL(usersList);
+
+    await page.goto(`${baseUrl()}/admin/users/update/${id}`);
+    const current = page.getByRole('img', { name: fill(text.currentPhoto, email) });
+    await expect
+      .poll(() => current.evaluate((node) => (node as HTMLImageElement).naturalWidth).catch(() => 0))
+      .toBe(512);
   });
 
   it('searches and pages the accounts table', async () => {
