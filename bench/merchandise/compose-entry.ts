@@ -1,0 +1,26 @@
+import { composeProductImage } from '../../src/pages/merchandise/compose';
+
+/** Loaded into Chromium by compose.ts: times the product's own composition code. */
+declare global {
+  interface Window {
+    benchCompose: (
+      apparelUrl: string,
+      logoUrl: string,
+      keep?: boolean,
+    ) => Promise<{ ms: number; bytes: number; dataUrl?: string }>;
+  }
+}
+
+window.benchCompose = async (apparelUrl, logoUrl, keep = false) => {
+  const started = performance.now();
+  const blob = await composeProductImage({ apparelUrl, logoUrl });
+  const ms = performance.now() - started;
+  if (!blob) throw new Error('composition failed');
+  if (!keep) return { ms, bytes: blob.size };
+  const dataUrl = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsDataURL(blob);
+  });
+  return { ms, bytes: blob.size, dataUrl };
+};
