@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -74,6 +75,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMailer(app);
 
   await app.register(cookie);
+  // API answers (tables, OpenAPI) compressed when the client accepts it; static files come
+  // pre-compressed from the build.
+  await app.register(compress, { threshold: 1024 });
   // Uploads are streamed; routes read one file at a time and pass their own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(helmet, {

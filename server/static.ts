@@ -15,6 +15,8 @@ export async function registerStaticApp(app: FastifyInstance, config: Config) {
     root: config.staticDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
