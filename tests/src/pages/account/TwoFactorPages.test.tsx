@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MfaStatus } from '../../../../src/contract/account';
+import { appMessages } from '../../../../src/i18n/en';
+import { EnableAuthenticatorPage } from '../../../../src/pages/account/EnableAuthenticatorPage';
+import { ShowRecoveryCodesPage } from '../../../../src/pages/account/ShowRecoveryCodesPage';
+import { TwoFactorPage } from '../../../../src/pages/account/TwoFactorPage';
+import { session } from '../../../../src/providers';
+import { meHandler, renderPage } from './fixtures';
+
+const text = appMessages.twoFactor;
+const codes = [
+  '2a3b4-c5d6e',
+  'f7g8h-j9k2m',
+  'n3p4q-r5s6t',
+  'u7v8w-x9y2z',
+  '22222-33333',
+  '44444-55555',
+  '66666-77777',
+  '88888-99999',
+  'aaaaa-bbbbb',
+  'ccccc-ddddd',
+];
+let status: MfaStatus;
+const calls: { url: string; body?: unknown }[] = [];
+const server = setupServer(
+  meHandler(),
+  http.get('*/api/account/mfa-status', () => HttpResponse.json({ result: status })),
+  http.put('*/api/account/disable-2fa', async ({ request }) => {
+    const body = (await request.json()) as { password?: string };
+    calls.push({ url: 'disable-2fa', body });
+    if (body.password !== 'Right-Passw0rd!') {
+      return HttpResponse.json(
+        {
+          result: null,
+          validationFailures: [
+            { propertyName: 'password', errorMessage: 'The password or code is not correct.' },
+          ],
+        },
+        { status: 400 },
+      );
+    }
+    status = { ...status, is2faEnabled: false };
+    return HttpResponse.json({ result: true });
+  }),
+  http.get('*/api/account/recovery-codes', () => {
+    calls.push({ url: 'recovery-codes' });
+    return HttpResponse.json({ result: { recoveryCodes: codes } });
+  }),
+  http.get('*/api/account/shared-key', () =>
+    HttpResponse.json({
+      result: {
+        sharedKey: 'abcd efgh ijkl mnop qrst uvwx yz23 4567',
+        authenticatorUri:
+          'otpauth://totp/Spirit%20Portal:dana%40example.com?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Spirit%20Portal',
+      },
+    }),
+  ),
+  http.put('*/api/account/enable-authenticator', async ({ request }) => {
+    calls.push({ url: 'enable-authenticator', body: await request.json() });
+    return HttpResponse.json({ result: { recoveryCodes: codes } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  calls.length = 0;
+  session.reset();
+});
+afterAll(() => server.close());
+
+const routes = (
+  <>
+    <Route path="/account/two-factor-authentication" element={<TwoFactorPage />} />
+    <Route path="/account/enable-authentication" element={<EnableAuthenticatorPage />} />
+    <Route path="/account/show-recovery-codes" element={<ShowRecoveryCodesPage />} />
+  </>
+);
+
+describe('/account/two-factor-authentication', () => {
+  it('offers to set up the authenticator while two-factor is off', async () => {
+    status = {
+      is2faEnabled: false,
+      recoveryCodesLeft: 0,
+      hasAuthenticator: false,
+      isMachineRemembered: false,
+    };
+    renderPage('/account/two-factor-authentication', routes);
+    expect(await screen.findByText(text.disabled)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: text.setUp })).toHaveAttribute(
+      'href',
+      '/account/enable-authentication',
+    );
+    expect(screen.queryByRole('button', { name: text.disable })).not.toBeInTheDocument();
+  });
+
+  it('warns when few recovery codes are left', async () => {
+    status = { is2faEnabled: true, recoveryCodesLeft: 1, hasAuthenticator: true, isMachineRemembered: false };
+    renderPage('/account/two-factor-authentication', routes);
+    expect(await screen.findByText(text.oneCodeLeft)).toBeInTheDocument();
+  });
+
+  it('disables two-factor only after the password is confirmed again', async () => {
+    status = {
+      is2faEnabled: true,
+      recoveryCodesLeft: 10,
+      hasAuthenticator: true,
+      isMachineRemembered: false,
+    };
+    renderPage('/account/two-factor-authentication', routes);
+    await userEvent.click(await screen.findByRole('button', { name: text.disable }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(text.password), 'Wrong-Passw0rd!');
+    await userEvent.click(within(dialog).getByRole('button', { name: text.confirm }));
+    expect(await within(dialog).findByText('The password or code is not correct.')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(text.password));
+    await userEvent.type(within(dialog).getByLabelText(text.password), 'Right-Passw0rd!');
+    await userEvent.click(within(dialog).getByRole('button', { name: text.confirm }));
+    expect(await screen.findByText(text.disabled)).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['disable-2fa', 'disable-2fa']);
+  });
+
+  it('shows a new set of recovery codes after confirmation', async () => {
+    status = { is2faEnabled: true, recoveryCodesLeft: 2, hasAuthenticator: true, isMachineRemembered: false };
+    renderPage('/account/two-factor-authentication', routes);
+    await userEvent.click(await screen.findByRole('button', { name: text.resetCodes }));
+    expect(calls).toEqual([]);
+    const confirm = await screen.findByRole('dialog', { name: text.resetCodes });
+    await userEvent.click(within(confirm).getByRole('button', { name: text.resetCodes }));
+    const list = await screen.findByRole('list', { name: appMessages.recoveryCodes.title });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+  });
+});
+
+describe('/account/enable-authentication', () => {
+  it('shows the key in groups of four with its QR code, and verifies a code with the password', async () => {
+    renderPage('/account/enable-authentication', routes);
+    expect(await screen.findByText('abcd efgh ijkl mnop qrst uvwx yz23 4567')).toBeInTheDocument();
+    const qr = await screen.findByAltText(appMessages.enableAuthenticator.qrAlt);
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await userEvent.type(screen.getByLabelText(new RegExp(appMessages.enableAuthenticator.code)), '123456');
+    await userEvent.type(
+      screen.getByLabelText(new RegExp(appMessages.enableAuthenticator.password)),
+      'Right-Passw0rd!',
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.enableAuthenticator.submit }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { url: 'enable-authenticator', body: { code: '123456', password: 'Right-Passw0rd!' } },
+      ]),
+    );
+    const list = await screen.findByRole('list', { name: appMessages.recoveryCodes.title });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+  });
+});
