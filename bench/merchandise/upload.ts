@@ -83,7 +83,7 @@ export async function twentyMegabytePng() {
 
 async function upload(url: string, cookie: string, png: Buffer, name: string) {
   const form = new FormData();
-  form.append('ImageFile', new Blob([png], { type: 'image/png' }), name);
+  form.append('ImageFile', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
   const response = await fetch(`${url}/api/design-logos`, {
     method: 'POST',
     headers: { cookie, origin: url },
