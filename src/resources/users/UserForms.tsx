@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
+import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
 import { type UserFormValues, updateUserWithPhoto } from './api';
@@ -86,6 +87,8 @@ export function UserUpdate() {
   const [update] = useUpdate();
 
   const done = (user: User) => {
+    // The top bar shows the signed-in user's email and photo: editing yourself refreshes it.
+    if (user.id === session.getState().user?.id) void session.refresh();
     notify(translate('app.users.updated', { email: user.email }), { type: 'success' });
     redirect('list', 'users');
   };

@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../../src/i18n/en';
+import { Menu } from '../../../src/layout/Menu';
+import { session } from '../../../src/providers';
+import { adminUser, directorUser, meHandler, renderAdmin } from './renderAdmin';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  session.reset();
+});
+afterAll(() => server.close());
+
+const text = appMessages.layout;
+const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+describe('sidebar', () => {
+  it('shows an Admin every entry, with Accounts, Promos, Brands and Organizations under a folding Settings group', async () => {
+    server.use(meHandler(adminUser));
+    await session.refresh();
+    renderAdmin(<Menu />);
+    expect(entries()).toEqual([
+      text.dashboard,
+      text.designLogos,
+      text.emailTemplates,
+      text.accounts,
+      text.promos,
+      text.brands,
+      text.organizations,
+      text.orders,
+      text.merchandise,
+    ]);
+    const group = screen.getByRole('button', { name: text.settingsGroup });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menuitem', { name: text.accounts })).not.toBeInTheDocument();
+  });
+
+  it('shows an AthleticDirector only the entries that role may open', async () => {
+    server.use(meHandler(directorUser));
+    await session.refresh();
+    renderAdmin(<Menu />);
+    expect(entries()).toEqual([text.dashboard, text.designLogos, text.orders, text.merchandise]);
+    expect(screen.queryByRole('button', { name: text.settingsGroup })).not.toBeInTheDocument();
+  });
+});
