@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isAdmin } from '../../../src/contract/roles';
 import type { AccountRow, User, userCreateSchema, userUpdateSchema } from '../../../src/contract/users';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/sessions';
@@ -127,10 +128,14 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
 
 /**
  * An Admin's edit of an account. A changed e-mail address is unconfirmed until its owner
- * confirms it, and a changed role list is recorded as its own audit action.
+ * confirms it, and a changed role list is recorded as its own audit action. Admins cannot
+ * demote themselves, so the portal never loses its last way in by accident.
  */
 export async function updateUser(db: Db, actor: SessionUser, id: number, input: UserUpdateInput) {
   const before = await findUser(db, id);
+  if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
+    throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
+  }
   const emailChanged = normalizeEmail(input.email) !== before.normalizedEmail;
   if (emailChanged) await assertEmailFree(db, input.email, id);
   await assertOrganizationExists(db, input.organizationId);

@@ -293,6 +293,24 @@ describe('users: read and update', () => {
     expect(adminAfter.email).toBe('admin@example.com');
   });
 
+  it('refuses to let an Admin remove the Admin role from their own account', async () => {
+    const response = await asAdmin(
+      'PUT',
+      `/api/users/${admin.id}`,
+      newUser({
+        email: admin.email,
+        userRoles: ['AthleticDirector'],
+        organizationId: (await createOrganization(ctx.db)).id,
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'userRoles', errorMessage: 'You cannot remove the Admin role from your own account' },
+    ]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row.roles).toEqual(['Admin']);
+  });
+
   it('marks a changed email address unconfirmed', async () => {
     const target = await createUser(ctx.db, { email: 'target@example.com' });
     const response = await asAdmin('PUT', `/api/users/${target.id}`, newUser({ email: 'moved@example.com' }));
