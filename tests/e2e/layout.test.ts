@@ -83,7 +83,28 @@ describe('admin layout', () => {
     await expect.poll(() => page.getByText(banner).isVisible()).toBe(true);
   });
 
-  it('hides the sidebar under 640 px and shows it again from the menu button', async () => {
+  it('casts the top bar shadow once the content scrolls past 10 px, and keeps --vh at 1% of the viewport', async () => {
+    await page.setViewportSize({ width: 1024, height: 400 });
+    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await page.goto(`${baseUrl()}/admin/users`);
+    const appBar = page.locator('header[data-scrolled]');
+    await expect.poll(() => page.getByRole('cell').count()).toBeGreaterThan(5);
+    expect(await appBar.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(8);
+    expect(await appBar.getAttribute('data-scrolled')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect.poll(() => appBar.getAttribute('data-scrolled')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--vh')))
+      .toBe('4px');
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--vh')))
+      .toBe('6px');
+  });
+
+  it('hides the sidebar under 640 px and shows it on wider screens', async () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await signInAs(admin.email, admin.password, '/admin/dashboard');
     const entry = page.getByRole('menuitem', { name: appMessages.layout.dashboard });
