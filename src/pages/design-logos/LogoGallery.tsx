@@ -19,6 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import type { ValidationFailure } from '../../contract/common';
 import type { DesignLogo } from '../../contract/design-logos';
 import { deleteDesignLogo, logosQueryKey } from './api';
 
@@ -58,9 +59,15 @@ export function LogoGallery({ logos, organizationId, selectedId, onSelect, onDel
       onDeleted?.(pendingDelete.id);
       await queryClient.invalidateQueries({ queryKey: logosQueryKey(organizationId) });
     } catch (error) {
-      // The spec's delete failure: a toast with the first validation failure's message.
-      const message = (error as Error).message;
-      if ((error as { status?: number }).status === 400 && message) notify(message, { type: 'error' });
+      const { status, body } = error as {
+        status?: number;
+        body?: { validationFailures?: ValidationFailure[] };
+      };
+      const first = body?.validationFailures?.[0];
+      // The http client already toasts failures without a property name; the spec wants the first one shown.
+      if (first?.propertyName) notify(first.errorMessage, { type: 'error' });
+      // Someone else deleted it first: show the gallery as it now is.
+      if (status === 404) await queryClient.invalidateQueries({ queryKey: logosQueryKey(organizationId) });
     } finally {
       setDeleting(false);
       setPendingDelete(null);
