@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -67,6 +68,17 @@ const envSchema = z.object({
   ),
   SHOPIFY_ACCESS_TOKEN: optionalString,
   SHOPIFY_API_VERSION: z.string().default('2025-01'),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
 });
 
 export type Config = {
@@ -97,6 +109,8 @@ export type Config = {
   jobWorker: boolean;
   /** Both set: merchandise is published to this Shopify store instead of served by the portal. */
   shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
+  /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
+  s3?: S3Settings;
 };
 
 export class ConfigError extends Error {}
@@ -109,6 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\nS3: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,6 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             shopUrl: e.SHOPIFY_SHOP_URL,
             accessToken: e.SHOPIFY_ACCESS_TOKEN,
             apiVersion: e.SHOPIFY_API_VERSION,
+          }
+        : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
   };

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { LocalBlobStore } from './local';
+import { S3BlobStore } from './s3';
 import type { BlobStore } from './types';
 
 export { LocalBlobStore } from './local';
+export { S3BlobStore } from './s3';
 export * from './types';
 
-/** The blob store the configuration asks for: local disk under `DATA_DIR/files` by default. */
-export function createBlobStore(config: Pick<Config, 'dataDir'>): BlobStore {
+/** The blob store the configuration asks for: local disk under `DATA_DIR/files` by default, S3 when `S3_*` is set. */
+export function createBlobStore(config: Pick<Config, 'dataDir' | 's3'>): BlobStore {
+  if (config.s3) return new S3BlobStore(config.s3);
   return new LocalBlobStore(path.join(config.dataDir, 'files'));
 }

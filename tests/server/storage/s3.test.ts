@@ -1,0 +1,147 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { BlobTooLargeError, createBlobStore, S3BlobStore } from '../../../server/storage';
+import type { S3Settings } from '../../../server/storage/s3';
+import { createOrganization, createUser, signIn, testApp } from '../helpers';
+import { multipart } from '../modules/design-logos/fixtures';
+
+let server: S3rver;
+let directory: string;
+let settings: S3Settings;
+let bucketCount = 0;
+
+/** A local S3-compatible server (s3rver) on a free port, a new bucket per test. */
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'spirit-s3-'));
+  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const address = (await server.run()) as AddressInfo;
+  settings = {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    bucket: '',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const client = () =>
+  new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+
+async function objectsInBucket() {
+  const listed = await client().send(new ListObjectsV2Command({ Bucket: settings.bucket }));
+  return (listed.Contents ?? []).map((object) => object.Key);
+}
+
+beforeEach(async () => {
+  settings = { ...settings, bucket: `spirit-${++bucketCount}` };
+  await fetch(`${settings.endpoint}/${settings.bucket}`, { method: 'PUT' });
+});
+
+describe('S3 blob store', () => {
+  it('is chosen when S3_ENDPOINT, S3_BUCKET and the keys are set, and refused half set', () => {
+    const env = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'spirit',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(createBlobStore(loadConfig(env))).toBeInstanceOf(S3BlobStore);
+    expect(createBlobStore(loadConfig({}))).not.toBeInstanceOf(S3BlobStore);
+    expect(() => loadConfig({ S3_BUCKET: 'spirit' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
+  });
+
+  it('stores a stream under a generated key and gives it back with its type and size', async () => {
+    const store = new S3BlobStore(settings);
+    const stored = await store.put(Readable.from(['hello ', 'world']), {
+      contentType: 'text/plain',
+      prefix: 'notes',
+    });
+    expect(stored.key).toMatch(/^notes\/[0-9a-f-]{36}$/);
+    expect(stored.size).toBe(11);
+    const blob = await store.get(stored.key);
+    expect(blob?.contentType).toBe('text/plain');
+    expect(blob?.size).toBe(11);
+    expect(await text(blob!.body)).toBe('hello world');
+    expect(await store.exists(stored.key)).toBe(true);
+  });
+
+  it('answers null for a missing object and deletes idempotently', async () => {
+    const store = new S3BlobStore(settings);
+    const stored = await store.put(Buffer.from('x'), { contentType: 'text/plain', prefix: 'notes' });
+    await store.delete(stored.key);
+    await store.delete(stored.key);
+    expect(await store.get(stored.key)).toBeNull();
+    expect(await store.exists(stored.key)).toBe(false);
+    expect(await store.get('../../etc/passwd')).toBeNull();
+    expect(await objectsInBucket()).toEqual([]);
+  });
+
+  it('refuses a body over maxBytes and leaves nothing in the bucket', async () => {
+    const store = new S3BlobStore(settings);
+    const chunks = Array.from({ length: 10 }, () => Buffer.alloc(1024));
+    await expect(
+      store.put(Readable.from(chunks), {
+        contentType: 'application/octet-stream',
+        prefix: 'big',
+        maxBytes: 5000,
+      }),
+    ).rejects.toBeInstanceOf(BlobTooLargeError);
+    expect(await objectsInBucket()).toEqual([]);
+  });
+
+  it('round-trips a design logo through the API, and a missing object gives 404', async () => {
+    const { app, db } = await testApp({ s3: settings });
+    try {
+      const org = await createOrganization(db);
+      await createUser(db, {
+        email: 'director@example.com',
+        roles: ['AthleticDirector'],
+        organizationId: org.id,
+      });
+      const cookie = await signIn(app, 'director@example.com');
+      const png = await sharp({
+        create: { width: 16, height: 16, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 1 } },
+      })
+        .png()
+        .toBuffer();
+      const form = multipart({}, { name: 'crest.png', type: 'image/png', content: png });
+      const upload = await app.inject({
+        method: 'POST',
+        url: '/api/design-logos',
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+      expect(upload.statusCode).toBe(200);
+      const { fileUrl } = upload.json().result as { fileUrl: string };
+      const keys = (await objectsInBucket()).filter((key) => key?.startsWith('design-logos/'));
+      expect(keys).toHaveLength(1);
+      const file = await app.inject({ url: fileUrl, headers: { cookie } });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(png)).toBe(true);
+
+      await new S3BlobStore(settings).delete(keys[0]!);
+      expect((await app.inject({ url: fileUrl, headers: { cookie } })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
