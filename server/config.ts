@@ -59,6 +59,10 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('Spirit Portal <no-reply@spirit.local>'),
   CONTACT_EMAIL: optionalString.pipe(z.email('CONTACT_EMAIL must be an e-mail address').optional()),
+  OIDC_ISSUER: optionalString.pipe(z.url('OIDC_ISSUER must be a URL').optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_DISPLAY_NAME: z.string().default('Single sign-on'),
   JOB_WORKER: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
@@ -105,6 +109,8 @@ export type Config = {
   mailFrom: string;
   /** Where the contact form delivers; unset, the Contact template's own `to`. */
   contactEmail?: string;
+  /** External sign-in through one OpenID Connect provider: issuer, client id and secret together, or none. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** Run the background job worker in this process (default on; several processes may). */
   jobWorker: boolean;
   /** Both set: merchandise is published to this Shopify store instead of served by the portal. */
@@ -114,6 +120,21 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
+  if (!e.OIDC_ISSUER && !e.OIDC_CLIENT_ID && !e.OIDC_CLIENT_SECRET) return undefined;
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\nOIDC: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+    );
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    displayName: e.OIDC_DISPLAY_NAME,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -149,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    oidc: oidcConfig(e),
     jobWorker: e.JOB_WORKER,
     shopify:
       e.SHOPIFY_SHOP_URL && e.SHOPIFY_ACCESS_TOKEN

@@ -223,3 +223,16 @@ export const registerRequestSchema = withConfirmation(
   'password',
 );
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** External sign-in providers configured on the server; empty when none, and the login page shows no button. */
+export const externalProvidersResponseSchema = resultOf(
+  z.array(z.object({ name: z.string(), displayName: z.string() })),
+);
+export type ExternalProvider = z.infer<typeof externalProvidersResponseSchema>['result'][number];
+
+export const externalLoginErrors = {
+  remote: 'The sign-in provider reported an error. Please try again.',
+  failed: 'Signing in with the external provider did not work. Please try again.',
+  notLinked:
+    'No active portal account uses the e-mail address of that sign-in. Ask your administrator for access.',
+} as const;

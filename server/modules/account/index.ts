@@ -8,6 +8,7 @@ import {
   cookieExpirationResponseSchema,
   enableAuthenticatorRequestSchema,
   enableAuthenticatorResponseSchema,
+  externalProvidersResponseSchema,
   forgotPasswordRequestSchema,
   loginRecoveryRequestSchema,
   loginRequestSchema,
@@ -35,6 +36,7 @@ import {
   register,
   resetPassword,
 } from './email-flows';
+import { externalProviders, finishExternalLogin, startExternalLogin } from './external-login';
 import { loggedInUser, signedIn } from './service';
 import { authenticatorStep, passwordStep, recoveryCodeStep } from './sign-in';
 import {
@@ -206,6 +208,42 @@ const account: FastifyPluginAsyncZod = async (app) => {
       await register(app, request, request.body, 'ConfirmAccount');
       return { result: true };
     },
+  );
+
+  app.get(
+    '/external-providers',
+    { schema: { tags, response: { 200: externalProvidersResponseSchema } } },
+    async () => ({ result: externalProviders(app) }),
+  );
+
+  app.get(
+    '/ExternalLogin',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          provider: z.string({ error: 'Provider is required' }).min(1, 'Provider is required').max(50),
+          returnUrl: z.string().max(2000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => startExternalLogin(app, request, reply, request.query),
+  );
+
+  app.get(
+    '/ExternalLoginCallback',
+    {
+      schema: {
+        tags,
+        querystring: z
+          .object({
+            returnUrl: z.string().max(2000).optional(),
+            remoteError: z.string().max(2000).optional(),
+          })
+          .catchall(z.string().max(4000)),
+      },
+    },
+    async (request, reply) => reply.redirect(await finishExternalLogin(app, request, reply)),
   );
 
   app.put(
