@@ -70,11 +70,11 @@ describe('design logos and merchandise, as an athletic director', () => {
 
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
     await expect.poll(() => create.isEnabled()).toBe(true);
-    const created = page.waitForResponse((response) =>
+    const creating = page.waitForResponse((response) =>
       response.url().includes('/api/merchandise/create-merchandise-by-organization'),
     );
     await create.click();
-    const response = await created;
+    const response = await creating;
     expect(response.status()).toBe(200);
     const product = (await response.json()).result;
     expect(product).toMatchObject({ status: 'processing', media: [] });
@@ -84,19 +84,23 @@ describe('design logos and merchandise, as an athletic director', () => {
     await create.locator('xpath=..').hover();
     await page.getByRole('tooltip', { name: text.merchandise.exists }).waitFor();
 
-    await page.goto(`${baseUrl()}/admin/merchandise`);
-    const card = page.getByTestId('merchandise-product').filter({ hasText: 'Classic Cotton Tee' });
-    await card.waitFor();
+    const created = page.getByTestId('merchandise-product').filter({ hasText: 'Classic Cotton Tee' });
+    await created.getByTestId('product-placeholder').waitFor();
+    expect(await created.getByText(text.merchandise.processing).isVisible()).toBe(true);
     await expect
       .poll(
         async () => {
-          const refresh = card.getByRole('button', { name: text.merchandise.refresh });
+          const refresh = created.getByRole('button', { name: text.merchandise.refresh });
           if (await refresh.isVisible()) await refresh.click();
-          return card.locator('img').count();
+          return created.locator('img').count();
         },
         { timeout: 30_000, interval: 1_000 },
       )
       .toBe(1);
+
+    await page.goto(`${baseUrl()}/admin/merchandise`);
+    const card = page.getByTestId('merchandise-product').filter({ hasText: 'Classic Cotton Tee' });
+    await card.locator('img').waitFor();
     const image = card.locator('img');
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

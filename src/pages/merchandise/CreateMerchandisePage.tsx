@@ -27,6 +27,7 @@ import { UploadError } from '../design-logos/upload';
 import {
   baseApparelQueryKey,
   createMerchandise,
+  type MerchandiseBody,
   merchandiseQueryKey,
   useBaseApparel,
   useMerchandise,
@@ -145,7 +146,7 @@ export function CreateMerchandisePage() {
         logoUrl: selectedLogo.fileUrl,
       });
       if (!image) return;
-      await createMerchandise({
+      const product = await createMerchandise({
         title: item.title,
         description: item.description,
         price: item.price,
@@ -155,10 +156,11 @@ export function CreateMerchandisePage() {
         image,
       });
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: baseApparelQueryKey(organizationId) }),
-        queryClient.invalidateQueries({ queryKey: merchandiseQueryKey(organizationGuid) }),
-      ]);
+      // Listed at once as it is now, processing; 'Refresh Product' fetches it when it is ready.
+      queryClient.setQueryData<MerchandiseBody>(merchandiseQueryKey(organizationGuid), (body) =>
+        body ? { result: { ...body.result, products: [product, ...body.result.products] } } : body,
+      );
+      await queryClient.invalidateQueries({ queryKey: baseApparelQueryKey(organizationId) });
     } catch (error) {
       const message =
         error instanceof UploadError ? error.message : translate('app.merchandise.composeFailed');

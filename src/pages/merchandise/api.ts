@@ -33,11 +33,15 @@ export function useOrganizationGuid() {
 export const merchandiseQueryKey = (organizationGuid: string | null) =>
   ['merchandise', organizationGuid] as const;
 
+export interface MerchandiseBody {
+  result: { products: MerchandiseProduct[]; spiritShopAddress: string | null };
+}
+
 export function useMerchandise(organizationGuid: string | null) {
   return useQuery({
     queryKey: merchandiseQueryKey(organizationGuid),
     queryFn: ({ signal }) =>
-      http<{ result: { products: MerchandiseProduct[]; spiritShopAddress: string | null } }>(
+      http<MerchandiseBody>(
         `/api/merchandise/merchandise-by-organization?organizationGuid=${organizationGuid}&maxProductCount=${maxProductCount}`,
         { signal },
       ),
