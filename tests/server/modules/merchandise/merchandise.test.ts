@@ -265,3 +265,20 @@ describe('GET /api/merchandise/merchandise-by-organization', () => {
     ]);
   });
 });
+
+describe('GET /api/merchandise/media/{key}', () => {
+  it('serves only what shoppers see: never a logo or an unprocessed upload, whatever the key', async () => {
+    const logo = await uploadLogo(who.director);
+    await create(who.director, productFields(logo.id));
+    const [source] = await storedFiles(ctx, 'merchandise-sources');
+    const [logoFile] = await storedFiles(ctx, 'design-logos');
+    expect([source, logoFile]).toEqual([
+      expect.stringMatching(/^merchandise-sources\//),
+      expect.stringMatching(/^design-logos\//),
+    ]);
+    for (const key of [source, logoFile, '../design-logos/x', 'base-apparel/..%2F..%2Fpglite']) {
+      const response = await who.visitor({ method: 'GET', url: `/api/merchandise/media/${key}` });
+      expect(response.statusCode, key).toBe(404);
+    }
+  });
+});
