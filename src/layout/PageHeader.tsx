@@ -47,10 +47,7 @@ export function PageHeader() {
 
   if (!canChoose && organizationId === null) return null;
   return (
-    <Box
-      component="header"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}
-    >
+    <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}>
       <Typography variant="h6" component="p" sx={{ flex: '1 1 auto' }} data-testid="organization-name">
         {organization?.name ??
           (canChoose && organizationId === null ? translate('app.shell.noOrganization') : '')}
