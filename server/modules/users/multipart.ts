@@ -4,6 +4,22 @@ import { badRequest } from '../../http/errors';
 
 export const photoFieldName = 'profilePhoto';
 
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+async function readPhoto(read: () => Promise<Buffer>) {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw badRequest(
+        photoFieldName,
+        `The profile photo must be at most ${megabytes(profilePhoto.maxBytes)} MB`,
+      );
+    }
+    throw error;
+  }
+}
+
 /** Fields that are lists even when the form carries a single value. */
 const listFields = new Set(['userRoles']);
 const forbiddenKeys = new Set(['__proto__', 'prototype', 'constructor']);
@@ -23,7 +39,7 @@ export async function readUserForm(request: FastifyRequest) {
         await part.toBuffer();
         throw badRequest(part.fieldname, 'Unexpected file');
       }
-      photo = await part.toBuffer();
+      photo = await readPhoto(() => part.toBuffer());
       continue;
     }
     const value = typeof part.value === 'string' ? part.value : String(part.value);

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../../../server/db/schema';
+import { profilePhoto } from '../../../../src/contract/users';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
@@ -134,6 +135,33 @@ describe('users: profile photo', () => {
     expect(response.json().validationFailures[0].propertyName).toBe('profilePhoto');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ firstName: 'Old', profilePhotoGuid: null });
+  });
+
+  it("takes a photo of several megabytes, and refuses one over 5 MB with the spec's 400", async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const noise = Buffer.alloc(900 * 900 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const large = await sharp(noise, { raw: { width: 900, height: 900, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(large.length).toBeGreaterThan(2 * 1024 * 1024);
+    const accepted = await put(
+      target.id,
+      form({ ...fields, userRoles: ['Admin'] }, { bytes: large, type: 'image/png', name: 'big.png' }),
+    );
+    expect(accepted.statusCode).toBe(200);
+
+    const tooLarge = await put(
+      target.id,
+      form(
+        { ...fields, userRoles: ['Admin'] },
+        { bytes: Buffer.alloc(profilePhoto.maxBytes + 1), type: 'image/png', name: 'huge.png' },
+      ),
+    );
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().validationFailures).toEqual([
+      { propertyName: 'profilePhoto', errorMessage: 'The profile photo must be at most 5 MB' },
+    ]);
   });
 
   it('validates the multipart fields like the JSON update', async () => {
