@@ -22,6 +22,10 @@ export interface JobQueueOptions {
   backoffMs?: (attempt: number) => number;
 }
 
+/** Finished jobs are kept this long for inspection, then deleted. */
+export const doneJobRetentionMs = 7 * 24 * 60 * 60_000;
+const pruneEveryMs = 60 * 60_000;
+
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
 export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
 
@@ -138,6 +142,20 @@ export class JobQueue {
     return true;
   }
 
+  /** Deletes finished jobs older than the retention; failed ones stay for someone to look at. */
+  async prune(retentionMs = doneJobRetentionMs) {
+    const deleted = await this.db
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'done'),
+          lt(jobs.finishedAt, sql`now() - ${`${retentionMs} milliseconds`}::interval`),
+        ),
+      )
+      .returning({ id: jobs.id });
+    return deleted.length;
+  }
+
   /** Runs due jobs until there are none (tests, scripts). */
   async drain() {
     for (;;) if (!(await this.runOnce())) return;
@@ -146,10 +164,15 @@ export class JobQueue {
   start() {
     if (this.running) return;
     this.running = true;
+    let lastPrune = 0;
     const loop = async () => {
       while (this.running) {
         let worked = false;
         try {
+          if (Date.now() - lastPrune > pruneEveryMs) {
+            lastPrune = Date.now();
+            await this.prune();
+          }
           worked = await this.runOnce();
         } catch (error) {
           this.options.log.error({ err: error }, 'job worker could not claim a job');

@@ -96,3 +96,22 @@ describe('job queue', () => {
     await worker.stop();
   });
 });
+
+describe('job retention', () => {
+  it('deletes done jobs older than a week and keeps failed and recent ones', async () => {
+    const worker = queue();
+    const old = await worker.enqueue('x', {});
+    const recent = await worker.enqueue('x', {});
+    const failed = await worker.enqueue('x', {});
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+    await ctx.db.update(jobs).set({ status: 'done', finishedAt: eightDaysAgo }).where(eq(jobs.id, old.id));
+    await ctx.db.update(jobs).set({ status: 'done', finishedAt: new Date() }).where(eq(jobs.id, recent.id));
+    await ctx.db
+      .update(jobs)
+      .set({ status: 'failed', finishedAt: eightDaysAgo })
+      .where(eq(jobs.id, failed.id));
+    expect(await worker.prune()).toBe(1);
+    const left = await ctx.db.select({ id: jobs.id }).from(jobs).orderBy(jobs.id);
+    expect(left.map((row) => row.id)).toEqual([recent.id, failed.id]);
+  });
+});
