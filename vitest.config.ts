@@ -34,7 +34,7 @@ function postgresProjects(): TestProjectInlineConfiguration[] {
       test: {
         ...serverTest,
         name: 'server-pg',
-        include: ['tests/server/**/*.test.ts', 'tests/scale-out/**/*.test.ts'],
+        include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/scale-out/**/*.test.ts'],
         globalSetup: ['tests/server/global-setup-postgres.ts'],
       },
     },
@@ -50,7 +50,11 @@ export default defineConfig({
         test: {
           ...serverTest,
           name: 'server',
-          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+          ],
         },
       },
       ...postgresProjects(),

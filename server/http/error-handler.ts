@@ -32,6 +32,20 @@ const connectionErrorCodes = new Set([
   'EHOSTUNREACH',
 ]);
 
+export const unstorableTextMessage = 'The request contains characters that cannot be stored';
+
+/** PostgreSQL's character_not_in_repertoire (a NUL byte in text) and untranslatable_character. */
+const unstorableTextCodes = new Set(['22021', '22P05']);
+
+function hasCode(error: unknown, codes: Set<string>) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /**
  * A lost or refused database connection (node-postgres errors, PostgreSQL's connection and
  * shutdown classes 08 and 57P), possibly wrapped by Drizzle as the `cause` of a query error.
@@ -59,6 +73,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ result: null, message: error.message });
+    }
+    if (hasCode(error, unstorableTextCodes)) {
+      // A NUL byte (or text the database cannot encode) is bad input, whichever field carried it.
+      return reply.status(400).send({
+        result: null,
+        validationFailures: [{ propertyName: '', errorMessage: unstorableTextMessage }],
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
