@@ -84,6 +84,7 @@ export const appMessages = {
     forgotPassword: 'Forgot your password?',
     failed: 'Invalid login attempt.',
     signingIn: 'Signing in...',
+    externalSignIn: 'Log in with %{provider}',
   },
   home: {
     title: 'Spirit Portal',

@@ -9,12 +9,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useLogin } from 'ra-core';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { type ExternalProvider, externalLoginErrors } from '../../contract/account';
 import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
+import { http } from '../../providers';
 
 const text = appMessages.login;
 
@@ -24,7 +27,21 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
-  const [error, setError] = useState<string | null>(null);
+  const externalError = searchParams.get('externalError');
+  const [error, setError] = useState<string | null>(
+    externalError && externalError in externalLoginErrors
+      ? externalLoginErrors[externalError as keyof typeof externalLoginErrors]
+      : null,
+  );
+  // Without a configured provider the list is empty and no button shows.
+  const providers = useQuery({
+    queryKey: ['account', 'external-providers'],
+    queryFn: () =>
+      http<{ result: ExternalProvider[] }>('/api/account/external-providers', { silent: true }).then(
+        (body) => body.result,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -88,6 +105,17 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}
           </Button>
+          {providers.data?.map((provider) => (
+            <Button
+              key={provider.name}
+              variant="outlined"
+              fullWidth
+              sx={{ mt: 1 }}
+              href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
+            >
+              {text.externalSignIn.replace('%{provider}', provider.displayName)}
+            </Button>
+          ))}
           <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
             <Link component={RouterLink} to="/forgot-password">
               {text.forgotPassword}

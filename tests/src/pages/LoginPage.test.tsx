@@ -11,6 +11,7 @@ import { authProvider, session } from '../../../src/providers';
 
 const users: Record<string, string> = { 'admin@example.com': 'Admin-Passw0rd!' };
 const server = setupServer(
+  http.get('*/api/account/external-providers', () => HttpResponse.json({ result: [] })),
   http.post('*/api/account/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const ok = users[body.email] === body.password;
