@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser } from './browser';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page; serious and critical violations, described for the failure message. */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+let browser: Browser;
+/** The portal's CSP refuses inline scripts, rightly; the scanner is let in by the test alone. */
+const newPage = async () => (await browser.newContext({ bypassCSP: true })).newPage();
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('accessibility (axe-core in Chromium)', () => {
+  const publicPages = [
+    '/login',
+    '/forgot-password',
+    '/login/recovery-code',
+    '/reset-password',
+    '/confirm-account',
+    '/register',
+    '/contact',
+    '/home',
+    '/403',
+    '/404',
+  ];
+
+  for (const path of publicPages) {
+    it(`${path} has no serious or critical violation`, async () => {
+      const page = await newPage();
+      try {
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+        await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
