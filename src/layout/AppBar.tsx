@@ -64,6 +64,7 @@ export function AppBar() {
   return (
     <RaAppBar
       alwaysOn
+      color="primary"
       userMenu={<AppUserMenu />}
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}

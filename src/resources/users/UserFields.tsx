@@ -30,6 +30,7 @@ export function OrganizationField() {
   if (!includesShop) return null;
   return (
     <SelectInput
+      fullWidth
       source="organizationId"
       label={translate('app.users.organization')}
       choices={organizations}
@@ -60,6 +61,7 @@ export function NameAndEmailFields() {
   return (
     <>
       <TextInput
+        fullWidth
         source="email"
         type="email"
         label={translate('app.users.email')}
@@ -67,23 +69,31 @@ export function NameAndEmailFields() {
         slotProps={max(limits.email)}
       />
       <TextInput
+        fullWidth
         source="name.firstName"
         label={translate('app.users.firstName')}
         isRequired
         slotProps={max(nameLimit)}
       />
       <TextInput
+        fullWidth
         source="name.middleName"
         label={translate('app.users.middleName')}
         slotProps={max(nameLimit)}
       />
       <TextInput
+        fullWidth
         source="name.lastName"
         label={translate('app.users.lastName')}
         isRequired
         slotProps={max(nameLimit)}
       />
-      <TextInput source="name.suffix" label={translate('app.users.suffix')} slotProps={max(nameLimit)} />
+      <TextInput
+        fullWidth
+        source="name.suffix"
+        label={translate('app.users.suffix')}
+        slotProps={max(nameLimit)}
+      />
     </>
   );
 }
@@ -92,6 +102,7 @@ export function ContactField() {
   const translate = useTranslate();
   return (
     <TextInput
+      fullWidth
       source="contactInformation"
       label={translate('app.users.contactInformation')}
       multiline
@@ -105,6 +116,7 @@ export function PasswordFields() {
   return (
     <>
       <PasswordInput
+        fullWidth
         source="password"
         label={translate('app.users.password')}
         helperText={`${translate('app.users.passwordHelp')} ${passwordRule.hint}`}
@@ -112,6 +124,7 @@ export function PasswordFields() {
         autoComplete="new-password"
       />
       <PasswordInput
+        fullWidth
         source="confirmPassword"
         label={translate('app.users.confirmPassword')}
         slotProps={max(limits.password)}

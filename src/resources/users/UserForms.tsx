@@ -19,6 +19,8 @@ import { zodValidate } from '../zodValidate';
 import { type UserFormValues, updateUserWithPhoto } from './api';
 import { ContactField, NameAndEmailFields, OrganizationField, PasswordFields, RoleField } from './UserFields';
 
+const formWidth = { maxWidth: 640 };
+
 const createDefaults = {
   email: '',
   name: { firstName: '', middleName: '', lastName: '', suffix: '' },
@@ -42,7 +44,7 @@ export function UserCreate() {
         },
       }}
     >
-      <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={createDefaults}>
+      <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={createDefaults} sx={formWidth}>
         <NameAndEmailFields />
         <RoleField />
         <OrganizationField />
@@ -126,7 +128,7 @@ export function UserUpdate() {
       mutationMode="pessimistic"
       queryOptions={{ meta: editMeta }}
     >
-      <SimpleForm validate={zodValidate(userUpdateSchema)} onSubmit={save}>
+      <SimpleForm validate={zodValidate(userUpdateSchema)} onSubmit={save} sx={formWidth}>
         <CurrentPhoto />
         <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
           {translate('app.users.profilePhoto')}
