@@ -78,7 +78,11 @@ describe('background jobs with two server processes', () => {
     await client.signIn(a, admin.email, admin.password);
 
     const logoForm = new FormData();
-    logoForm.append('ImageFile', new Blob([await png(200)], { type: 'image/png' }), 'crest.png');
+    logoForm.append(
+      'ImageFile',
+      new Blob([new Uint8Array(await png(200))], { type: 'image/png' }),
+      'crest.png',
+    );
     const logo = await postForm(client, a, `/api/design-logos?OrganizationId=${organizationId}`, logoForm);
     expect(logo.status).toBe(200);
 
@@ -100,7 +104,11 @@ describe('background jobs with two server processes', () => {
         form.append('LogoId', String(logo.body.result.id));
         form.append('BaseApparelId', String(baseApparelId));
         form.append('OrganizationId', String(organizationId));
-        form.append('ImageFile', new Blob([await png(i * 20)], { type: 'image/png' }), 'composed.png');
+        form.append(
+          'ImageFile',
+          new Blob([new Uint8Array(await png(i * 20))], { type: 'image/png' }),
+          'composed.png',
+        );
         return postForm(client, i % 2 ? b : a, '/api/merchandise/create-merchandise-by-organization', form);
       }),
     );
