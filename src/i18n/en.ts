@@ -301,7 +301,6 @@ export const appMessages = {
     viewUsers: 'View Users',
   },
   shell: {
-    userMenu: 'User menu',
     signedInAs: 'Signed in as %{email}',
     storefront: 'Visit Storefront',
     organization: 'Organization',

@@ -1,8 +1,18 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import SettingsIcon from '@mui/icons-material/ManageAccounts';
-import { Avatar, ListItemIcon, ListItemText, MenuItem, Typography, useScrollTrigger } from '@mui/material';
-import { forwardRef } from 'react';
-import { AppBar as RaAppBar, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import {
+  Avatar,
+  Box,
+  Button,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  useScrollTrigger,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { AppBar as RaAppBar, TitlePortal, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
@@ -11,51 +21,71 @@ import { useAuthState } from '../providers/session';
 /** The spec's threshold: the top bar casts a shadow once the content has scrolled past 10 px. */
 export const scrollShadowThreshold = 10;
 
-const ManageAccountItem = forwardRef<HTMLAnchorElement>(function ManageAccountItem(props, ref) {
-  const translate = useTranslate();
-  const menu = useUserMenu();
-  return (
-    <MenuItem
-      component={Link}
-      to="/account/change-password"
-      ref={ref}
-      {...props}
-      onClick={() => menu?.onClose()}
-    >
-      <ListItemIcon>
-        <SettingsIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('app.layout.manageAccount')}</ListItemText>
-    </MenuItem>
-  );
-});
-
 function UserIcon() {
   const { user } = useAuthState(session);
   if (user?.profilePhotoGuid) {
     return (
-      <Avatar src={profilePhotoUrl(user.id, user.profilePhotoGuid)} alt="" sx={{ width: 32, height: 32 }} />
+      <Avatar src={profilePhotoUrl(user.id, user.profilePhotoGuid)} alt="" sx={{ width: 28, height: 28 }} />
     );
   }
   return <AccountCircleIcon />;
 }
 
-/** The user menu: the user's email, their photo or an icon, Manage Account and Log Out. */
+/** The user menu: the user's email beside their photo or an icon, with Manage Account and Log Out. */
 export function AppUserMenu() {
   const translate = useTranslate();
+  const logout = useLogout();
   const { user } = useAuthState(session);
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  if (!user) return null;
   return (
-    <UserMenu icon={<UserIcon />} label={translate('app.shell.userMenu')}>
-      {user && (
+    <>
+      <Button
+        color="inherit"
+        aria-label={translate('ra.auth.user_menu')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<UserIcon />}
+        sx={{ textTransform: 'none', ml: 1 }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {user.email}
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
-          <Typography variant="body2" aria-label={translate('app.shell.signedInAs', { email: user.email })}>
-            {user.email}
-          </Typography>
+          <ListItemText primary={user.fullName || user.email} secondary={user.email} />
         </MenuItem>
-      )}
-      <ManageAccountItem />
-      <Logout />
-    </UserMenu>
+        <MenuItem component={Link} to="/account/change-password" onClick={close}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.layout.manageAccount')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.layout.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 

@@ -1,31 +1,53 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, openLogin, pathOf, signIn } from './browser';
+import { admin, baseUrl, demo, launchBrowser, pathOf } from './browser';
 
 const text = appMessages.users;
 const fill = (template: string, email: string) => template.replace('%{email}', email);
 
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let asAdmin: SignedIn;
+let asDirector: SignedIn;
+
+/**
+ * One sign-in per account for the whole file, through the API (the sign-in page has its
+ * own tests): sign-ins are rate limited per account, and every test reuses the cookie.
+ */
+async function signedIn(email: string, password: string): Promise<SignedIn> {
+  const signing = await browser.newContext();
+  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
+    data: { email, password },
+  });
+  expect((await response.json()).result.status).toBe('Succeeded');
+  const state = await signing.storageState();
+  await signing.close();
+  return state;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  asAdmin = await signedIn(admin.email, admin.password);
+  asDirector = await signedIn(demo.directorEmail, demo.password);
 });
 afterAll(() => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-afterEach(() => context.close());
+afterEach(() => context?.close());
 
-async function signInAsAdmin() {
-  await openLogin(page);
-  await signIn(page, admin.email, admin.password);
-  await page.waitForURL('**/admin/dashboard');
+async function openAs(state: SignedIn, path: string, options: { width?: number; height?: number } = {}) {
+  context = await browser.newContext({
+    storageState: state,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
 }
+
+const signInAsAdmin = () => openAs(asAdmin, '/admin/dashboard');
 
 async function searchAccounts(term: string) {
   await page.goto(`${baseUrl()}/admin/users`);
@@ -167,8 +189,7 @@ describe('Accounts as an Admin', () => {
 
 describe('Accounts as an AthleticDirector', () => {
   it('shows no Accounts entry, and /admin/users goes to /403', async () => {
-    await openLogin(page);
-    await signIn(page, demo.directorEmail, demo.password);
+    await openAs(asDirector, '/admin');
     await page.waitForURL('**/admin/design-logos');
     await expect
       .poll(() => page.getByRole('menuitem', { name: appMessages.layout.designLogos }).isVisible())

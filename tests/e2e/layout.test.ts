@@ -1,33 +1,58 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, openLogin, signIn } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages, en } from '../../src/i18n/en';
+import { admin, baseUrl, demo, launchBrowser } from './browser';
+
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let asAdmin: SignedIn;
+let asDirector: SignedIn;
+
+/**
+ * One sign-in per account for the whole file, through the API (the sign-in page has its
+ * own tests): sign-ins are rate limited per account, and every test reuses the cookie.
+ */
+async function signedIn(email: string, password: string): Promise<SignedIn> {
+  const signing = await browser.newContext();
+  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
+    data: { email, password },
+  });
+  expect((await response.json()).result.status).toBe('Succeeded');
+  const state = await signing.storageState();
+  await signing.close();
+  return state;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  asAdmin = await signedIn(admin.email, admin.password);
+  asDirector = await signedIn(demo.directorEmail, demo.password);
 });
 afterAll(() => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext();
+afterEach(() => context?.close());
+
+async function openAs(state: SignedIn, path: string, options: { width?: number; height?: number } = {}) {
+  context = await browser.newContext({
+    storageState: state,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
   page = await context.newPage();
-});
-afterEach(() => context.close());
+  await page.goto(`${baseUrl()}${path}`);
+}
 
 const shell = appMessages.shell;
 
-async function signInAs(email: string, password: string, landing: string) {
-  await openLogin(page);
-  await signIn(page, email, password);
+async function landAs(state: SignedIn, landing: string, options: { width?: number; height?: number } = {}) {
+  await openAs(state, '/admin', options);
   await page.waitForURL(`**${landing}`);
 }
 
 describe('admin layout', () => {
   it('shows the Admin dashboard cards in order with the Update Account and View Users links', async () => {
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await landAs(asAdmin, '/admin/dashboard');
     const cards = page.locator('main section[aria-label]');
     await expect.poll(() => cards.count()).toBe(3);
     expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
@@ -41,7 +66,7 @@ describe('admin layout', () => {
   });
 
   it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await landAs(asAdmin, '/admin/dashboard');
     const selector = page.getByRole('combobox', { name: shell.organization });
     await selector.click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
@@ -63,30 +88,34 @@ describe('admin layout', () => {
   });
 
   it('shows an AthleticDirector their own organization without a selector', async () => {
-    await signInAs(demo.directorEmail, demo.password, '/admin/design-logos');
+    await landAs(asDirector, '/admin/design-logos');
     await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe('Lincoln High School');
     expect(await page.getByRole('combobox', { name: shell.organization }).count()).toBe(0);
   });
 
   it('opens the user menu with the email, Manage Account and Log Out', async () => {
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
-    await page.getByRole('button', { name: shell.userMenu }).click();
-    await expect.poll(() => page.getByText(admin.email).last().isVisible()).toBe(true);
+    await landAs(asAdmin, '/admin/dashboard');
+    await page.getByRole('button', { name: en.ra.auth.user_menu }).click();
+    await expect
+      .poll(() => page.locator('header[data-scrolled]').getByText(admin.email).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: appMessages.layout.logout }).isVisible())
+      .toBe(true);
     await page.getByRole('menuitem', { name: appMessages.layout.manageAccount }).click();
     await page.waitForURL('**/account/change-password');
   });
 
   it('shows the environment banner from the environment cookie', async () => {
+    await landAs(asAdmin, '/admin/dashboard');
     await context.addCookies([{ name: 'environment', value: 'Staging', url: baseUrl() }]);
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await page.reload();
     const banner = appMessages.layout.environmentBanner.replace('%{name}', 'Staging');
     await expect.poll(() => page.getByText(banner).isVisible()).toBe(true);
   });
 
   it('casts the top bar shadow once the content scrolls past 10 px, and keeps --vh at 1% of the viewport', async () => {
-    await page.setViewportSize({ width: 1024, height: 400 });
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
-    await page.goto(`${baseUrl()}/admin/users`);
+    await openAs(asAdmin, '/admin/users', { width: 1024, height: 400 });
     const appBar = page.locator('header[data-scrolled]');
     await expect.poll(() => page.getByRole('cell').count()).toBeGreaterThan(5);
     expect(await appBar.getAttribute('data-scrolled')).toBe('false');
@@ -105,8 +134,7 @@ describe('admin layout', () => {
   });
 
   it('hides the sidebar under 640 px and shows it on wider screens', async () => {
-    await page.setViewportSize({ width: 600, height: 800 });
-    await signInAs(admin.email, admin.password, '/admin/dashboard');
+    await landAs(asAdmin, '/admin/dashboard', { width: 600, height: 800 });
     const entry = page.getByRole('menuitem', { name: appMessages.layout.dashboard });
     await expect.poll(() => page.getByTestId('organization-name').count()).toBe(1);
     expect(await entry.isVisible()).toBe(false);
