@@ -136,6 +136,15 @@ function svgTools() {
   return { window: svgWindow, purify: purifier };
 }
 
+/**
+ * SVGs are parsed and sanitised in memory; past a few MB that costs seconds of CPU and
+ * hundreds of MB per upload (20 MB: about 30 s and 900 MB), so they have their own limit.
+ */
+export const maxSvgBytes = 5 * 1024 * 1024;
+
+/** Far above any logo (a detailed crest has a few hundred); keeps sanitising within seconds. */
+export const maxSvgElements = 5_000;
+
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const forbiddenElements = new Set([
   'script',
@@ -180,6 +189,11 @@ function dangerIn(element: Element): string | null {
  */
 export function sanitizeSvg(source: string): string {
   if (/<!ENTITY/i.test(source)) throw new UploadRejected('The SVG declares entities, which is not allowed');
+  // Parsing and sanitising cost grows with the number of elements, not bytes: bound it first.
+  const elements = source.match(/<[A-Za-z]/g)?.length ?? 0;
+  if (elements > maxSvgElements) {
+    throw new UploadRejected(`The SVG has more than ${maxSvgElements} elements; simplify it or upload a PNG`);
+  }
   const { window, purify } = svgTools();
   const document = new window.DOMParser().parseFromString(source, 'image/svg+xml');
   const root = document.documentElement;
@@ -190,10 +204,13 @@ export function sanitizeSvg(source: string): string {
   ) {
     throw new UploadRejected('The file is not a valid SVG image');
   }
-  for (const element of [root, ...Array.from(root.getElementsByTagName('*'))]) {
+  const check = (element: Element) => {
     const danger = dangerIn(element);
     if (danger) throw new UploadRejected(danger);
-  }
+    // Sibling links, not getElementsByTagName: jsdom's live collections make that quadratic.
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) check(child);
+  };
+  check(root);
   const body = purify.sanitize(root, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],
@@ -280,7 +297,16 @@ export async function storeImageUpload(
       });
       return { ...stored, kind };
     }
-    const text = (await readAll(stream, options.maxBytes)).toString('utf8');
+    let body: Buffer;
+    try {
+      body = await readAll(stream, Math.min(options.maxBytes, maxSvgBytes));
+    } catch (error) {
+      if (!(error instanceof BlobTooLargeError) || options.maxBytes <= maxSvgBytes) throw error;
+      throw new UploadRejected(
+        `An SVG must be at most ${megabytes(maxSvgBytes)}; save larger artwork as a PNG`,
+      );
+    }
+    const text = body.toString('utf8');
     const clean = sanitizeSvg(text);
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,

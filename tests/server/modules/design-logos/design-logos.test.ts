@@ -187,6 +187,39 @@ describe('POST /api/design-logos', () => {
       );
     });
 
+    it('refuses an svg over 5 MB, which would take too long to sanitise, pointing to PNG', async () => {
+      const padding = `<desc>${'x'.repeat(5 * 1024 * 1024)}</desc>`;
+      const svg = svgImage.replace('</svg>', `${padding}</svg>`);
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /SVG must be at most 5 MB; save larger artwork as a PNG/,
+      );
+    });
+
+    it('refuses an svg with thousands of elements before parsing it', async () => {
+      const svg = svgImage.replace('</svg>', `${'<circle r="1"/>'.repeat(5_001)}</svg>`);
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /more than 5000 elements/,
+      );
+    });
+
+    it('refuses an svg declaring entities (billion laughs)', async () => {
+      const svg = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>${svgImage.replace('<?xml version="1.0" encoding="UTF-8"?>', '').replace('LHS', '&b;')}`;
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /entities/,
+      );
+    });
+
+    it('refuses an svg whose style loads something from elsewhere', async () => {
+      const svg = svgImage.replace('.ring {', "@import url('https://evil.example/x.css'); .ring {");
+      await expectRefused(
+        await upload(who.director, { name: 'x.svg', type: 'image/svg+xml', content: svg }),
+        /external/,
+      );
+    });
+
     it('refuses a png/svg polyglot', async () => {
       const polyglot = Buffer.concat([
         await pngImage(),
