@@ -7,13 +7,13 @@ declare module 'fastify' {
   }
 }
 
-export { Mailer, type MailRequest, outboxDir, type TemplateKey } from './mailer';
+export { deliverJob, Mailer, type MailRequest, outboxDir, type TemplateKey } from './mailer';
 
-/** Decorates `app.mailer` and waits for messages still being delivered when the server stops. */
+/** Decorates `app.mailer`; at shutdown it lets background tasks record their mail, which the job queue then delivers. */
 export function registerMailer(app: FastifyInstance) {
-  const mailer = new Mailer(app.db, app.config, app.log);
+  const mailer = new Mailer(app.db, app.config, app.jobs, app.log);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', () => mailer.settled());
+  app.addHook('preClose', () => mailer.settled());
 }
 
 /** The portal's address for links in e-mails: PUBLIC_URL, else where this server listens. Never the request's Host header, which a client chooses. */

@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailOutbox, emailTemplates } from '../db/schema';
+import type { JobQueue } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
 export type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
@@ -20,10 +21,19 @@ export interface MailRequest {
 
 export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
 
+/** The job that delivers one `email_outbox` row. */
+export const deliverJob = 'mail.deliver';
+
+interface DeliverPayload {
+  outboxId: number;
+  replyTo?: string;
+}
+
 /**
  * E-mail from the templates in the database. Every message is recorded in `email_outbox`
- * and delivered off the request path: through SMTP when `SMTP_URL` is set, otherwise
- * written as an `.eml` file under `DATA_DIR/outbox/` with its path and links logged.
+ * together with a job of the durable queue, so delivery happens off the request path,
+ * survives a restart and is retried with backoff: through SMTP when `SMTP_URL` is set,
+ * otherwise written as an `.eml` file under `DATA_DIR/outbox/` with its path and links logged.
  */
 export class Mailer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -32,14 +42,24 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
   ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    jobs.register(deliverJob, {
+      run: (payload) => this.deliver(payload as DeliverPayload),
+      gaveUp: async (payload, _job, error) => {
+        await this.db
+          .update(emailOutbox)
+          .set({ status: 'failed', lastError: error.message })
+          .where(eq(emailOutbox.id, (payload as DeliverPayload).outboxId));
+      },
+    });
   }
 
-  /** Renders and records the message now, delivers it later; the caller never waits on delivery. */
+  /** Renders the message and records it with its delivery job; the caller never waits on delivery. */
   async send(request: MailRequest) {
     const [template] = await this.db
       .select()
@@ -49,22 +69,24 @@ export class Mailer {
     if (!template) throw new Error(`E-mail template ${request.template} is missing`);
     const to = request.to ?? template.to;
     if (!to) throw new Error(`E-mail template ${request.template} has no recipient`);
-    const [row] = await this.db
-      .insert(emailOutbox)
-      .values({
-        templateKey: template.key,
-        to,
-        cc: template.cc,
-        bcc: template.bcc,
-        subject: fillPlaceholders(template.subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
-        html: fillPlaceholders(template.body, request.values, escapeHtml),
-      })
-      .returning();
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.deliver(row, request.replyTo))
-      .finally(() => this.inFlight.delete(delivery));
-    this.inFlight.add(delivery);
-    return row.id;
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(emailOutbox)
+        .values({
+          templateKey: template.key,
+          to,
+          cc: template.cc,
+          bcc: template.bcc,
+          subject: fillPlaceholders(template.subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
+          html: fillPlaceholders(template.body, request.values, escapeHtml),
+        })
+        .returning({ id: emailOutbox.id });
+      const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
+      await this.jobs.enqueue(deliverJob, payload, tx, 8);
+      return row.id;
+    });
+    this.jobs.wakeUp();
+    return id;
   }
 
   /**
@@ -82,12 +104,20 @@ export class Mailer {
     this.inFlight.add(run);
   }
 
-  /** Resolves once every message handed over so far has been delivered or has failed (tests, shutdown). */
+  /** Resolves once every background task handed over so far has recorded its mail. */
   async settled() {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private async deliver(row: typeof emailOutbox.$inferSelect, replyTo?: string) {
+  /** Records and then delivers everything due now, in this process (tests and scripts). */
+  async flush() {
+    await this.settled();
+    await this.jobs.drain();
+  }
+
+  private async deliver({ outboxId, replyTo }: DeliverPayload) {
+    const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    if (!row || row.status === 'sent') return;
     try {
       const info = await this.transport.sendMail({
         from: this.config.mailFrom,
@@ -100,18 +130,22 @@ export class Mailer {
         text: htmlToText(row.html),
       });
       if (!this.config.smtpUrl) await this.writeToOutbox(row, info.message as Buffer);
-      await this.db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
-        .where(eq(emailOutbox.id, row.id));
     } catch (error) {
-      this.log.error({ err: error, outboxId: row.id }, 'e-mail delivery failed');
       await this.db
         .update(emailOutbox)
-        .set({ status: 'failed', lastError: String(error), attempts: sql`${emailOutbox.attempts} + 1` })
-        .where(eq(emailOutbox.id, row.id))
-        .catch(() => undefined);
+        .set({ lastError: String(error), attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(eq(emailOutbox.id, row.id));
+      throw error;
     }
+    await this.db
+      .update(emailOutbox)
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        lastError: null,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+      })
+      .where(eq(emailOutbox.id, row.id));
   }
 
   private async writeToOutbox(row: typeof emailOutbox.$inferSelect, message: Buffer) {

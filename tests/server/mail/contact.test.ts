@@ -1,8 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox, emailTemplates } from '../../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, emailTemplates, jobs } from '../../../server/db/schema';
+import { deliverJob } from '../../../server/mail';
 import { escapeHtml, fillPlaceholders, htmlToText } from '../../../server/mail/render';
 import { testApp } from '../helpers';
 
@@ -45,7 +47,7 @@ describe('POST /api/contact', () => {
     const { app, db } = await start('office@spirit.example');
     const response = await app.inject({ method: 'POST', url: '/api/contact', payload: message });
     expect(response.json()).toEqual({ result: true });
-    await app.mailer.settled();
+    await app.mailer.flush();
     const [mail] = await db.select().from(emailOutbox);
     expect(mail).toMatchObject({
       to: 'office@spirit.example',
@@ -63,7 +65,7 @@ describe('POST /api/contact', () => {
     const { app, db } = await start();
     await db.update(emailTemplates).set({ to: 'templates@spirit.example' });
     await app.inject({ method: 'POST', url: '/api/contact', payload: message });
-    await app.mailer.settled();
+    await app.mailer.flush();
     const [mail] = await db.select().from(emailOutbox);
     expect(mail.to).toBe('templates@spirit.example');
   });
@@ -81,14 +83,32 @@ describe('POST /api/contact', () => {
     expect(await db.select().from(emailOutbox)).toHaveLength(0);
   });
 
-  it('records a failed delivery instead of losing it', async () => {
+  it('keeps a message whose delivery failed, with the error, and retries it later', async () => {
     const { app, db } = await start('office@spirit.example');
     rmSync(dataDir as string, { recursive: true, force: true });
-    await import('node:fs').then((fs) => fs.writeFileSync(dataDir as string, 'not a directory'));
+    writeFileSync(dataDir as string, 'not a directory');
     await app.inject({ method: 'POST', url: '/api/contact', payload: message });
-    await app.mailer.settled();
+    await app.mailer.flush();
     const [mail] = await db.select().from(emailOutbox);
-    expect(mail.status).toBe('failed');
+    expect(mail).toMatchObject({ status: 'pending', attempts: 1 });
     expect(mail.lastError).toBeTruthy();
+    const [job] = await db.select().from(jobs).where(eq(jobs.type, deliverJob));
+    expect(job.status).toBe('queued');
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+
+    rmSync(dataDir as string, { force: true });
+    await db.update(jobs).set({ runAt: new Date() });
+    await app.mailer.flush();
+    const [delivered] = await db.select().from(emailOutbox);
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('records the message and its delivery job in the database before anything is sent', async () => {
+    const { app, db } = await start('office@spirit.example');
+    await app.inject({ method: 'POST', url: '/api/contact', payload: message });
+    const [mail] = await db.select().from(emailOutbox);
+    expect(mail.status).toBe('pending');
+    const [job] = await db.select().from(jobs).where(eq(jobs.type, deliverJob));
+    expect(job.payload).toEqual({ outboxId: mail.id, replyTo: 'pat@example.com' });
   });
 });

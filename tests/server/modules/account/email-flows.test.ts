@@ -33,7 +33,7 @@ const post = (url: string, payload: object, cookie?: string) =>
 
 /** Every message handed to the mailer, once delivered to the outbox directory. */
 async function outbox() {
-  await ctx.app.mailer.settled();
+  await ctx.app.mailer.flush();
   return ctx.db.select().from(emailOutbox).orderBy(emailOutbox.id);
 }
 
