@@ -332,21 +332,24 @@ async function lighthouseScores(baseUrl: string, cookie: string): Promise<Lighth
 function merchandiseBenches() {
   const dir = path.join(root, 'bench', 'merchandise');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-    .map((file) => {
-      log(`running bench/merchandise/${file}`);
-      try {
-        const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
-          cwd: root,
-          encoding: 'utf8',
-          timeout: 300_000,
-        });
-        return { file, output: output.trim() };
-      } catch (error) {
-        return { file, output: `failed: ${(error as Error).message}` };
-      }
-    });
+  return (
+    readdirSync(dir)
+      // `*-entry.ts` files are browser entries the scripts bundle, not scripts of their own.
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('-entry.ts'))
+      .map((file) => {
+        log(`running bench/merchandise/${file}`);
+        try {
+          const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+            cwd: root,
+            encoding: 'utf8',
+            timeout: 300_000,
+          });
+          return { file, output: output.trim() };
+        } catch (error) {
+          return { file, output: `failed: ${(error as Error).message}` };
+        }
+      })
+  );
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
