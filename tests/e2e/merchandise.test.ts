@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { baseUrl, demo, launchBrowser, openLogin, signIn } from './browser';
+import { admin, baseUrl, demo, launchBrowser, openLogin, signIn } from './browser';
 
 const text = appMessages;
 let browser: Browser;
@@ -139,5 +139,24 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByText(text.designLogos.deleted).first().waitFor();
     await expect.poll(() => logoCard('wordmark.svg').count()).toBe(0);
     expect(await logoCard('crest.png').count()).toBe(1);
+  });
+
+  it('lets an Admin work on the logos of the organization chosen in the header', async () => {
+    await context.clearCookies();
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto(`${baseUrl()}/admin/design-logos`);
+    await page.getByText(text.designLogos.selectOrganization).waitFor();
+
+    const selector = page.getByRole('combobox', { name: text.shell.organization });
+    await selector.click();
+    await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    await logoCard('crest.png').waitFor();
+
+    await selector.click();
+    await page.getByRole('option', { name: 'Riverside Rowing Club' }).click();
+    await page.getByText(text.designLogos.empty).waitFor();
+    expect(await logoCard('crest.png').count()).toBe(0);
   });
 });
