@@ -96,6 +96,7 @@ describe('Accounts as an Admin', () => {
     await expect.poll(() => page.getByText(text.updateUser).first().isVisible()).toBe(true);
     const firstName = page.locator('form').getByLabel(text.firstName);
     await expect.poll(() => firstName.inputValue()).toBe('Casey');
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await firstName.fill('Cassidy');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(fill(text.updated, email));

@@ -4,7 +4,9 @@ import {
   Edit,
   ImageField,
   ImageInput,
+  SaveButton,
   SimpleForm,
+  Toolbar,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -69,6 +71,13 @@ function CurrentPhoto() {
   );
 }
 
+/** Accounts are never deleted (spec: 'no delete'); locking is how access ends. */
+const SaveOnlyToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 /**
  * Its own cache entry: react-admin seeds `getOne` from the table's rows, which lack the
  * name parts, and the form would open half empty.
@@ -128,7 +137,12 @@ export function UserUpdate() {
       mutationMode="pessimistic"
       queryOptions={{ meta: editMeta }}
     >
-      <SimpleForm validate={zodValidate(userUpdateSchema)} onSubmit={save} sx={formWidth}>
+      <SimpleForm
+        validate={zodValidate(userUpdateSchema)}
+        onSubmit={save}
+        sx={formWidth}
+        toolbar={<SaveOnlyToolbar />}
+      >
         <CurrentPhoto />
         <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
           {translate('app.users.profilePhoto')}
