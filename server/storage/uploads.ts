@@ -157,7 +157,7 @@ const forbiddenElements = new Set([
 ]);
 const referenceAttributes = new Set(['href', 'xlink:href', 'src']);
 const embeddedRaster = /^data:image\/(png|jpeg|gif|webp);base64,/i;
-const externalCss = /@import|url\(\s*['"]?(?!#)/i;
+const externalCss = /@import|url\(\s*(?!['"]?#)/i;
 
 /** Why an SVG element may not be kept, or null when it is harmless. */
 function dangerIn(element: Element): string | null {

@@ -82,6 +82,20 @@ describe('POST /api/design-logos', () => {
     expect(file.body).toContain('xmlns="http://www.w3.org/2000/svg"');
   });
 
+  it('keeps local references: gradients, clip paths and <use> of the same document', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
+      <defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient><circle id="dot" r="2"/></defs>
+      <style>.a { fill: url("#g") }</style>
+      <rect class="a" width="10" height="10" style="stroke: url('#g')"/>
+      <use xlink:href="#dot" x="5" y="5"/><use href="#dot" x="2" y="2"/>
+    </svg>`;
+    const response = await upload(who.director, { name: 'local.svg', type: 'image/svg+xml', content: svg });
+    expect(response.statusCode).toBe(200);
+    const file = await who.director({ method: 'GET', url: response.json().result.fileUrl });
+    expect(file.body).toContain('url("#g")');
+    expect(file.body).toContain('href="#dot"');
+  });
+
   it('lets an Admin upload for the organization named in OrganizationId', async () => {
     const response = await upload(
       who.admin,
