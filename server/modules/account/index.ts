@@ -24,6 +24,7 @@ import {
   sharedKeyResponseSchema,
   updateTimeZoneRequestSchema,
 } from '../../../src/contract/account';
+import { purgeExpiredLimits } from '../../auth/rate-limit';
 import { clearSessionCookie } from '../../auth/sessions';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
@@ -54,6 +55,13 @@ const tags = ['account'];
 const ok = { 200: okResponseSchema };
 
 const account: FastifyPluginAsyncZod = async (app) => {
+  // Expired brute-force counters are only clutter; an hourly sweep keeps the table small.
+  const sweep = setInterval(() => {
+    purgeExpiredLimits(app.db).catch((error) => app.log.warn({ err: error }, 'rate limit sweep failed'));
+  }, 60 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   app.post(
     '/login',
     { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },

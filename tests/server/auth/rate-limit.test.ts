@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hit, limits } from '../../../server/auth/rate-limit';
+import { hit, limits, purgeExpiredLimits } from '../../../server/auth/rate-limit';
 import { rateLimits, users } from '../../../server/db/schema';
 import { createUser, signIn, strongPassword, testApp } from '../helpers';
 
@@ -52,6 +52,19 @@ describe('brute-force limits', () => {
     expect(await hit(ctx.db, limit, 'x')).toBe(false);
     await ctx.db.update(rateLimits).set({ windowEndsAt: new Date(Date.now() - 1000) });
     expect(await hit(ctx.db, limit, 'x')).toBe(true);
+  });
+});
+
+describe('sweeping counters', () => {
+  it('deletes only counters whose window has passed', async () => {
+    await hit(ctx.db, { name: 'test', max: 1, windowMinutes: 1 }, 'old');
+    await hit(ctx.db, { name: 'test', max: 1, windowMinutes: 1 }, 'fresh');
+    await ctx.db
+      .update(rateLimits)
+      .set({ windowEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, 'test:old'));
+    await purgeExpiredLimits(ctx.db);
+    expect((await ctx.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['test:fresh']);
   });
 });
 
