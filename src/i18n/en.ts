@@ -122,6 +122,14 @@ export const appMessages = {
     submit: 'Update password',
     done: 'Your password has been changed.',
   },
+  changeEmail: {
+    title: 'Change Email',
+    current: 'Your e-mail address is %{email}.',
+    newEmail: 'New email',
+    password: 'Current password',
+    submit: 'Send confirmation link',
+    sent: 'If %{email} can be used, a confirmation link is on its way there. Your e-mail changes once you open it.',
+  },
   twoFactor: {
     title: 'Two Factor Authentication',
     enabled: 'Two-factor authentication is on.',

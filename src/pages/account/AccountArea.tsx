@@ -12,7 +12,10 @@ import {
 } from '@mui/material';
 import { Navigate, NavLink, Route, Link as RouterLink, Routes } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
+import { session } from '../../providers';
+import { useAuthState } from '../../providers/session';
 import { IdleModal } from '../../layout/IdleModal';
+import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordPage } from './ChangePasswordPage';
 import { EnableAuthenticatorPage } from './EnableAuthenticatorPage';
 import { RequireUser } from './RequireUser';
@@ -28,6 +31,7 @@ const menu = [
 
 /** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
 export function AccountArea() {
+  const { user } = useAuthState(session);
   return (
     <RequireUser>
       <IdleModal />
@@ -58,7 +62,15 @@ export function AccountArea() {
           </Paper>
           <Paper sx={{ flex: 1, minWidth: 0 }}>
             <Routes>
-              <Route path="change-password" element={<ChangePasswordPage />} />
+              <Route
+                path="change-password"
+                element={
+                  <>
+                    <ChangePasswordPage />
+                    {user && <ChangeEmailForm currentEmail={user.email} />}
+                  </>
+                }
+              />
               <Route path="two-factor-authentication" element={<TwoFactorPage />} />
               <Route path="show-recovery-codes" element={<ShowRecoveryCodesPage />} />
               <Route path="enable-authentication" element={<EnableAuthenticatorPage />} />
