@@ -2,24 +2,42 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, openLogin, signIn } from './browser';
+import { admin, baseUrl, demo, launchBrowser } from './browser';
 
 const text = appMessages;
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let asDirector: SignedIn;
+let asAdmin: SignedIn;
+
+/** One sign-in per account for the file, through the API: sign-ins are rate limited per account. */
+async function signedIn(email: string, password: string): Promise<SignedIn> {
+  const signing = await browser.newContext();
+  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
+    data: { email, password },
+  });
+  expect((await response.json()).result.status).toBe('Succeeded');
+  const state = await signing.storageState();
+  await signing.close();
+  return state;
+}
+
+async function openAs(state: SignedIn, path: string) {
+  context = await browser.newContext({ storageState: state });
+  page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  asDirector = await signedIn(demo.directorEmail, demo.password);
+  asAdmin = await signedIn(admin.email, admin.password);
 });
 afterAll(() => browser?.close());
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  await openLogin(page);
-  await signIn(page, demo.directorEmail, demo.password);
-  await page.waitForURL('**/admin/design-logos');
-});
+beforeEach(() => openAs(asDirector, '/admin/design-logos'));
 afterEach(() => context.close());
 
 const crestSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
@@ -142,11 +160,8 @@ describe('design logos and merchandise, as an athletic director', () => {
   });
 
   it('lets an Admin work on the logos of the organization chosen in the header', async () => {
-    await context.clearCookies();
-    await openLogin(page);
-    await signIn(page, admin.email, admin.password);
-    await page.waitForURL('**/admin/dashboard');
-    await page.goto(`${baseUrl()}/admin/design-logos`);
+    await context.close();
+    await openAs(asAdmin, '/admin/design-logos');
     await page.getByText(text.designLogos.selectOrganization).waitFor();
 
     const selector = page.getByRole('combobox', { name: text.shell.organization });
