@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -12,7 +12,7 @@ export interface Limit {
   windowMinutes: number;
 }
 
-/** Per account and per address, on top of the five-failure lockout. */
+/** Per account and per address, on top of the five-failure lockout; sign-in steps count failures. */
 export const limits = {
   loginPerAccount: { name: 'login:account', max: 10, windowMinutes: 15 },
   loginPerAddress: { name: 'login:address', max: 50, windowMinutes: 15 },
@@ -45,6 +45,27 @@ export async function hit(db: Db, limit: Limit, subject: string) {
     })
     .returning({ hits: rateLimits.hits });
   return row.hits <= limit.max;
+}
+
+/** Throws 429 when any pair has used up its limit in the current window, counting nothing. */
+export async function refuseIfLimited(db: Db, checks: [Limit, string][]) {
+  const keys = checks.map(([limit, subject]) => `${limit.name}:${subject}`);
+  const rows = await db
+    .select()
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowEndsAt, sql`now()`)));
+  for (const [limit, subject] of checks) {
+    const row = rows.find((r) => r.key === `${limit.name}:${subject}`);
+    if (row && row.hits >= limit.max) throw tooManyAttempts();
+  }
+}
+
+/**
+ * Counts a failed attempt against every pair. Sign-in steps count failures only, so people
+ * who sign in often are never slowed down while guessing is.
+ */
+export async function countFailure(db: Db, checks: [Limit, string][]) {
+  for (const [limit, subject] of checks) await hit(db, limit, subject);
 }
 
 /** Counts the attempt against every pair and throws 429 when any is over its limit. */

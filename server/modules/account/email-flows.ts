@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roles } from '../../../src/contract/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { addressOf, countFailure, enforce, limits, refuseIfLimited } from '../../auth/rate-limit';
 import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import { consumeUserToken, issueUserToken, isUsableToken } from '../../auth/user-tokens';
@@ -11,7 +11,7 @@ import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../mail';
 import { findUserByEmail, fullNameOf, normalizeEmail } from './service';
-import { startSession } from './sign-in';
+import { secondStepChecks, startSession } from './sign-in';
 
 export const invalidResetLink = 'This password reset link is invalid or has expired.';
 export const invalidConfirmationLink = 'This confirmation link is invalid or has expired.';
@@ -112,12 +112,11 @@ export async function changePassword(
   auth: AuthContext,
   body: { oldPassword: string; newPassword: string },
 ) {
-  await enforce(app.db, [
-    [limits.secondStepPerAccount, String(auth.user.id)],
-    [limits.secondStepPerAddress, addressOf(request)],
-  ]);
+  const checks = secondStepChecks(request, auth.user.id);
+  await refuseIfLimited(app.db, checks);
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+    await countFailure(app.db, checks);
     throw badRequest('oldPassword', wrongCurrentPassword);
   }
   await setPassword(app, user.id, body.newPassword);
@@ -172,12 +171,11 @@ export async function changeEmail(
   auth: AuthContext,
   body: { newEmail: string; password: string },
 ) {
-  await enforce(app.db, [
-    [limits.secondStepPerAccount, String(auth.user.id)],
-    [limits.secondStepPerAddress, addressOf(request)],
-  ]);
+  const checks = secondStepChecks(request, auth.user.id);
+  await refuseIfLimited(app.db, checks);
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
+    await countFailure(app.db, checks);
     throw badRequest('password', wrongCurrentPassword);
   }
   const newEmail = body.newEmail.trim();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../src/contract/account';
-import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { addressOf, countFailure, type Limit, limits, refuseIfLimited } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
 import { type SessionStage, setSessionCookie } from '../../auth/sessions';
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
@@ -43,12 +43,16 @@ export async function passwordStep(
   reply: FastifyReply,
   body: { email: string; password: string; rememberMe: boolean },
 ): Promise<LoginResult> {
-  await enforce(app.db, [
+  const checks: [Limit, string][] = [
     [limits.loginPerAccount, normalizeEmail(body.email)],
     [limits.loginPerAddress, addressOf(request)],
-  ]);
+  ];
+  await refuseIfLimited(app.db, checks);
   const check = await checkPassword(app.db, body.email, body.password);
-  if (check.status === 'Failed') return loginResult('Failed', check.message);
+  if (check.status === 'Failed') {
+    await countFailure(app.db, checks);
+    return loginResult('Failed', check.message);
+  }
   const status =
     check.status === 'RequiresTwoFactor' && (await isRememberedMachine(app.db, request, check.user))
       ? 'Succeeded'
@@ -63,6 +67,12 @@ export async function passwordStep(
   );
   return loginResult(status);
 }
+
+/** Second-step guesses (codes, and passwords asked again) are limited per account and per address. */
+export const secondStepChecks = (request: FastifyRequest, userId: number): [Limit, string][] => [
+  [limits.secondStepPerAccount, String(userId)],
+  [limits.secondStepPerAddress, addressOf(request)],
+];
 
 /** The half-signed-in session of the password step: it opens the second step and nothing else. */
 async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) {
@@ -79,12 +89,14 @@ export async function authenticatorStep(
 ): Promise<LoginResult> {
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
-  await enforce(app.db, [
-    [limits.secondStepPerAccount, String(user.id)],
-    [limits.secondStepPerAddress, addressOf(request)],
-  ]);
-  if (isLockedOut(user) || !user.twoFactorEnabled) return loginResult('Failed', invalidAuthenticatorCode);
+  const checks = secondStepChecks(request, user.id);
+  await refuseIfLimited(app.db, checks);
+  if (isLockedOut(user) || !user.twoFactorEnabled) {
+    await countFailure(app.db, checks);
+    return loginResult('Failed', invalidAuthenticatorCode);
+  }
   if (!(await acceptTotpCode(app.db, user, body.twoFactorCode))) {
+    await countFailure(app.db, checks);
     await recordFailedLogin(app.db, user.id);
     return loginResult('Failed', invalidAuthenticatorCode);
   }
@@ -103,12 +115,14 @@ export async function recoveryCodeStep(
 ): Promise<LoginResult> {
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
-  await enforce(app.db, [
-    [limits.secondStepPerAccount, String(user.id)],
-    [limits.secondStepPerAddress, addressOf(request)],
-  ]);
-  if (isLockedOut(user) || !user.twoFactorEnabled) return loginResult('Failed', invalidRecoveryCode);
+  const checks = secondStepChecks(request, user.id);
+  await refuseIfLimited(app.db, checks);
+  if (isLockedOut(user) || !user.twoFactorEnabled) {
+    await countFailure(app.db, checks);
+    return loginResult('Failed', invalidRecoveryCode);
+  }
   if (!(await consumeRecoveryCode(app.db, user.id, body.recoveryCode))) {
+    await countFailure(app.db, checks);
     await recordFailedLogin(app.db, user.id);
     return loginResult('Failed', invalidRecoveryCode);
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MfaStatus, Reauthenticate, SharedKey } from '../../../src/contract/account';
 import { reauthenticateMessage } from '../../../src/contract/account';
 import { verifyPassword } from '../../auth/passwords';
-import { addressOf, enforce, limits } from '../../auth/rate-limit';
+import { countFailure, refuseIfLimited } from '../../auth/rate-limit';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../auth/recovery-codes';
 import { rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
@@ -19,7 +19,7 @@ import { audit } from '../../audit';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recoveryCodesLeft } from './service';
-import { startSession } from './sign-in';
+import { secondStepChecks, startSession } from './sign-in';
 
 export const wrongReauthentication = 'The password or code is not correct.';
 export const invalidVerificationCode = 'Verification code is invalid.';
@@ -50,15 +50,15 @@ export async function reauthenticate(
   user: SessionUser,
   proof: Reauthenticate,
 ) {
-  await enforce(app.db, [
-    [limits.secondStepPerAccount, String(user.id)],
-    [limits.secondStepPerAddress, addressOf(request)],
-  ]);
+  const checks = secondStepChecks(request, user.id);
+  await refuseIfLimited(app.db, checks);
   if (proof.password) {
     if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) return;
+    await countFailure(app.db, checks);
     throw badRequest('password', wrongReauthentication);
   }
   if (proof.code && user.twoFactorEnabled && (await acceptTotpCode(app.db, user, proof.code))) return;
+  await countFailure(app.db, checks);
   throw badRequest(
     proof.code ? 'code' : 'password',
     proof.code ? wrongReauthentication : reauthenticateMessage,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hit, limits, purgeExpiredLimits } from '../../../server/auth/rate-limit';
+import { newAuthenticatorKey } from '../../../server/auth/totp';
 import { rateLimits, users } from '../../../server/db/schema';
 import { createUser, signIn, strongPassword, testApp } from '../helpers';
 
@@ -36,6 +37,48 @@ describe('brute-force limits', () => {
     }
     expect((await login('another@example.com', '10.9.9.9')).statusCode).toBe(429);
     expect((await login('another@example.com', '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('counts failures only, so signing in often is never slowed down', async () => {
+    await createUser(ctx.db, { email: 'busy@example.com' });
+    for (let i = 0; i <= limits.loginPerAccount.max + 2; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: 'busy@example.com', password: strongPassword },
+      });
+      expect(response.json().result.status).toBe('Succeeded');
+    }
+  });
+
+  it('limits wrong second-step codes per account', async () => {
+    await createUser(ctx.db, {
+      email: 'twofa@example.com',
+      twoFactorEnabled: true,
+      authenticatorKey: newAuthenticatorKey(),
+    });
+    const cookie = await ctx.app
+      .inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: 'twofa@example.com', password: strongPassword },
+      })
+      .then((r) => `sp_session=${r.cookies.find((c) => c.name === 'sp_session')?.value}`);
+    const statuses = [];
+    for (let i = 0; i <= limits.secondStepPerAccount.max; i++) {
+      statuses.push(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/account/login-2fa',
+            headers: { cookie },
+            payload: { twoFactorCode: '000000' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
   });
 
   it('counts atomically: concurrent hits never exceed the limit', async () => {
