@@ -107,6 +107,8 @@ describe('passwords', () => {
     await goto('/login');
     await page.getByRole('link', { name: appMessages.login.forgotPassword }).click();
     await page.waitForURL('**/forgot-password');
+    // The page's chunk loads after the URL changes; the login form stays until then.
+    await heading(appMessages.forgotPassword.title).waitFor();
     await page.getByLabel(appMessages.forgotPassword.email).fill(email);
     await page.getByRole('button', { name: appMessages.forgotPassword.submit }).click();
     await page.waitForURL('**/forgot-password-success');
@@ -138,21 +140,22 @@ describe('passwords', () => {
     await signInAt(email, demoPassword);
     await page.waitForURL('**/admin/design-logos');
     await goto('/account/change-password');
+    const form = page.getByRole('form', { name: appMessages.changePassword.title });
     await expect.poll(() => page.getByText(appMessages.changePassword.title).first().isVisible()).toBe(true);
     await expect
       .poll(() => page.getByText('At least 8 characters with a lowercase character').isVisible())
       .toBe(true);
-    await page.getByLabel(appMessages.changePassword.current).fill(demoPassword);
-    await page.locator('input[name=newPassword]').fill('weakpassword');
-    await page.getByLabel(appMessages.changePassword.confirm).fill('weakpassword');
-    await page.getByRole('button', { name: appMessages.changePassword.submit }).click();
+    await form.getByLabel(appMessages.changePassword.current).fill(demoPassword);
+    await form.locator('input[name=newPassword]').fill('weakpassword');
+    await form.getByLabel(appMessages.changePassword.confirm).fill('weakpassword');
+    await form.getByRole('button', { name: appMessages.changePassword.submit }).click();
     await expect
       .poll(() => page.getByText('New password must contain an uppercase character').isVisible())
       .toBe(true);
 
-    await page.locator('input[name=newPassword]').fill(newPassword);
-    await page.getByLabel(appMessages.changePassword.confirm).fill(newPassword);
-    await page.getByRole('button', { name: appMessages.changePassword.submit }).click();
+    await form.locator('input[name=newPassword]').fill(newPassword);
+    await form.getByLabel(appMessages.changePassword.confirm).fill(newPassword);
+    await form.getByRole('button', { name: appMessages.changePassword.submit }).click();
     await expect.poll(() => page.getByText(appMessages.changePassword.done).isVisible()).toBe(true);
 
     await signOut();
