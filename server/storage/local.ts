@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,9 @@ import {
   type StoredBlob,
 } from './types';
 
+/** How long a `.partial` upload file may sit unwritten before a starting server removes it. */
+export const abandonedUploadIdleMs = 10_000;
+
 interface Meta {
   contentType: string;
   size: number;
@@ -25,7 +28,24 @@ interface Meta {
  * renamed into place, so a reader never sees half a file.
  */
 export class LocalBlobStore implements BlobStore {
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    void this.removeAbandonedUploads().catch(() => {});
+  }
+
+  /**
+   * A process killed mid-upload leaves its `.partial` file behind; the next start removes
+   * those nobody has written to for a while (a live upload writes every few milliseconds,
+   * and another process may share this directory).
+   */
+  async removeAbandonedUploads(idleMs = abandonedUploadIdleMs) {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const cutoff = Date.now() - idleMs;
+    for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.partial'))) {
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+    }
+  }
 
   private pathOf(key: string) {
     if (!isValidKey(key)) throw new Error(`Invalid blob key: ${key}`);

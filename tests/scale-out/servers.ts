@@ -18,6 +18,8 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  /** DATA_DIR of the process (a fresh temporary directory unless one is given). */
+  dataDir: string;
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -32,7 +34,7 @@ export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'spirit-scale-out-'));
+  const dir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'spirit-scale-out-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Spirit Portal</title>');
   const port = await freePort();
   let log = '';
@@ -54,7 +56,8 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => rmSync(dir, { recursive: true, force: true }));
+  // A directory handed in outlives the process: a test restarts a server on it.
+  if (!env.DATA_DIR) void exited.then(() => rmSync(dir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -69,6 +72,7 @@ export async function startServer(
   }
   return {
     url,
+    dataDir: dir,
     child,
     output: () => log,
     exited,
