@@ -55,7 +55,7 @@ describe('a server killed during a 20 MB upload', () => {
     const logoFiles = path.join(dataDir, 'files', 'design-logos');
     await expect.poll(() => filesUnder(logoFiles), { timeout: 20_000, interval: 50 }).not.toEqual([]);
 
-    server.child.kill('SIGKILL');
+    server.kill('SIGKILL');
     await server.exited;
     upload.destroy();
     // Only files left unwritten for a while are removed: another process may share the directory.

@@ -23,6 +23,8 @@ export interface ServerProcess {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** Sends a signal on purpose (the exit is then not reported as a crash). */
+  kill(signal: NodeJS.Signals): void;
   stop(): Promise<number | null>;
 }
 
@@ -55,7 +57,12 @@ export async function startServer(
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
+  let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A server dying on its own is the failure to explain: show what it said.
+  void exited.then((code) => {
+    if (!stopping) console.error(`server on port ${port} exited (code ${code}) unasked:\n${log}`);
+  });
   // A directory handed in outlives the process: a test restarts a server on it.
   if (!env.DATA_DIR) void exited.then(() => rmSync(dir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
@@ -76,7 +83,12 @@ export async function startServer(
     child,
     output: () => log,
     exited,
+    kill(signal) {
+      stopping = true;
+      child.kill(signal);
+    },
     async stop() {
+      stopping = true;
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },

@@ -92,7 +92,7 @@ describe('two server processes on one PostgreSQL', () => {
     // A sign-in spends tens of milliseconds hashing: long enough to still be running at the signal.
     const inFlight = client.signIn(b);
     await new Promise((resolve) => setTimeout(resolve, 15));
-    b.child.kill('SIGTERM');
+    b.kill('SIGTERM');
     expect((await inFlight).body).toEqual({ result: { status: 'Succeeded' } });
     expect(await b.exited).toBe(0);
     await expect(fetch(`${b.url}/healthz`)).rejects.toThrow();
