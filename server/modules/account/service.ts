@@ -102,23 +102,26 @@ export async function signedIn(db: Db, request: FastifyRequest) {
   return auth;
 }
 
+/** One query for what the user row lacks: `GET account/me` runs on every page load and refresh. */
 export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
-  const [organization] = user.organizationId
-    ? await db
-        .select({ guid: organizations.guid })
-        .from(organizations)
-        .where(eq(organizations.id, user.organizationId))
-    : [];
+  const [extra] = await db
+    .select({
+      organizationGuid: sql<
+        string | null
+      >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${user.organizationId})`,
+      recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${user.id} and ${recoveryCodes.usedAt} is null)`,
+    })
+    .from(sql`(select 1) as one`);
   return {
     id: user.id,
     email: user.email,
     fullName: fullNameOf(user),
     roleNames: user.roles,
     organizationId: user.organizationId,
-    organizationGuid: organization?.guid ?? null,
+    organizationGuid: extra?.organizationGuid ?? null,
     profilePhotoGuid: user.profilePhotoGuid,
     is2faEnabled: user.twoFactorEnabled,
-    recoveryCodesLeft: await recoveryCodesLeft(db, user.id),
+    recoveryCodesLeft: extra?.recoveryCodesLeft ?? 0,
     hasAuthenticator: user.authenticatorKey !== null,
   };
 }
