@@ -51,7 +51,9 @@ export function Menu() {
       ))}
       {settings.length > 0 && (
         <>
+          {/* Inside react-admin's menu every entry must be a menuitem, and nested ones sit in a group. */}
           <ListItemButton
+            role="menuitem"
             onClick={() => setSettingsOpen(!settingsOpen)}
             aria-expanded={settingsOpen}
             aria-controls={groupId}
@@ -64,7 +66,13 @@ export function Menu() {
             {settingsOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </ListItemButton>
           <Collapse in={settingsOpen} timeout="auto" unmountOnExit id={groupId}>
-            <List dense disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
+            <List
+              role="group"
+              aria-label={text.settingsGroup}
+              dense
+              disablePadding
+              sx={{ pl: sidebarOpen ? 2 : 0 }}
+            >
               {settings.map((entry) => (
                 <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} />
               ))}

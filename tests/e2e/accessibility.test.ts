@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './browser';
+import { admin, baseUrl, demo, launchBrowser, signIn } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -58,6 +58,32 @@ describe('accessibility (axe-core in Chromium)', () => {
       try {
         await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
         await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+
+  const adminPages = [
+    { who: 'an Admin', account: admin, path: '/admin/dashboard', email: admin.email },
+    {
+      who: 'an AthleticDirector',
+      account: { email: demo.directorEmail, password: demo.password },
+      path: '/admin/dashboard',
+      email: demo.directorEmail,
+    },
+  ];
+
+  for (const { who, account, path, email } of adminPages) {
+    it(`${path} as ${who} (top bar, sidebar and cards) has no serious or critical violation`, async () => {
+      const page = await newPage();
+      try {
+        await page.goto(`${baseUrl()}/login?returnUrl=${encodeURIComponent(path)}`);
+        await signIn(page, account.email, account.password);
+        await page.waitForURL(`**${path}`);
+        await page.getByRole('button', { name: email }).waitFor();
+        await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await page.context().close();
