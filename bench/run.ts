@@ -371,7 +371,7 @@ function report(
     '',
     `- Date: ${startedAt.toISOString()}`,
     `- Command: \`npm run bench\` (autocannon, ${connections} connections, ${durationSeconds} s per run after a 1 s warm-up)`,
-    `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; shared with other work while measured`,
+    `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}; load average at start ${os.loadavg()[0].toFixed(1)}`,
     `- Node ${process.version}; ${pgVersion}; PGlite (embedded, on a data directory)`,
     '- Load generator and server share the same 2 cores, so every figure is a lower bound of the server alone.',
     '- What dominates each missed target, and what would meet it: bench/README.md.',
