@@ -27,6 +27,7 @@ describe('sidebar', () => {
       text.dashboard,
       text.designLogos,
       text.emailTemplates,
+      text.settingsGroup,
       text.accounts,
       text.promos,
       text.brands,
@@ -34,7 +35,7 @@ describe('sidebar', () => {
       text.orders,
       text.merchandise,
     ]);
-    const group = screen.getByRole('button', { name: text.settingsGroup });
+    const group = screen.getByRole('menuitem', { name: text.settingsGroup });
     expect(group).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
@@ -46,6 +47,6 @@ describe('sidebar', () => {
     await session.refresh();
     renderAdmin(<Menu />);
     expect(entries()).toEqual([text.dashboard, text.designLogos, text.orders, text.merchandise]);
-    expect(screen.queryByRole('button', { name: text.settingsGroup })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: text.settingsGroup })).not.toBeInTheDocument();
   });
 });
