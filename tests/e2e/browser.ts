@@ -1,5 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export { admin } from './global-setup';
 export const demo = { directorEmail: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
@@ -38,3 +38,20 @@ export const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 };
+
+export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs in once through the API and returns the browser state to reuse: the sign-in page
+ * has its own tests, and sign-ins are rate limited per account.
+ */
+export async function signedInState(browser: Browser, email: string, password: string): Promise<SignedIn> {
+  const signing = await browser.newContext();
+  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
+    data: { email, password },
+  });
+  expect((await response.json()).result.status).toBe('Succeeded');
+  const state = await signing.storageState();
+  await signing.close();
+  return state;
+}

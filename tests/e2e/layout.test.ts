@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages, en } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser } from './browser';
-
-type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -11,25 +9,10 @@ let page: Page;
 let asAdmin: SignedIn;
 let asDirector: SignedIn;
 
-/**
- * One sign-in per account for the whole file, through the API (the sign-in page has its
- * own tests): sign-ins are rate limited per account, and every test reuses the cookie.
- */
-async function signedIn(email: string, password: string): Promise<SignedIn> {
-  const signing = await browser.newContext();
-  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
-    data: { email, password },
-  });
-  expect((await response.json()).result.status).toBe('Succeeded');
-  const state = await signing.storageState();
-  await signing.close();
-  return state;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  asAdmin = await signedIn(admin.email, admin.password);
-  asDirector = await signedIn(demo.directorEmail, demo.password);
+  asAdmin = await signedInState(browser, admin.email, admin.password);
+  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
 });
 afterAll(() => browser?.close());
 afterEach(() => context?.close());

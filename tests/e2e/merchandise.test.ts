@@ -2,28 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser } from './browser';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 const text = appMessages;
-type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let asDirector: SignedIn;
 let asAdmin: SignedIn;
-
-/** One sign-in per account for the file, through the API: sign-ins are rate limited per account. */
-async function signedIn(email: string, password: string): Promise<SignedIn> {
-  const signing = await browser.newContext();
-  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
-    data: { email, password },
-  });
-  expect((await response.json()).result.status).toBe('Succeeded');
-  const state = await signing.storageState();
-  await signing.close();
-  return state;
-}
 
 async function openAs(state: SignedIn, path: string) {
   context = await browser.newContext({ storageState: state });
@@ -33,8 +19,8 @@ async function openAs(state: SignedIn, path: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  asDirector = await signedIn(demo.directorEmail, demo.password);
-  asAdmin = await signedIn(admin.email, admin.password);
+  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
+  asAdmin = await signedInState(browser, admin.email, admin.password);
 });
 afterAll(() => browser?.close());
 beforeEach(() => openAs(asDirector, '/admin/design-logos'));

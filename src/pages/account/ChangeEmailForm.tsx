@@ -6,6 +6,7 @@ import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { PasswordField } from '../login/PasswordField';
 
 const text = appMessages.changeEmail;
 
@@ -49,16 +50,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           margin="normal"
           slotProps={{ htmlInput: { maxLength: limits.email } }}
         />
-        <TextField
-          {...form.field('password')}
-          type="password"
-          label={text.password}
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: limits.password } }}
-        />
+        <PasswordField {...form.field('password')} label={text.password} autoComplete="current-password" />
         <Button type="submit" variant="outlined" disabled={form.submitting} sx={{ mt: 1 }}>
           {text.submit}
         </Button>

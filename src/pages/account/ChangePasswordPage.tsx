@@ -1,12 +1,12 @@
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useRef } from 'react';
 import { changePasswordRequestSchema, passwordRule } from '../../contract/account';
-import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { PasswordField } from '../login/PasswordField';
 
 const text = appMessages.changePassword;
 
@@ -27,7 +27,6 @@ export function ChangePasswordPage() {
       notify(text.done, { type: 'success' });
     },
   });
-  const input = { maxLength: limits.password };
   return (
     <Box sx={{ p: 3, maxWidth: 480 }}>
       <Typography variant="h5" component="h2" gutterBottom>
@@ -39,36 +38,13 @@ export function ChangePasswordPage() {
             {form.errors.message}
           </Alert>
         )}
-        <TextField
-          {...form.field('oldPassword')}
-          type="password"
-          label={text.current}
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: input }}
-        />
-        <TextField
+        <PasswordField {...form.field('oldPassword')} label={text.current} autoComplete="current-password" />
+        <PasswordField
           {...form.field('newPassword', passwordRule.hint)}
-          type="password"
           label={text.new}
           autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: input }}
         />
-        <TextField
-          {...form.field('confirmPassword')}
-          type="password"
-          label={text.confirm}
-          autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: input }}
-        />
+        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
         <Button type="submit" variant="contained" disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>

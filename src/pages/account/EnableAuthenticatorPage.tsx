@@ -5,12 +5,12 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { enableAuthenticatorRequestSchema, type SharedKey } from '../../contract/account';
-import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http, session } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { mfaStatusKey } from './TwoFactorPage';
+import { PasswordField } from '../login/PasswordField';
 
 const text = appMessages.enableAuthenticator;
 
@@ -121,15 +121,10 @@ export function EnableAuthenticatorPage() {
               margin="normal"
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
             />
-            <TextField
+            <PasswordField
               {...form.field('password')}
-              type="password"
               label={text.password}
               autoComplete="current-password"
-              required
-              fullWidth
-              margin="normal"
-              slotProps={{ htmlInput: { maxLength: limits.password } }}
             />
             <Button type="submit" variant="contained" disabled={form.submitting} sx={{ mt: 1 }}>
               {text.submit}

@@ -2,12 +2,12 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { confirmAccountRequestSchema, passwordRule } from '../../contract/account';
-import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { PasswordField } from '../login/PasswordField';
 
 const text = appMessages.confirmAccount;
 
@@ -62,27 +62,13 @@ export function ConfirmAccountPage() {
           </Alert>
         )}
         <TextField label={appMessages.login.email} value={email} disabled fullWidth margin="normal" />
-        <TextField
+        <PasswordField
           {...form.field('password', passwordRule.hint)}
-          type="password"
           label={text.password}
           autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
           autoFocus
-          slotProps={{ htmlInput: { maxLength: limits.password } }}
         />
-        <TextField
-          {...form.field('confirmPassword')}
-          type="password"
-          label={text.confirm}
-          autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: limits.password } }}
-        />
+        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
         <Button type="submit" variant="contained" fullWidth disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>

@@ -18,6 +18,7 @@ import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
 import { http } from '../../providers';
+import { PasswordField } from './PasswordField';
 
 const text = appMessages.login;
 
@@ -91,16 +92,7 @@ export function LoginPage() {
             autoFocus
             slotProps={{ htmlInput: { maxLength: limits.email } }}
           />
-          <TextField
-            name="password"
-            type="password"
-            label={text.password}
-            autoComplete="current-password"
-            required
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { maxLength: limits.password } }}
-          />
+          <PasswordField name="password" label={text.password} autoComplete="current-password" />
           <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}

@@ -7,6 +7,7 @@ import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { PasswordField } from '../login/PasswordField';
 
 const text = appMessages.resetPassword;
 
@@ -64,27 +65,13 @@ export function ResetPasswordPage() {
           margin="normal"
           slotProps={{ htmlInput: { maxLength: limits.email } }}
         />
-        <TextField
+        <PasswordField
           {...form.field('password', passwordRule.hint)}
-          type="password"
           label={text.password}
           autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
           autoFocus
-          slotProps={{ htmlInput: { maxLength: limits.password } }}
         />
-        <TextField
-          {...form.field('confirmPassword')}
-          type="password"
-          label={text.confirm}
-          autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
-          slotProps={{ htmlInput: { maxLength: limits.password } }}
-        />
+        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
         <Button type="submit" variant="contained" fullWidth disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>
