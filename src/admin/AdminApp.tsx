@@ -1,11 +1,9 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from '../layout/AdminLayout';
+import { lazyNamed } from '../lib/lazyNamed';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
 import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { DesignLogosPage } from '../pages/design-logos/DesignLogosPage';
-import { CreateMerchandisePage } from '../pages/merchandise/CreateMerchandisePage';
-import { MerchandisePage } from '../pages/merchandise/MerchandisePage';
 import { authProvider, http, i18nProvider, queryClient, store } from '../providers';
 import { createDataProvider } from '../providers/dataProvider';
 import { resourceApis, resources } from '../resources';
@@ -13,6 +11,14 @@ import { theme } from '../theme';
 import { RoleHome } from './RoleHome';
 
 const dataProvider = createDataProvider(http, resourceApis);
+
+// The dashboard, the usual first page, is in this chunk; the others load when opened.
+const DesignLogosPage = lazyNamed(() => import('../pages/design-logos/DesignLogosPage'), 'DesignLogosPage');
+const CreateMerchandisePage = lazyNamed(
+  () => import('../pages/merchandise/CreateMerchandisePage'),
+  'CreateMerchandisePage',
+);
+const MerchandisePage = lazyNamed(() => import('../pages/merchandise/MerchandisePage'), 'MerchandisePage');
 
 const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 

@@ -1,6 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { BrandList } from './BrandList';
+const BrandList = lazyNamed(() => import('./BrandList'), 'BrandList');
 
 const config: ResourceConfig = {
   name: 'brands',

@@ -1,8 +1,9 @@
 import EmailIcon from '@mui/icons-material/Email';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { EmailTemplateList } from './EmailTemplateList';
-import { EmailTemplateUpdate } from './EmailTemplateUpdate';
+const EmailTemplateList = lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList');
+const EmailTemplateUpdate = lazyNamed(() => import('./EmailTemplateUpdate'), 'EmailTemplateUpdate');
 
 const config: ResourceConfig = {
   name: 'email-template',

@@ -1,6 +1,7 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { OrderList } from './OrderList';
+const OrderList = lazyNamed(() => import('./OrderList'), 'OrderList');
 
 const config: ResourceConfig = {
   name: 'orders',

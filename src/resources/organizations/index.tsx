@@ -1,8 +1,10 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { OrganizationCreate, OrganizationUpdate } from './OrganizationForms';
-import { OrganizationList } from './OrganizationList';
+const OrganizationCreate = lazyNamed(() => import('./OrganizationForms'), 'OrganizationCreate');
+const OrganizationUpdate = lazyNamed(() => import('./OrganizationForms'), 'OrganizationUpdate');
+const OrganizationList = lazyNamed(() => import('./OrganizationList'), 'OrganizationList');
 
 const config: ResourceConfig = {
   name: 'organizations',

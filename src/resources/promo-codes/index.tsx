@@ -1,8 +1,10 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { PromoCreate, PromoUpdate } from './PromoForms';
-import { PromoList } from './PromoList';
+const PromoCreate = lazyNamed(() => import('./PromoForms'), 'PromoCreate');
+const PromoUpdate = lazyNamed(() => import('./PromoForms'), 'PromoUpdate');
+const PromoList = lazyNamed(() => import('./PromoList'), 'PromoList');
 
 const config: ResourceConfig = {
   name: 'promo-codes',

@@ -1,9 +1,11 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { SettingDelete } from './SettingDelete';
-import { SettingCreate, SettingUpdate } from './SettingForms';
-import { SettingList } from './SettingList';
+const SettingDelete = lazyNamed(() => import('./SettingDelete'), 'SettingDelete');
+const SettingCreate = lazyNamed(() => import('./SettingForms'), 'SettingCreate');
+const SettingUpdate = lazyNamed(() => import('./SettingForms'), 'SettingUpdate');
+const SettingList = lazyNamed(() => import('./SettingList'), 'SettingList');
 
 const config: ResourceConfig = {
   name: 'settings',

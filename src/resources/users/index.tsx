@@ -1,9 +1,12 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceConfig } from '../types';
-import { UserLockPage, UserResendPage } from './UserConfirmPages';
-import { UserCreate, UserUpdate } from './UserForms';
-import { UserList } from './UserList';
+const UserLockPage = lazyNamed(() => import('./UserConfirmPages'), 'UserLockPage');
+const UserResendPage = lazyNamed(() => import('./UserConfirmPages'), 'UserResendPage');
+const UserCreate = lazyNamed(() => import('./UserForms'), 'UserCreate');
+const UserUpdate = lazyNamed(() => import('./UserForms'), 'UserUpdate');
+const UserList = lazyNamed(() => import('./UserList'), 'UserList');
 
 const config: ResourceConfig = {
   name: 'users',
