@@ -11,6 +11,9 @@ declare module 'fastify' {
   }
 }
 
+export const changesState = (request: FastifyRequest) =>
+  stateChanging.has(request.method) || request.routeOptions.config?.changesState === true;
+
 const originOf = (url: string) => {
   try {
     return new URL(url).origin;
@@ -28,7 +31,7 @@ export function originCheck(config: Pick<Config, 'publicUrl'>) {
   const publicOrigin = config.publicUrl ? originOf(config.publicUrl) : null;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
-    if (!stateChanging.has(request.method) && !request.routeOptions.config?.changesState) return;
+    if (!changesState(request)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden();
     const origin = request.headers.origin;

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { organizations, recoveryCodes, sessions, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
 export const sessionCookieName = 'sp_session';
@@ -21,6 +21,9 @@ export interface AuthContext {
   rememberMe: boolean;
   expiresAt: Date;
   user: SessionUser;
+  /** Read with the session so `GET account/me`, called on every page load, needs no query. */
+  organizationGuid: string | null;
+  recoveryCodesLeft: number;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -133,6 +136,15 @@ export class SessionStore {
     this.sessionsByUser.clear();
   }
 
+  /**
+   * Drops a user's cached sessions in this process at once; other processes hear of the change
+   * from the database. Called after a user changes their own account, so their next request
+   * never races the notice.
+   */
+  forgetUser(userId: number) {
+    this.evictUser(userId);
+  }
+
   private evictUser(userId: number) {
     this.generation++;
     for (const sessionId of this.sessionsByUser.get(userId) ?? []) this.cache.delete(sessionId);
@@ -190,7 +202,14 @@ export class SessionStore {
     if (hit) return hit;
     const generation = this.generation;
     const [row] = await this.db
-      .select({ session: sessions, user: users })
+      .select({
+        session: sessions,
+        user: users,
+        organizationGuid: sql<
+          string | null
+        >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${users.organizationId})`,
+        recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
@@ -202,6 +221,8 @@ export class SessionStore {
       rememberMe: row.session.rememberMe,
       expiresAt: row.session.expiresAt,
       user: row.user,
+      organizationGuid: row.organizationGuid,
+      recoveryCodesLeft: row.recoveryCodesLeft,
     };
     if (this.listening && generation === this.generation) this.remember({ ...auth });
     return auth;

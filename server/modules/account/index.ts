@@ -40,6 +40,7 @@ import {
 } from './email-flows';
 import { externalProviders, finishExternalLogin, startExternalLogin } from './external-login';
 import { loggedInUser, signedIn } from './service';
+import { changesState } from '../../auth/origin-check';
 import { authenticatorStep, passwordStep, recoveryCodeStep } from './sign-in';
 import {
   disableTwoFactor,
@@ -63,6 +64,13 @@ const account: FastifyPluginAsyncZod = async (app) => {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // Every other change reaches this process's session cache as a database notice a moment
+  // after it commits; a user's own change is forgotten before the answer leaves, so the
+  // `me` that follows it never shows the account as it was.
+  app.addHook('onSend', async (request) => {
+    if (request.auth && changesState(request)) app.sessions.forgetUser(request.auth.user.id);
+  });
+
   app.post(
     '/login',
     { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },
@@ -81,10 +89,10 @@ const account: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => ({ result: await recoveryCodeStep(app, request, reply, request.body) }),
   );
 
-  // The session cache keeps `request.auth.user` exact (every change to a user notifies all
-  // processes), so the read-only `me` needs no fresh read of the row.
+  // The session cache keeps `request.auth` exact (every change to a user, their sessions or
+  // their recovery codes notifies all processes), so `me` needs no database read.
   app.get('/me', { schema: { tags, response: { 200: meResponseSchema } } }, async (request) => ({
-    result: await loggedInUser(app.db, currentAuth(request).user),
+    result: loggedInUser(currentAuth(request)),
   }));
 
   app.post('/logout', { schema: { tags, response: ok } }, async (request, reply) => {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { organizations, recoveryCodes, users } from '../../db/schema';
+import { recoveryCodes, users } from '../../db/schema';
 
 export const lockout = { maxFailedAttempts: 5, minutes: 5 };
 
@@ -102,26 +102,19 @@ export async function signedIn(db: Db, request: FastifyRequest) {
   return auth;
 }
 
-/** One query for what the user row lacks: `GET account/me` runs on every page load and refresh. */
-export async function loggedInUser(db: Db, user: SessionUser): Promise<Me> {
-  const [extra] = await db
-    .select({
-      organizationGuid: sql<
-        string | null
-      >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${user.organizationId})`,
-      recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${user.id} and ${recoveryCodes.usedAt} is null)`,
-    })
-    .from(sql`(select 1) as one`);
+/** `GET account/me` runs on every page load and refresh: it is answered from the session alone. */
+export function loggedInUser(auth: AuthContext): Me {
+  const { user } = auth;
   return {
     id: user.id,
     email: user.email,
     fullName: fullNameOf(user),
     roleNames: user.roles,
     organizationId: user.organizationId,
-    organizationGuid: extra?.organizationGuid ?? null,
+    organizationGuid: auth.organizationGuid,
     profilePhotoGuid: user.profilePhotoGuid,
     is2faEnabled: user.twoFactorEnabled,
-    recoveryCodesLeft: extra?.recoveryCodesLeft ?? 0,
+    recoveryCodesLeft: auth.recoveryCodesLeft,
     hasAuthenticator: user.authenticatorKey !== null,
   };
 }

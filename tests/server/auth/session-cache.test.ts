@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { SessionStore } from '../../../server/auth/sessions';
 import type { Database } from '../../../server/db/client';
-import { sessions, users } from '../../../server/db/schema';
+import { recoveryCodes, sessions, users } from '../../../server/db/schema';
+import { consumeRecoveryCode, replaceRecoveryCodes } from '../../../server/auth/recovery-codes';
 import { createUser, resetDatabase, testDatabase } from '../helpers';
 
 let database: Database;
@@ -88,6 +89,18 @@ describe('the in-memory session cache', () => {
     await expect
       .poll(async () => (await store.find(token))?.user.roles, { timeout: 2000, interval: 5 })
       .toEqual(['AthleticDirector']);
+  });
+
+  it('carries the count of unused recovery codes, kept exact when codes are made, used or deleted', async () => {
+    const { token, user } = await signedIn();
+    expect((await store.find(token))?.recoveryCodesLeft).toBe(0);
+    const [first] = await replaceRecoveryCodes(database.db, user.id);
+    const left = async () => (await store.find(token))?.recoveryCodesLeft;
+    await expect.poll(left, { timeout: 2000, interval: 5 }).toBe(10);
+    expect(await consumeRecoveryCode(database.db, user.id, first)).toBe(true);
+    await expect.poll(left, { timeout: 2000, interval: 5 }).toBe(9);
+    await database.db.delete(recoveryCodes);
+    await expect.poll(left, { timeout: 2000, interval: 5 }).toBe(0);
   });
 
   it('ends the sessions of a user locked by any process', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../../../../server/auth/tokens';
-import { sessions } from '../../../../server/db/schema';
+import { sessions, users } from '../../../../server/db/schema';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
@@ -39,6 +39,21 @@ describe('GET /api/account/me', () => {
         hasAuthenticator: false,
       },
     });
+  });
+
+  it('answers from the cached session without reading the database, and shows a change at once', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    await me(cookie);
+    const select = vi.spyOn(ctx.db, 'select');
+    expect((await me(cookie)).json().result.recoveryCodesLeft).toBe(0);
+    expect(select).not.toHaveBeenCalled();
+    select.mockRestore();
+    await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, 'admin@example.com'));
+    await expect.poll(async () => (await me(cookie)).json().result.is2faEnabled).toBe(true);
+    const generated = await ctx.app.inject({ url: '/api/account/recovery-codes', headers: { cookie } });
+    expect(generated.statusCode).toBe(200);
+    expect((await me(cookie)).json().result.recoveryCodesLeft).toBe(10);
   });
 
   it('answers 401 without a session, and with a made-up cookie', async () => {
