@@ -230,9 +230,4 @@ export const externalProvidersResponseSchema = resultOf(
 );
 export type ExternalProvider = z.infer<typeof externalProvidersResponseSchema>['result'][number];
 
-export const externalLoginErrors = {
-  remote: 'The sign-in provider reported an error. Please try again.',
-  failed: 'Signing in with the external provider did not work. Please try again.',
-  notLinked:
-    'No active portal account uses the e-mail address of that sign-in. Ask your administrator for access.',
-} as const;
+export { externalLoginErrors } from './external-login';

@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { limits } from './limits';
 
-/** Limits of the spec, section 9: used by the app's forms and enforced by the server. */
-export const limits = {
-  email: 256,
-  password: 100,
-  settingKey: 100,
-  promoText: 100,
-  logoBytes: 20 * 1024 * 1024,
-  searchText: 200,
-  maxTake: 100,
-} as const;
+export { limits };
 
 export const pageSizes = [10, 20, 50, 100] as const;
 

@@ -1,0 +1,14 @@
+/**
+ * Limits of the spec, section 9: used by the app's forms and enforced by the server. Apart
+ * from the schemas (re-exported by `common.ts`), so a page that needs only a number does not
+ * load zod.
+ */
+export const limits = {
+  email: 256,
+  password: 100,
+  settingKey: 100,
+  promoText: 100,
+  logoBytes: 20 * 1024 * 1024,
+  searchText: 200,
+  maxTake: 100,
+} as const;
