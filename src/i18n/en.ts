@@ -1,5 +1,3 @@
-import englishMessages from 'ra-language-english';
-
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {
   errors: {
@@ -377,10 +375,4 @@ export const appMessages = {
     organizationUpdated: 'Organization %{name} updated',
     storefrontAddress: 'Storefront address',
   },
-};
-
-export const en = {
-  ...englishMessages,
-  ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: appMessages.layout.logout } },
-  app: appMessages,
 };

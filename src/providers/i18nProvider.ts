@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { en } from '../i18n/en';
+import { en } from '../i18n/react-admin';
 
 export const i18nProvider = polyglotI18nProvider(() => en, 'en', [{ locale: 'en', name: 'English' }], {
   allowMissing: true,

@@ -1,9 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { localStorageStore } from 'ra-core';
 import { loginPathWithReturn } from '../lib/returnUrl';
 import { createAuthProvider } from './authProvider';
 import { createHttpClient, type NotifyType } from './httpClient';
-import { i18nProvider } from './i18nProvider';
 import { createSession } from './session';
 
 /**
@@ -32,8 +30,6 @@ export const http = createHttpClient({
 
 export const session = createSession(http);
 export const authProvider = createAuthProvider(http, session);
-export { i18nProvider };
-export const store = localStorageStore('1', 'spirit-portal');
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appMessages, en } from '../../src/i18n/en';
+import { appMessages } from '../../src/i18n/en';
+import { en } from '../../src/i18n/react-admin';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 let browser: Browser;

@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  Link,
-  Paper,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useLogin } from 'ra-core';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotificationContext } from 'ra-core';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ExternalProvider } from '../../contract/account';
@@ -18,14 +8,16 @@ import { externalLoginErrors } from '../../contract/external-login';
 import { limits } from '../../contract/limits';
 import { appMessages } from '../../i18n/en';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
-import { http } from '../../providers';
+import { authProvider, http } from '../../providers';
+import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
 const text = appMessages.login;
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
-  const login = useLogin();
+  const queryClient = useQueryClient();
+  const { resetNotifications } = useNotificationContext();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
@@ -52,16 +44,19 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const result = await login(
-        {
-          email: String(form.get('email') ?? ''),
-          password: String(form.get('password') ?? ''),
-          rememberMe: form.get('rememberMe') === 'on',
-          returnUrl,
-        },
+      // What ra-core's useLogin does, without loading ra-core's auth layer on the public pages.
+      const result = await authProvider.login({
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        rememberMe: form.get('rememberMe') === 'on',
         returnUrl,
-      );
-      if (result?.redirectTo) return;
+      });
+      resetNotifications();
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] });
+      if (result?.redirectTo) {
+        navigate(result.redirectTo);
+        return;
+      }
       if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
       else navigate(returnUrl, { replace: true });
     } catch (caught) {
@@ -82,16 +77,14 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextField
+          <OutlinedField
             name="email"
             type="email"
             label={text.email}
             autoComplete="username"
             required
-            fullWidth
-            margin="normal"
             autoFocus
-            slotProps={{ htmlInput: { maxLength: limits.email } }}
+            maxLength={limits.email}
           />
           <PasswordField name="password" label={text.password} autoComplete="current-password" />
           <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { Me } from '../../../src/contract/account';
-import { authProvider, http as httpClient, i18nProvider } from '../../../src/providers';
+import { authProvider, http as httpClient } from '../../../src/providers';
+import { i18nProvider } from '../../../src/providers/i18nProvider';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { resourceApis } from '../../../src/resources';
 

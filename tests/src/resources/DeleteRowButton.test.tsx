@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
-import { http as httpClient, i18nProvider } from '../../../src/providers';
+import { http as httpClient } from '../../../src/providers';
+import { i18nProvider } from '../../../src/providers/i18nProvider';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { DeleteRowButton } from '../../../src/resources/DeleteRowButton';
 

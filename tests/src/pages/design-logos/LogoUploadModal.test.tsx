@@ -6,7 +6,7 @@ import { AdminContext, Notification } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
 import { LogoUploadModal, uploadModalAutoCloseMs } from '../../../../src/pages/design-logos/LogoUploadModal';
-import { i18nProvider } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
 // jsdom's XMLHttpRequest drops a file's name on the way to msw, so the handler checks presence only.
 const uploads: { organizationId: string | null; hasFile: boolean }[] = [];

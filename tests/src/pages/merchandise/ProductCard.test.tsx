@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MerchandiseProduct } from '../../../../src/contract/merchandise';
 import { appMessages } from '../../../../src/i18n/en';
 import { ProductCard } from '../../../../src/pages/merchandise/ProductCard';
-import { i18nProvider } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
 const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduct => ({
   id: 4,

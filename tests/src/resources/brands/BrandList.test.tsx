@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../../../src/contract/brands';
-import { i18nProvider } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { BrandLogo } from '../../../../src/resources/brands/BrandLogo';
 import { ShowcaseSwitch } from '../../../../src/resources/brands/BrandList';
 import { brandSeeds } from '../../../../server/db/seed-data';

@@ -5,7 +5,8 @@ import { AdminContext, memoryStore, Resource } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
 import { selectedOrganizationKey } from '../../../../src/layout/useSelectedOrganization';
-import { http as httpClient, i18nProvider, session } from '../../../../src/providers';
+import { http as httpClient, session } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import orders from '../../../../src/resources/orders';
 

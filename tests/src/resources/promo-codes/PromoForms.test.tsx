@@ -6,7 +6,8 @@ import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usStates } from '../../../../src/contract/us-states';
-import { http as httpClient, i18nProvider } from '../../../../src/providers';
+import { http as httpClient } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import promoCodes from '../../../../src/resources/promo-codes';
 

@@ -6,7 +6,8 @@ import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
-import { http as httpClient, i18nProvider } from '../../../../src/providers';
+import { http as httpClient } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import settings from '../../../../src/resources/settings';
 
