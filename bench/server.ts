@@ -22,7 +22,7 @@ app.get('/bench/explain', async (request) => {
   const { term } = request.query as { term: string };
   const { accountTableSql } = await import('./explain');
   const plans: string[] = [];
-  for (const query of accountTableSql(term)) {
+  for (const query of accountTableSql(app.db, term)) {
     const result = (await app.db.execute(
       sql`explain (analyze, costs off, timing off) ${query}`,
     )) as unknown as {

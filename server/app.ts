@@ -6,7 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { originCheck } from './auth/origin-check';
+import { changesState, originCheck } from './auth/origin-check';
+import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -71,6 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, { log: app.log });
   app.addHook('onClose', () => sessionStore.close());
   app.decorate('sessions', sessionStore);
+  const tableCounts = new TableCounts(database.db, defaultTableCounts, app.log);
+  keepTableCountsFor(database.db, tableCounts);
+  app.addHook('onClose', () => tableCounts.close());
+  app.addHook('onSend', async (request) => {
+    if (changesState(request)) tableCounts.forgetAll();
+  });
   app.decorateRequest('auth', null);
   registerMailer(app);
 

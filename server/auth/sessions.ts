@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import type { Db } from '../db/client';
+import { NoticeListener } from '../db/notices';
 import { organizations, recoveryCodes, sessions, users } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
@@ -57,10 +56,7 @@ export class SessionStore {
   private readonly sessionsByUser = new Map<number, Set<string>>();
   /** Bumped by every eviction, so a lookup that raced with one does not cache what it read. */
   private generation = 0;
-  private listening = false;
-  private closed = false;
-  private stopListening?: () => Promise<void>;
-  private reconnectTimer?: NodeJS.Timeout;
+  private readonly notices?: NoticeListener;
   private readonly cacheOptions: SessionCacheOptions;
 
   constructor(
@@ -68,69 +64,35 @@ export class SessionStore {
     private readonly lifetimeMinutes: number,
     options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger } = {},
   ) {
-    this.cacheOptions = options.cache || { ...defaultSessionCache, maxEntries: 0 };
-    this.log = options.log;
-    if (options.cache !== false) void this.listen();
+    this.cacheOptions =
+      options.cache === false
+        ? { ...defaultSessionCache, maxEntries: 0 }
+        : (options.cache ?? defaultSessionCache);
+    if (options.cache !== false) {
+      this.notices = new NoticeListener(
+        db,
+        invalidationChannel,
+        { notice: (payload) => this.evictUser(Number(payload)), lost: () => this.stopCaching() },
+        options.log,
+      );
+    }
   }
 
-  private readonly log?: FastifyBaseLogger;
+  private get listening() {
+    return this.notices?.listening === true;
+  }
 
   /** Resolves once invalidations are being received (or caching is off). */
   async ready() {
-    for (let i = 0; i < 100 && !this.listening && !this.closed && this.cacheOptions.maxEntries > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    if (this.cacheOptions.maxEntries > 0) await this.notices?.ready();
   }
 
   async close() {
-    this.closed = true;
-    clearTimeout(this.reconnectTimer);
+    await this.notices?.close();
     this.stopCaching();
-    await this.stopListening?.().catch(() => {});
-  }
-
-  private async listen() {
-    const client = (this.db as unknown as { $client: unknown }).$client;
-    const onNotice = (payload: string | undefined) => this.evictUser(Number(payload));
-    try {
-      if (client instanceof PGlite) {
-        const unsubscribe = await client.listen(invalidationChannel, onNotice);
-        this.stopListening = () => unsubscribe();
-      } else if (client instanceof pg.Pool) {
-        const listener = new pg.Client(client.options);
-        listener.on('notification', (message) => onNotice(message.payload));
-        listener.on('error', (error) => this.lostListener(error));
-        listener.on('end', () => this.lostListener());
-        this.stopListening = () => listener.end();
-        await listener.connect();
-        await listener.query(`listen ${invalidationChannel}`);
-      } else {
-        return;
-      }
-      if (this.closed) return void (await this.stopListening());
-      this.listening = true;
-    } catch (error) {
-      this.lostListener(error);
-    }
-  }
-
-  /** Without the listener a cached session could outlive its revocation: stop caching, retry. */
-  private lostListener(error?: unknown) {
-    this.stopCaching();
-    if (this.closed || this.reconnectTimer) return;
-    this.log?.warn({ err: error }, 'session invalidation listener lost; sessions are read from the database');
-    const stop = this.stopListening;
-    this.stopListening = undefined;
-    void stop?.().catch(() => {});
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (!this.closed) void this.listen();
-    }, 1000);
-    this.reconnectTimer.unref();
   }
 
   private stopCaching() {
-    this.listening = false;
     this.generation++;
     this.cache.clear();
     this.sessionsByUser.clear();
@@ -161,6 +123,7 @@ export class SessionStore {
 
   private remember(auth: AuthContext) {
     const { maxEntries } = this.cacheOptions;
+    if (maxEntries === 0) return;
     if (this.cache.size >= maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.evictSession(oldest);

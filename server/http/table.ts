@@ -1,8 +1,9 @@
-import { and, asc, count, desc, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableName, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { tableQuerySchema } from '../../src/contract/common';
 import type { Db } from '../db/client';
+import { tableCountsFor } from './table-counts';
 
 export type ParsedTableQuery = z.output<typeof tableQuerySchema>;
 
@@ -43,9 +44,35 @@ export function searchCondition(spec: Pick<TableSpec, 'searchColumn' | 'prefixCo
   return ilike(spec.searchColumn, likePattern(term));
 }
 
+/** The two statements of a table query: the requested page, and the count of every match. */
+export function tableQueries(
+  db: Db,
+  spec: TableSpec,
+  query: ParsedTableQuery,
+  select: Record<string, PgColumn | SQL.Aliased>,
+) {
+  const where = and(spec.scope, searchCondition(spec, query.allSearch));
+  const sortColumn = (query.sortField && spec.sortable[query.sortField]) || spec.defaultSort.column;
+  const order =
+    query.sortField && spec.sortable[query.sortField] ? (query.sortOrder ?? 'ASC') : spec.defaultSort.order;
+  const page = db
+    .select(select)
+    .from(spec.table)
+    .where(where)
+    .orderBy(
+      ...[sortColumn, spec.tieBreaker]
+        .filter((column): column is PgColumn => column !== undefined)
+        .map((column) => (order === 'DESC' ? desc(column) : asc(column))),
+    )
+    .limit(query.take)
+    .offset(query.skip);
+  return { page, count: db.select({ n: count() }).from(spec.table).where(where) };
+}
+
 /**
  * The spec's table query in the database: search, sort and paging all happen in SQL, and
- * the answer is `{ data, totalFilteredRecords }`.
+ * the answer is `{ data, totalFilteredRecords }`. The count may come from the app's
+ * `TableCounts`, which keeps it exact by forgetting it whenever the table changes.
  */
 export async function tablePage<Row>(
   db: Db,
@@ -53,23 +80,18 @@ export async function tablePage<Row>(
   query: ParsedTableQuery,
   select: Record<string, PgColumn | SQL.Aliased>,
 ): Promise<{ data: Row[]; totalFilteredRecords: number }> {
-  const where = and(spec.scope, searchCondition(spec, query.allSearch));
-  const sortColumn = (query.sortField && spec.sortable[query.sortField]) || spec.defaultSort.column;
-  const order =
-    query.sortField && spec.sortable[query.sortField] ? (query.sortOrder ?? 'ASC') : spec.defaultSort.order;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(select)
-      .from(spec.table)
-      .where(where)
-      .orderBy(
-        ...[sortColumn, spec.tieBreaker]
-          .filter((column): column is PgColumn => column !== undefined)
-          .map((column) => (order === 'DESC' ? desc(column) : asc(column))),
-      )
-      .limit(query.take)
-      .offset(query.skip),
-    db.select({ n: count() }).from(spec.table).where(where),
+  const statements = tableQueries(db, spec, query, select);
+  const countNow = async () => (await statements.count)[0].n;
+  const counts = tableCountsFor(db);
+  const countKey = () => {
+    const { sql, params } = statements.count.toSQL();
+    return `${sql}\u0000${JSON.stringify(params)}`;
+  };
+  const [rows, total] = await Promise.all([
+    statements.page,
+    counts
+      ? counts.count(getTableName(spec.table), countKey(), countNow, { fresh: query.refresh })
+      : countNow(),
   ]);
-  return { data: rows as Row[], totalFilteredRecords: total.n };
+  return { data: rows as Row[], totalFilteredRecords: total };
 }

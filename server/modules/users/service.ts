@@ -9,7 +9,7 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { type ParsedTableQuery, tablePage } from '../../http/table';
+import { type ParsedTableQuery, type TableSpec, tablePage } from '../../http/table';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
 type UserCreateInput = z.output<typeof userCreateSchema>;
@@ -19,32 +19,32 @@ const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.first
 
 export const entityType = 'user';
 
+/** The accounts table: search, sort and the columns its rows show. */
+export const accountTableSpec: TableSpec = {
+  table: users,
+  searchColumn: users.searchText,
+  prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+  sortable: {
+    id: users.id,
+    email: users.email,
+    fullName: users.lastName,
+    isLocked: users.isLocked,
+    emailConfirmed: users.emailConfirmed,
+  },
+  defaultSort: { column: users.email, order: 'ASC' },
+};
+
+export const accountTableColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: fullNameSql.as('full_name'),
+  isLocked: users.isLocked,
+  emailConfirmed: users.emailConfirmed,
+  roles: users.roles,
+};
+
 export function accountTable(db: Db, query: ParsedTableQuery) {
-  return tablePage<AccountRow>(
-    db,
-    {
-      table: users,
-      searchColumn: users.searchText,
-      prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
-      sortable: {
-        id: users.id,
-        email: users.email,
-        fullName: users.lastName,
-        isLocked: users.isLocked,
-        emailConfirmed: users.emailConfirmed,
-      },
-      defaultSort: { column: users.email, order: 'ASC' },
-    },
-    query,
-    {
-      id: users.id,
-      email: users.email,
-      fullName: fullNameSql.as('full_name'),
-      isLocked: users.isLocked,
-      emailConfirmed: users.emailConfirmed,
-      roles: users.roles,
-    },
-  );
+  return tablePage<AccountRow>(db, accountTableSpec, query, accountTableColumns);
 }
 
 export function toUser(row: SessionUser): User {
