@@ -1,11 +1,9 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { NotificationContextProvider } from 'ra-core';
 import { Notification } from 'ra-ui-materialui';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './pages/login/LoginPage';
-import { queryClient } from './providers';
 import { Bridge } from './providers/Bridge';
 import { theme } from './theme';
 
@@ -47,40 +45,38 @@ const ResetPasswordPage = page(() => import('./pages/reset-password/ResetPasswor
 const TwoFactorLoginPage = page(() => import('./pages/login/TwoFactorLoginPage'), 'TwoFactorLoginPage');
 
 /**
- * Public pages and the account area: outside react-admin's admin, sharing its query cache
- * and toasts. Not inside ra-core's CoreAdminContext, whose data, i18n and store layers
- * these pages do not use and `/login` would download (its budget is 150 KB gzip).
+ * Public pages and the account area: outside react-admin's admin, sharing its toasts. Not
+ * inside ra-core's CoreAdminContext, whose query cache, data, i18n and store layers `/login`
+ * would download (its budget is 150 KB gzip); the account area brings what it uses.
  */
 export default function PublicApp() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <NotificationContextProvider>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <Bridge />
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path="/" element={<HomePage />} />
-              <Route path="/home" element={<HomePage />} />
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/login/two-factor-authentication" element={<TwoFactorLoginPage />} />
-              <Route path="/login/recovery-code" element={<RecoveryCodeLoginPage />} />
-              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-              <Route path="/forgot-password-success" element={<ForgotPasswordSuccessPage />} />
-              <Route path="/reset-password" element={<ResetPasswordPage />} />
-              <Route path="/reset-password-confirmation" element={<ResetPasswordConfirmationPage />} />
-              <Route path="/confirm-account" element={<ConfirmAccountPage />} />
-              <Route path="/register" element={<RegisterPage />} />
-              <Route path="/contact" element={<ContactPage />} />
-              <Route path="/account/*" element={<AccountArea />} />
-              <Route path="/403" element={<ForbiddenPage />} />
-              <Route path="/404" element={<NotFoundPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
-          <Notification />
-        </ThemeProvider>
-      </NotificationContextProvider>
-    </QueryClientProvider>
+    <NotificationContextProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <Bridge />
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/login/two-factor-authentication" element={<TwoFactorLoginPage />} />
+            <Route path="/login/recovery-code" element={<RecoveryCodeLoginPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/forgot-password-success" element={<ForgotPasswordSuccessPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/reset-password-confirmation" element={<ResetPasswordConfirmationPage />} />
+            <Route path="/confirm-account" element={<ConfirmAccountPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/contact" element={<ContactPage />} />
+            <Route path="/account/*" element={<AccountArea />} />
+            <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+        <Notification />
+      </ThemeProvider>
+    </NotificationContextProvider>
   );
 }

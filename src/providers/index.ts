@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { loginPathWithReturn } from '../lib/returnUrl';
 import { createAuthProvider } from './authProvider';
 import { createHttpClient, type NotifyType } from './httpClient';
@@ -30,6 +29,3 @@ export const http = createHttpClient({
 
 export const session = createSession(http);
 export const authProvider = createAuthProvider(http, session);
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
-});

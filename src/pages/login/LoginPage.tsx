@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotificationContext } from 'ra-core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ExternalProvider } from '../../contract/account';
 import { externalLoginErrors } from '../../contract/external-login';
@@ -16,7 +15,6 @@ const text = appMessages.login;
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
-  const queryClient = useQueryClient();
   const { resetNotifications } = useNotificationContext();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -28,14 +26,18 @@ export function LoginPage() {
       : null,
   );
   // Without a configured provider the list is empty and no button shows.
-  const providers = useQuery({
-    queryKey: ['account', 'external-providers'],
-    queryFn: () =>
-      http<{ result: ExternalProvider[] }>('/api/account/external-providers', { silent: true }).then(
-        (body) => body.result,
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const [providers, setProviders] = useState<ExternalProvider[]>([]);
+  useEffect(() => {
+    let live = true;
+    // Plain fetch: the query cache would add its weight to `/login`. A failure shows no button.
+    http<{ result: ExternalProvider[] }>('/api/account/external-providers', { silent: true }).then(
+      (body) => live && setProviders(body.result),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +54,10 @@ export function LoginPage() {
         returnUrl,
       });
       resetNotifications();
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] });
+      // The admin's cached permissions may be a previous user's; the cache loads with the admin.
+      void import('../../providers/queryClient').then(({ queryClient }) =>
+        queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
+      );
       if (result?.redirectTo) {
         navigate(result.redirectTo);
         return;
@@ -91,7 +96,7 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}
           </Button>
-          {providers.data?.map((provider) => (
+          {providers.map((provider) => (
             <Button
               key={provider.name}
               variant="outlined"

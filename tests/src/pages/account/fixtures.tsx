@@ -5,7 +5,8 @@ import { Notification } from 'ra-ui-materialui';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Me } from '../../../../src/contract/account';
-import { authProvider, queryClient } from '../../../../src/providers';
+import { authProvider } from '../../../../src/providers';
+import { queryClient } from '../../../../src/providers/queryClient';
 
 export const me: Me = {
   id: 7,
