@@ -101,6 +101,34 @@ describe('the count of a table query kept in memory', () => {
 });
 
 describe('POST /api/users/table with kept counts', () => {
+  it('counts a search once while paging through it', async () => {
+    const ctx = await testApp();
+    try {
+      await createUser(ctx.db, { email: 'admin@example.com' });
+      const cookie = await signIn(ctx.app, 'admin@example.com');
+      const page = (skip: number) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/users/table',
+          headers: { cookie },
+          payload: { skip, take: 10, allSearch: 'admin' },
+        });
+      await page(0);
+      const client = (ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const counted = async () => {
+        const query = vi.spyOn(client, 'query');
+        expect((await page(10)).json().result.totalFilteredRecords).toBe(1);
+        const statements = query.mock.calls.map((call) => JSON.stringify(call[0]));
+        query.mockRestore();
+        return statements.filter((statement) => statement.includes('count(*)')).length;
+      };
+      // The page is read every time; the count only until it is kept.
+      await expect.poll(counted, { timeout: 2000, interval: 20 }).toBe(0);
+    } finally {
+      await ctx.app.close();
+    }
+  });
+
   it('shows an account created through the API in the very next count', async () => {
     const ctx = await testApp();
     try {
