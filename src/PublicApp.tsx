@@ -1,10 +1,10 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { NotificationContextProvider } from 'ra-core';
-import { Notification } from 'ra-ui-materialui';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './pages/login/LoginPage';
 import { Bridge } from './providers/Bridge';
+import { LazyNotification } from './providers/LazyNotification';
 import { theme } from './theme';
 
 /**
@@ -75,7 +75,7 @@ export default function PublicApp() {
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>
-        <Notification />
+        <LazyNotification />
       </ThemeProvider>
     </NotificationContextProvider>
   );
