@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { resultOf } from './common';
+import { maxDashboardCards } from './limits';
 
 export const dashboardDataTypes = ['UserDetails', 'UserRoles', 'UserCount'] as const;
 export type DashboardDataType = (typeof dashboardDataTypes)[number];
 
-/** The spec's limit: at most six cards. */
-export const maxDashboardCards = 6;
+export { maxDashboardCards };
 
 export const dashboardElementSchema = z.discriminatedUnion('dashboardDataType', [
   z.object({

@@ -12,3 +12,6 @@ export const limits = {
   searchText: 200,
   maxTake: 100,
 } as const;
+
+/** The spec's limit: at most six dashboard cards. */
+export const maxDashboardCards = 6;
