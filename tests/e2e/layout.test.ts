@@ -101,7 +101,8 @@ describe('admin layout', () => {
   it('casts the top bar shadow once the content scrolls past 10 px, and keeps --vh at 1% of the viewport', async () => {
     await openAs(asAdmin, '/admin/users', { width: 1024, height: 400 });
     const appBar = page.locator('header[data-scrolled]');
-    await expect.poll(() => page.getByRole('cell').count()).toBeGreaterThan(5);
+    // The accounts table loads its page's code, then its rows.
+    await expect.poll(() => page.getByRole('cell').count(), { timeout: 15_000 }).toBeGreaterThan(5);
     expect(await appBar.getAttribute('data-scrolled')).toBe('false');
     await page.evaluate(() => window.scrollTo(0, 8));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(8);
