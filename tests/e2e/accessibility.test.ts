@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, baseUrl, demo, launchBrowser, signIn } from './browser';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState, signIn } from './browser';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -89,5 +89,56 @@ describe('accessibility (axe-core in Chromium)', () => {
         await page.context().close();
       }
     });
+  }
+
+  /** Every other page of the account and admin areas, in the role that may open it. */
+  const signedInPages = {
+    Admin: [
+      '/admin/users',
+      '/admin/users/create',
+      '/admin/settings',
+      '/admin/settings/create',
+      '/admin/promo-codes',
+      '/admin/promo-codes/create',
+      '/admin/email-template',
+      '/admin/brands',
+      '/admin/orders',
+      '/admin/404',
+      '/account/change-password',
+      '/account/two-factor-authentication',
+      '/account/enable-authentication',
+    ],
+    AthleticDirector: [
+      '/admin/design-logos',
+      '/admin/merchandise',
+      '/admin/merchandise/create',
+      '/admin/orders',
+    ],
+  };
+  const accounts = {
+    Admin: admin,
+    AthleticDirector: { email: demo.directorEmail, password: demo.password },
+  };
+  const states: Partial<Record<keyof typeof accounts, SignedIn>> = {};
+
+  for (const [role, paths] of Object.entries(signedInPages) as [keyof typeof accounts, string[]][]) {
+    for (const path of paths) {
+      it(`${path} as ${role} has no serious or critical violation`, async () => {
+        states[role] ??= await signedInState(browser, accounts[role].email, accounts[role].password);
+        const context = await browser.newContext({ bypassCSP: true, storageState: states[role] });
+        const page = await context.newPage();
+        try {
+          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+          expect(new URL(page.url()).pathname).toBe(path);
+          await page.waitForFunction(() => document.body.innerText.trim().length > 0);
+          // Tables and galleries fill in after their first request.
+          await page.waitForLoadState('networkidle');
+          await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
   }
 });

@@ -4,6 +4,7 @@ import {
   Box,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -50,15 +51,16 @@ export function AccountArea() {
             <Paper component="nav" aria-label={text.title} sx={{ minWidth: 240, alignSelf: 'flex-start' }}>
               <List>
                 {menu.map((item) => (
-                  <ListItemButton
-                    key={item.to}
-                    component={NavLink}
-                    to={item.to}
-                    sx={{ '&.active': { bgcolor: 'action.selected' } }}
-                  >
-                    <ListItemIcon>{item.icon}</ListItemIcon>
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
+                  <ListItem key={item.to} disablePadding>
+                    <ListItemButton
+                      component={NavLink}
+                      to={item.to}
+                      sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                    >
+                      <ListItemIcon>{item.icon}</ListItemIcon>
+                      <ListItemText primary={item.label} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Paper>
