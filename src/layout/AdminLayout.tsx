@@ -39,9 +39,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             {children}
           </AccessGuard>
         )}
+        <IdleModal />
       </ModalHost>
       <LoadingToast />
-      <IdleModal />
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { appMessages } from '../i18n/en';
+import { ModalDialog } from './ModalHost';
 import { useSessionLife } from './useSessionLife';
 
 const text = appMessages.layout;
@@ -8,7 +9,7 @@ const text = appMessages.layout;
 export function IdleModal() {
   const life = useSessionLife();
   return (
-    <Dialog open={life.idle} aria-labelledby="idle-title">
+    <ModalDialog open={life.idle} onDisplaced={life.stayLoggedIn} aria-labelledby="idle-title">
       <DialogTitle id="idle-title">{text.idleTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -21,6 +22,6 @@ export function IdleModal() {
           {text.stayLoggedIn}
         </Button>
       </DialogActions>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,51 +1,55 @@
-import { Dialog, DialogContent, DialogTitle } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { Dialog, type DialogProps } from '@mui/material';
+import { createContext, type ReactNode, type RefObject, useContext, useEffect, useMemo, useRef } from 'react';
 
-interface ModalRequest {
-  title?: ReactNode;
-  content: ReactNode;
-  onClose?: () => void;
+type Displace = (() => void) | undefined;
+
+interface ModalSlot {
+  /** Takes the slot for `owner`, displacing whoever held it; gives back the release. */
+  claim(owner: RefObject<Displace>): () => void;
 }
 
-interface ModalApi {
-  /** Opens a modal, closing whichever was open: there is only ever one. */
-  open(request: ModalRequest): void;
-  close(): void;
-}
+const ModalSlotContext = createContext<ModalSlot | null>(null);
 
-const ModalContext = createContext<ModalApi | null>(null);
-
-/** The admin area's single modal slot (spec section 2: modals open one at a time). */
+/**
+ * The signed-in areas' single modal slot (spec section 2: modals open one at a time). Each
+ * modal keeps its own content and state; opening one closes whichever other was open.
+ */
 export function ModalHost({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ModalRequest | null>(null);
-  const currentRef = useRef<ModalRequest | null>(null);
-  const show = useCallback((request: ModalRequest | null) => {
-    currentRef.current?.onClose?.();
-    currentRef.current = request;
-    setCurrent(request);
-  }, []);
-  const close = useCallback(() => show(null), [show]);
-  const open = useCallback((request: ModalRequest) => show(request), [show]);
-  const api = useMemo(() => ({ open, close }), [open, close]);
-  return (
-    <ModalContext.Provider value={api}>
-      {children}
-      <Dialog
-        open={current !== null}
-        onClose={close}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="modal-host-title"
-      >
-        {current?.title && <DialogTitle id="modal-host-title">{current.title}</DialogTitle>}
-        {current && <DialogContent>{current.content}</DialogContent>}
-      </Dialog>
-    </ModalContext.Provider>
+  const holder = useRef<RefObject<Displace> | null>(null);
+  const slot = useMemo<ModalSlot>(
+    () => ({
+      claim(owner) {
+        if (holder.current && holder.current !== owner) holder.current.current?.();
+        holder.current = owner;
+        return () => {
+          if (holder.current === owner) holder.current = null;
+        };
+      },
+    }),
+    [],
   );
+  return <ModalSlotContext.Provider value={slot}>{children}</ModalSlotContext.Provider>;
 }
 
-export function useModal(): ModalApi {
-  const api = useContext(ModalContext);
-  if (!api) throw new Error('useModal must be used inside <ModalHost>');
-  return api;
+/** Holds the slot while `open`; `displace` runs when another modal opens. Outside a host it does nothing. */
+export function useModalSlot(open: boolean, displace: Displace) {
+  const slot = useContext(ModalSlotContext);
+  const owner = useRef<Displace>(displace);
+  useEffect(() => {
+    owner.current = displace;
+  });
+  useEffect(() => (open && slot ? slot.claim(owner) : undefined), [open, slot]);
+}
+
+/**
+ * MUI's Dialog in the modal slot. Another modal opening closes it through `onClose`, or
+ * through `onDisplaced` for a dialog that the user may not dismiss (the idle warning).
+ */
+export function ModalDialog({
+  onClose,
+  onDisplaced,
+  ...props
+}: Omit<DialogProps, 'onClose'> & { onClose?: () => void; onDisplaced?: () => void }) {
+  useModalSlot(props.open, onDisplaced ?? onClose);
+  return <Dialog onClose={onClose} {...props} />;
 }

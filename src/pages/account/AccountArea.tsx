@@ -16,6 +16,7 @@ import { appMessages } from '../../i18n/en';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { IdleModal } from '../../layout/IdleModal';
+import { ModalHost } from '../../layout/ModalHost';
 import { AccountContext } from './AccountContext';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordPage } from './ChangePasswordPage';
@@ -37,52 +38,54 @@ export function AccountArea() {
   return (
     <AccountContext>
       <RequireUser>
-        <IdleModal />
-        <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
-            <Typography variant="h4" component="h1">
-              {text.title}
-            </Typography>
-            <Link component={RouterLink} to="/admin">
-              {appMessages.notFound.returnHome}
-            </Link>
+        <ModalHost>
+          <IdleModal />
+          <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
+            <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
+              <Typography variant="h4" component="h1">
+                {text.title}
+              </Typography>
+              <Link component={RouterLink} to="/admin">
+                {appMessages.notFound.returnHome}
+              </Link>
+            </Box>
+            <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
+              <Paper component="nav" aria-label={text.title} sx={{ minWidth: 240, alignSelf: 'flex-start' }}>
+                <List>
+                  {menu.map((item) => (
+                    <ListItem key={item.to} disablePadding>
+                      <ListItemButton
+                        component={NavLink}
+                        to={item.to}
+                        sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                      >
+                        <ListItemIcon>{item.icon}</ListItemIcon>
+                        <ListItemText primary={item.label} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Paper>
+              <Paper sx={{ flex: 1, minWidth: 0 }}>
+                <Routes>
+                  <Route
+                    path="change-password"
+                    element={
+                      <>
+                        <ChangePasswordPage />
+                        {user && <ChangeEmailForm currentEmail={user.email} />}
+                      </>
+                    }
+                  />
+                  <Route path="two-factor-authentication" element={<TwoFactorPage />} />
+                  <Route path="show-recovery-codes" element={<ShowRecoveryCodesPage />} />
+                  <Route path="enable-authentication" element={<EnableAuthenticatorPage />} />
+                  <Route path="*" element={<Navigate to="/account/change-password" replace />} />
+                </Routes>
+              </Paper>
+            </Box>
           </Box>
-          <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
-            <Paper component="nav" aria-label={text.title} sx={{ minWidth: 240, alignSelf: 'flex-start' }}>
-              <List>
-                {menu.map((item) => (
-                  <ListItem key={item.to} disablePadding>
-                    <ListItemButton
-                      component={NavLink}
-                      to={item.to}
-                      sx={{ '&.active': { bgcolor: 'action.selected' } }}
-                    >
-                      <ListItemIcon>{item.icon}</ListItemIcon>
-                      <ListItemText primary={item.label} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-            </Paper>
-            <Paper sx={{ flex: 1, minWidth: 0 }}>
-              <Routes>
-                <Route
-                  path="change-password"
-                  element={
-                    <>
-                      <ChangePasswordPage />
-                      {user && <ChangeEmailForm currentEmail={user.email} />}
-                    </>
-                  }
-                />
-                <Route path="two-factor-authentication" element={<TwoFactorPage />} />
-                <Route path="show-recovery-codes" element={<ShowRecoveryCodesPage />} />
-                <Route path="enable-authentication" element={<EnableAuthenticatorPage />} />
-                <Route path="*" element={<Navigate to="/account/change-password" replace />} />
-              </Routes>
-            </Paper>
-          </Box>
-        </Box>
+        </ModalHost>
       </RequireUser>
     </AccountContext>
   );

@@ -1,13 +1,13 @@
 import {
   Alert,
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
   TextField,
 } from '@mui/material';
+import { ModalDialog } from '../../layout/ModalHost';
 import { type FormEvent, useState } from 'react';
 import type { Reauthenticate } from '../../contract/account';
 import { limits } from '../../contract/common';
@@ -50,7 +50,7 @@ export function ConfirmIdentityDialog({
 
   const message = errors.message ?? errors.fields.password ?? errors.fields.code;
   return (
-    <Dialog open onClose={onClose} aria-labelledby="confirm-identity-title">
+    <ModalDialog open onClose={onClose} aria-labelledby="confirm-identity-title">
       <form onSubmit={onSubmit} noValidate>
         <DialogTitle id="confirm-identity-title">{title}</DialogTitle>
         <DialogContent>
@@ -91,6 +91,6 @@ export function ConfirmIdentityDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

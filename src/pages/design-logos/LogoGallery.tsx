@@ -7,7 +7,6 @@ import {
   CardActionArea,
   CardActions,
   CardMedia,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
@@ -16,6 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { ModalDialog } from '../../layout/ModalHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -121,7 +121,7 @@ export function LogoGallery({ logos, organizationId, selectedId, onSelect, onDel
           );
         })}
       </Grid>
-      <Dialog open={pendingDelete !== null} onClose={() => setPendingDelete(null)}>
+      <ModalDialog open={pendingDelete !== null} onClose={() => setPendingDelete(null)}>
         <DialogContent>
           <DialogContentText>{translate('app.designLogos.confirmDelete')}</DialogContentText>
           {pendingDelete && (
@@ -138,7 +138,7 @@ export function LogoGallery({ logos, organizationId, selectedId, onSelect, onDel
             {translate('app.designLogos.confirm')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </ModalDialog>
     </>
   );
 }

@@ -3,13 +3,13 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   LinearProgress,
   Typography,
 } from '@mui/material';
+import { ModalDialog } from '../../layout/ModalHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -90,7 +90,7 @@ export function LogoUploadModal({ open, organizationId, onClose, onUploaded }: P
   }
 
   return (
-    <Dialog open={open} onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm">
+    <ModalDialog open={open} onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('app.designLogos.upload')}</DialogTitle>
       <DialogContent>
         {done ? (
@@ -147,6 +147,6 @@ export function LogoUploadModal({ open, organizationId, onClose, onUploaded }: P
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </ModalDialog>
   );
 }

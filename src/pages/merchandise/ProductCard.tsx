@@ -6,12 +6,12 @@ import {
   CardActions,
   CardContent,
   CardMedia,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Typography,
 } from '@mui/material';
+import { ModalDialog } from '../../layout/ModalHost';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MerchandiseProduct } from '../../contract/merchandise';
@@ -79,7 +79,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {translate('app.merchandise.details')}
         </Button>
       </CardActions>
-      <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} fullWidth maxWidth="md">
+      <ModalDialog open={detailsOpen} onClose={() => setDetailsOpen(false)} fullWidth maxWidth="md">
         <DialogTitle>{product.title}</DialogTitle>
         <DialogContent>
           {media ? (
@@ -105,7 +105,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
         <DialogActions>
           <Button onClick={() => setDetailsOpen(false)}>{translate('app.merchandise.close')}</Button>
         </DialogActions>
-      </Dialog>
+      </ModalDialog>
     </Card>
   );
 }

@@ -1,55 +1,78 @@
+import { DialogContent } from '@mui/material';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ModalHost, useModal } from '../../../src/layout/ModalHost';
+import { ModalDialog, ModalHost } from '../../../src/layout/ModalHost';
 
-function SecondOpener() {
-  const modal = useModal();
+/** A page's own modal: its opener, its state and its content, as the real pages have them. */
+function PageModal({ name, onClosed = () => {} }: { name: string; onClosed?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    onClosed();
+  };
   return (
-    <button type="button" onClick={() => modal.open({ title: 'Second', content: 'second body' })}>
-      open second
-    </button>
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open {name}
+      </button>
+      <ModalDialog open={open} onClose={close}>
+        <DialogContent>{name} body</DialogContent>
+      </ModalDialog>
+    </>
   );
 }
 
-function FirstOpener({ onFirstClosed }: { onFirstClosed: () => void }) {
-  const modal = useModal();
-  const content = (
-    <>
-      first body <SecondOpener />
-    </>
-  );
+/** A warning the user may not dismiss, like the idle modal: displaced, it takes its own way out. */
+function Warning({ open, onDisplaced }: { open: boolean; onDisplaced: () => void }) {
   return (
-    <button type="button" onClick={() => modal.open({ title: 'First', content, onClose: onFirstClosed })}>
-      open first
-    </button>
+    <ModalDialog open={open} onDisplaced={onDisplaced}>
+      <DialogContent>warning body</DialogContent>
+    </ModalDialog>
   );
 }
 
 describe('modals', () => {
   it('open one at a time: opening another closes the first', async () => {
-    const onFirstClosed = vi.fn();
+    const firstClosed = vi.fn();
     render(
       <ModalHost>
-        <FirstOpener onFirstClosed={onFirstClosed} />
+        <PageModal name="first" onClosed={firstClosed} />
+        <PageModal name="second" />
       </ModalHost>,
     );
     await userEvent.click(screen.getByText('open first'));
     expect(await screen.findByRole('dialog')).toHaveTextContent('first body');
-    await userEvent.click(screen.getByText('open second'));
+    // The open dialog makes the page behind it inert to pointer and screen readers; a second
+    // modal opens from code (a timer, a notice) rather than from a click there.
+    screen.getByText('open second').click();
+    await vi.waitFor(() => expect(screen.queryByText('first body')).not.toBeInTheDocument());
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(screen.getByRole('dialog')).toHaveTextContent('second body');
-    expect(screen.queryByText(/first body/)).not.toBeInTheDocument();
-    expect(onFirstClosed).toHaveBeenCalledTimes(1);
+    expect(firstClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a warning that cannot be dismissed its own way out when another modal opens', async () => {
+    const displaced = vi.fn();
+    render(
+      <ModalHost>
+        <Warning open onDisplaced={displaced} />
+        <PageModal name="page" />
+      </ModalHost>,
+    );
+    expect(await screen.findByRole('dialog')).toHaveTextContent('warning body');
+    screen.getByText('open page').click();
+    await vi.waitFor(() => expect(displaced).toHaveBeenCalledTimes(1));
   });
 
   it('closes with Escape', async () => {
     render(
       <ModalHost>
-        <SecondOpener />
+        <PageModal name="only" />
       </ModalHost>,
     );
-    await userEvent.click(screen.getByText('open second'));
+    await userEvent.click(screen.getByText('open only'));
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
