@@ -7,6 +7,7 @@ import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import { consumeUserToken, issueUserToken, isUsableToken } from '../../auth/user-tokens';
 import { audit } from '../../audit';
+import { entityType as userEntityType } from '../users/service';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../mail';
@@ -57,7 +58,7 @@ export async function resendAccountConfirmation(app: FastifyInstance, actor: Ses
   if (!user) throw notFound('User');
   if (user.emailConfirmed) throw badRequest('email', alreadyConfirmed);
   await sendAccountConfirmation(app, user);
-  await audit(app.db, actor.id, 'sendConfirmEmail', 'users', user.id, { email: user.email });
+  await audit(app.db, actor.id, 'sendConfirmEmail', userEntityType, user.id, { email: user.email });
 }
 
 /** Same answer and same timing for every address: the lookup and the mail happen after the response. */
@@ -208,7 +209,7 @@ async function applyEmailChange(app: FastifyInstance, userId: number, newEmail: 
   } catch {
     return false;
   }
-  await audit(app.db, userId, 'changeEmail', 'users', userId, { email: newEmail });
+  await audit(app.db, userId, 'changeEmail', userEntityType, userId, { email: newEmail });
   return true;
 }
 
@@ -245,7 +246,7 @@ export async function register(
       .onConflictDoNothing()
       .returning();
     if (!user) return;
-    await audit(app.db, null, 'register', 'users', user.id, {
+    await audit(app.db, null, 'register', userEntityType, user.id, {
       email,
       requestedRole: template === 'Registration' ? roles.athleticDirector : null,
     });

@@ -16,6 +16,7 @@ import {
   acceptTotpCode,
 } from '../../auth/totp';
 import { audit } from '../../audit';
+import { entityType as userEntityType } from '../users/service';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recoveryCodesLeft } from './service';
@@ -108,7 +109,7 @@ export async function enableAuthenticator(
   const step = await matchingStep(user.authenticatorKey, body.code, null);
   if (step === null) throw badRequest('code', invalidVerificationCode);
   await afterSecurityChange(app, request, reply, auth, { twoFactorEnabled: true, lastTotpStep: step });
-  await audit(app.db, user.id, 'enable2fa', 'users', String(user.id));
+  await audit(app.db, user.id, 'enable2fa', userEntityType, String(user.id));
   const codesLeft = await recoveryCodesLeft(app.db, user.id);
   return { recoveryCodes: codesLeft > 0 ? null : await replaceRecoveryCodes(app.db, user.id) };
 }
@@ -128,7 +129,7 @@ export async function resetAuthenticator(
     lastTotpStep: null,
   });
   await deleteRecoveryCodes(app.db, auth.user.id);
-  await audit(app.db, auth.user.id, 'resetAuthenticator', 'users', String(auth.user.id));
+  await audit(app.db, auth.user.id, 'resetAuthenticator', userEntityType, String(auth.user.id));
 }
 
 /** Turns the second step off; the authenticator key and codes are dropped so turning it back on starts clean. */
@@ -147,12 +148,12 @@ export async function disableTwoFactor(
     lastTotpStep: null,
   });
   await deleteRecoveryCodes(app.db, auth.user.id);
-  await audit(app.db, auth.user.id, 'disable2fa', 'users', String(auth.user.id));
+  await audit(app.db, auth.user.id, 'disable2fa', userEntityType, String(auth.user.id));
 }
 
 export async function newRecoveryCodes(app: FastifyInstance, user: SessionUser) {
   if (!user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
   const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
-  await audit(app.db, user.id, 'regenerateRecoveryCodes', 'users', String(user.id));
+  await audit(app.db, user.id, 'regenerateRecoveryCodes', userEntityType, String(user.id));
   return { recoveryCodes };
 }

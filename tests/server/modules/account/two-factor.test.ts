@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reauthenticateMessage } from '../../../../src/contract/account';
 import { newAuthenticatorKey, totpCodeAt } from '../../../../server/auth/totp';
-import { recoveryCodes, sessions, trustedMachines, users } from '../../../../server/db/schema';
+import { auditLog, recoveryCodes, sessions, trustedMachines, users } from '../../../../server/db/schema';
 import { invalidAuthenticatorCode, invalidRecoveryCode } from '../../../../server/modules/account/sign-in';
 import { createUser, sessionCookieOf, signIn, strongPassword, testApp } from '../../helpers';
 
@@ -223,6 +223,9 @@ describe('setting up the authenticator', () => {
       is2faEnabled: true,
       recoveryCodesLeft: 10,
     });
+    // Audited under the same entity type as an Admin's changes to the account.
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'enable2fa'));
+    expect(entry).toMatchObject({ entityType: 'user' });
   });
 
   it('refuses to enable without the right password or with a wrong code, changing nothing', async () => {
