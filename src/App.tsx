@@ -6,6 +6,12 @@ import PublicApp from './PublicApp';
 /** react-admin's admin bundle loads only when an `/admin` page is opened. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
+/** Talking to a parent page matters only inside a frame; elsewhere its code is never loaded. */
+const framed = window.parent !== window;
+const FrameBridge = lazy(() =>
+  import('./layout/FrameBridge').then((module) => ({ default: module.FrameBridge })),
+);
+
 const Loading = () => (
   <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
     <CircularProgress aria-label="Loading" />
@@ -15,6 +21,11 @@ const Loading = () => (
 export function App() {
   return (
     <BrowserRouter>
+      {framed && (
+        <Suspense fallback={null}>
+          <FrameBridge />
+        </Suspense>
+      )}
       <Routes>
         <Route
           path="/admin/*"

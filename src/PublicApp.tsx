@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { NotificationContextProvider } from 'ra-core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { EnvironmentBanner } from './layout/EnvironmentBanner';
 import { LoginPage } from './pages/login/LoginPage';
 import { Bridge } from './providers/Bridge';
 import { LazyNotification } from './providers/LazyNotification';
@@ -54,6 +55,7 @@ export default function PublicApp() {
     <NotificationContextProvider>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <EnvironmentBanner />
         <Bridge />
         <Suspense fallback={null}>
           <Routes>

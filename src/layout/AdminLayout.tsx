@@ -8,7 +8,6 @@ import { Bridge } from '../providers/Bridge';
 import { useAuthState } from '../providers/session';
 import { AppBar } from './AppBar';
 import { EnvironmentBanner } from './EnvironmentBanner';
-import { FrameBridge } from './FrameBridge';
 import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
 import { Menu } from './Menu';
@@ -26,7 +25,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={Menu} appBar={AppBar}>
       <Bridge />
-      <FrameBridge />
       <ModalHost>
         <EnvironmentBanner />
         {status === 'error' ? (

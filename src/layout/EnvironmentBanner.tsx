@@ -1,11 +1,10 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { appMessages } from '../i18n/en';
 import { environmentFromCookies } from '../lib/environment';
 
-/** 'You are on the X environment' outside production, from the cookie the server sets. */
+/** 'You are on the X environment' outside production, from the cookie the server sets; on every page. */
 export function EnvironmentBanner() {
-  const translate = useTranslate();
   const [name] = useState(() => environmentFromCookies(document.cookie));
   if (!name) return null;
   return (
@@ -15,7 +14,7 @@ export function EnvironmentBanner() {
       role="status"
       sx={{ borderRadius: 0, justifyContent: 'center', py: 0 }}
     >
-      {translate('app.layout.environmentBanner', { name })}
+      {appMessages.layout.environmentBanner.replace('%{name}', name)}
     </Alert>
   );
 }

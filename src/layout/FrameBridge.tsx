@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -24,20 +23,36 @@ function initialFrameInstance() {
   }
 }
 
+/** The parent origins the server trusts, asked once per page load. */
+let trustedOrigins: Promise<string[]> | undefined;
+const loadTrustedOrigins = () =>
+  (trustedOrigins ??= http<{ result: { parentOrigins: string[] } }>('/api/embedding', { silent: true }).then(
+    (body) => normalizeOrigins(body.result.parentOrigins),
+    (error: unknown) => {
+      trustedOrigins = undefined;
+      throw error;
+    },
+  ));
+
 /**
  * Embedded as a child frame (`?frameInstance=...`), the app tells its parent page its
  * state and height and obeys its messages; only origins the server trusts take part.
+ * Mounted once around every route, public pages included.
  */
 export function FrameBridge() {
   const [frameInstance] = useState(() => (window.parent !== window ? initialFrameInstance() : null));
-  const { data: origins } = useQuery({
-    queryKey: ['embedding'],
-    queryFn: ({ signal }) =>
-      http<{ result: { parentOrigins: string[] } }>('/api/embedding', { signal, silent: true }),
-    select: (body) => normalizeOrigins(body.result.parentOrigins),
-    enabled: frameInstance !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const [origins, setOrigins] = useState<string[]>();
+  useEffect(() => {
+    if (frameInstance === null) return undefined;
+    let current = true;
+    loadTrustedOrigins().then(
+      (loaded) => current && setOrigins(loaded),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [frameInstance]);
   const messenger = useMemo<FrameMessenger | null>(
     () =>
       frameInstance && origins?.length ? createFrameMessenger(window.parent, origins, frameInstance) : null,

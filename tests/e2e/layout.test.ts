@@ -98,6 +98,15 @@ describe('admin layout', () => {
     await expect.poll(() => page.getByText(banner).isVisible()).toBe(true);
   });
 
+  it('shows the environment banner on the public pages too', async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+    await context.addCookies([{ name: 'environment', value: 'Staging', url: baseUrl() }]);
+    await page.goto(`${baseUrl()}/login`);
+    const banner = appMessages.layout.environmentBanner.replace('%{name}', 'Staging');
+    await expect.poll(() => page.getByText(banner).isVisible()).toBe(true);
+  });
+
   it('casts the top bar shadow once the content scrolls past 10 px, and keeps --vh at 1% of the viewport', async () => {
     await openAs(asAdmin, '/admin/users', { width: 1024, height: 400 });
     const appBar = page.locator('header[data-scrolled]');

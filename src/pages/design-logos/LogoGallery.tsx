@@ -84,11 +84,14 @@ export function LogoGallery({ logos, organizationId, selectedId, onSelect, onDel
               <Card
                 variant="outlined"
                 data-testid="design-logo"
-                aria-selected={onSelect ? selected : undefined}
                 sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}
               >
                 {onSelect ? (
-                  <CardActionArea onClick={() => onSelect(logo)} aria-label={logo.fileName}>
+                  <CardActionArea
+                    onClick={() => onSelect(logo)}
+                    aria-label={logo.fileName}
+                    aria-pressed={selected}
+                  >
                     <LogoImage logo={logo} />
                   </CardActionArea>
                 ) : (

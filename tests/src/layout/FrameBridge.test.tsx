@@ -1,7 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameBridge } from '../../../src/layout/FrameBridge';
 import { session } from '../../../src/providers';
@@ -90,6 +90,20 @@ describe('embedding as a child frame', () => {
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
         expect.objectContaining({ type: 'state', state: { path: '/users', authenticated: true } }),
+        parentOrigin,
+      ),
+    );
+  });
+
+  it('talks to the parent from the public pages too, outside the admin', async () => {
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <FrameBridge />
+      </MemoryRouter>,
+    );
+    await waitFor(() =>
+      expect(parent.postMessage).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'state', state: expect.objectContaining({ path: '/login' }) }),
         parentOrigin,
       ),
     );
