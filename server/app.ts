@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { changesState, originCheck } from './auth/origin-check';
+import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.addHook('onClose', () => closeSvgWorker());
   app.decorate('jobs', new JobQueue(database.db, { log: app.log }));
   if (config.jobWorker) {
     app.addHook('onReady', async () => app.jobs.start());

@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { Piscina } from 'piscina';
+import type { SanitizedSvg } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
 
 /** An upload refused because of what it contains; the message is shown to the user. */
@@ -221,6 +224,33 @@ export function sanitizeSvg(source: string): string {
   return new window.XMLSerializer().serializeToString(clean);
 }
 
+/**
+ * A maximal SVG takes about 2 s of CPU to parse and sanitise; on the main thread that would
+ * stall every other request of the process, so it runs in a worker thread, started on the
+ * first SVG and let go when idle. The `tsx` loader lets the worker run our TypeScript.
+ */
+let svgPool: Piscina | undefined;
+
+export async function sanitizeSvgOffThread(source: string): Promise<string> {
+  svgPool ??= new Piscina({
+    filename: fileURLToPath(new URL('./svg-worker.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+  });
+  const result = (await svgPool.run(source)) as SanitizedSvg;
+  if ('rejected' in result) throw new UploadRejected(result.rejected);
+  return result.svg;
+}
+
+/** Lets the worker thread go, so a closing server process can exit. */
+export async function closeSvgWorker() {
+  const pool = svgPool;
+  svgPool = undefined;
+  await pool?.destroy();
+}
+
 /** The file name a user sees: a plain name; anything path-like is refused rather than guessed at. */
 export function checkedFileName(name: string | undefined, kind: ImageKind): string {
   const trimmed = (name ?? '').trim();
@@ -307,7 +337,7 @@ export async function storeImageUpload(
       );
     }
     const text = body.toString('utf8');
-    const clean = sanitizeSvg(text);
+    const clean = await sanitizeSvgOffThread(text);
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,
       prefix: options.prefix,
