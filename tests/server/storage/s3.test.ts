@@ -2,17 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { BlobTooLargeError, createBlobStore, S3BlobStore } from '../../../server/storage';
+import { createBlobStore, S3BlobStore } from '../../../server/storage';
 import type { S3Settings } from '../../../server/storage/s3';
 import { createOrganization, createUser, signIn, testApp } from '../helpers';
 import { multipart } from '../modules/design-logos/fixtures';
+import { blobStoreContract } from './contract';
 
 let server: S3rver;
 let directory: string;
@@ -69,44 +68,7 @@ describe('S3 blob store', () => {
     expect(() => loadConfig({ S3_BUCKET: 'spirit' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
   });
 
-  it('stores a stream under a generated key and gives it back with its type and size', async () => {
-    const store = new S3BlobStore(settings);
-    const stored = await store.put(Readable.from(['hello ', 'world']), {
-      contentType: 'text/plain',
-      prefix: 'notes',
-    });
-    expect(stored.key).toMatch(/^notes\/[0-9a-f-]{36}$/);
-    expect(stored.size).toBe(11);
-    const blob = await store.get(stored.key);
-    expect(blob?.contentType).toBe('text/plain');
-    expect(blob?.size).toBe(11);
-    expect(await text(blob!.body)).toBe('hello world');
-    expect(await store.exists(stored.key)).toBe(true);
-  });
-
-  it('answers null for a missing object and deletes idempotently', async () => {
-    const store = new S3BlobStore(settings);
-    const stored = await store.put(Buffer.from('x'), { contentType: 'text/plain', prefix: 'notes' });
-    await store.delete(stored.key);
-    await store.delete(stored.key);
-    expect(await store.get(stored.key)).toBeNull();
-    expect(await store.exists(stored.key)).toBe(false);
-    expect(await store.get('../../etc/passwd')).toBeNull();
-    expect(await objectsInBucket()).toEqual([]);
-  });
-
-  it('refuses a body over maxBytes and leaves nothing in the bucket', async () => {
-    const store = new S3BlobStore(settings);
-    const chunks = Array.from({ length: 10 }, () => Buffer.alloc(1024));
-    await expect(
-      store.put(Readable.from(chunks), {
-        contentType: 'application/octet-stream',
-        prefix: 'big',
-        maxBytes: 5000,
-      }),
-    ).rejects.toBeInstanceOf(BlobTooLargeError);
-    expect(await objectsInBucket()).toEqual([]);
-  });
+  blobStoreContract(() => ({ store: new S3BlobStore(settings), kept: objectsInBucket }));
 
   it('round-trips a design logo through the API, and a missing object gives 404', async () => {
     const { app, db } = await testApp({ s3: settings });
