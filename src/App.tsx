@@ -1,6 +1,7 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
 
 /** react-admin's admin bundle loads only when an `/admin` page is opened. */
@@ -8,9 +9,7 @@ const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 /** Talking to a parent page matters only inside a frame; elsewhere its code is never loaded. */
 const framed = window.parent !== window;
-const FrameBridge = lazy(() =>
-  import('./layout/FrameBridge').then((module) => ({ default: module.FrameBridge })),
-);
+const FrameBridge = lazyNamed(() => import('./layout/FrameBridge'), 'FrameBridge');
 
 const Loading = () => (
   <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>

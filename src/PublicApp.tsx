@@ -1,8 +1,9 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { NotificationContextProvider } from 'ra-core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { EnvironmentBanner } from './layout/EnvironmentBanner';
+import { lazyNamed } from './lib/lazyNamed';
 import { LoginPage } from './pages/login/LoginPage';
 import { Bridge } from './providers/Bridge';
 import { LazyNotification } from './providers/LazyNotification';
@@ -10,40 +11,40 @@ import { theme } from './theme';
 
 /**
  * Each page is its own chunk, so `/login` downloads the sign-in page and not the account
- * area's QR codes or the registration form (the public bundle budget is 150 KB gzip). The
- * sign-in page itself, the usual first page, is in the entry chunk: no second round trip.
+ * area's QR codes or the registration form. The sign-in page itself, the usual first page,
+ * is in the entry chunk: no second round trip.
  */
-const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
-
-const AccountArea = page(() => import('./pages/account/AccountArea'), 'AccountArea');
-const ConfirmAccountPage = page(
+const AccountArea = lazyNamed(() => import('./pages/account/AccountArea'), 'AccountArea');
+const ConfirmAccountPage = lazyNamed(
   () => import('./pages/confirm-account/ConfirmAccountPage'),
   'ConfirmAccountPage',
 );
-const ContactPage = page(() => import('./pages/contact/ContactPage'), 'ContactPage');
-const ForbiddenPage = page(() => import('./pages/errors/ErrorPage'), 'ForbiddenPage');
-const ForgotPasswordPage = page(
+const ContactPage = lazyNamed(() => import('./pages/contact/ContactPage'), 'ContactPage');
+const ForbiddenPage = lazyNamed(() => import('./pages/errors/ErrorPage'), 'ForbiddenPage');
+const ForgotPasswordPage = lazyNamed(
   () => import('./pages/forgot-password/ForgotPasswordPage'),
   'ForgotPasswordPage',
 );
-const ForgotPasswordSuccessPage = page(
+const ForgotPasswordSuccessPage = lazyNamed(
   () => import('./pages/forgot-password/ForgotPasswordPage'),
   'ForgotPasswordSuccessPage',
 );
-const HomePage = page(() => import('./pages/home/HomePage'), 'HomePage');
-const NotFoundPage = page(() => import('./pages/errors/ErrorPage'), 'NotFoundPage');
-const RecoveryCodeLoginPage = page(
+const HomePage = lazyNamed(() => import('./pages/home/HomePage'), 'HomePage');
+const NotFoundPage = lazyNamed(() => import('./pages/errors/ErrorPage'), 'NotFoundPage');
+const RecoveryCodeLoginPage = lazyNamed(
   () => import('./pages/login/RecoveryCodeLoginPage'),
   'RecoveryCodeLoginPage',
 );
-const RegisterPage = page(() => import('./pages/register/RegisterPage'), 'RegisterPage');
-const ResetPasswordConfirmationPage = page(
+const RegisterPage = lazyNamed(() => import('./pages/register/RegisterPage'), 'RegisterPage');
+const ResetPasswordConfirmationPage = lazyNamed(
   () => import('./pages/reset-password/ResetPasswordPage'),
   'ResetPasswordConfirmationPage',
 );
-const ResetPasswordPage = page(() => import('./pages/reset-password/ResetPasswordPage'), 'ResetPasswordPage');
-const TwoFactorLoginPage = page(() => import('./pages/login/TwoFactorLoginPage'), 'TwoFactorLoginPage');
+const ResetPasswordPage = lazyNamed(
+  () => import('./pages/reset-password/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const TwoFactorLoginPage = lazyNamed(() => import('./pages/login/TwoFactorLoginPage'), 'TwoFactorLoginPage');
 
 /**
  * Public pages and the account area: outside react-admin's admin, sharing its toasts. Not

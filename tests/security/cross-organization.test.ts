@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseApparel } from '../../server/db/schema';
 import {
   type Ctx,
   closeUploadTestApp,
@@ -7,6 +6,7 @@ import {
   people,
   pngImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../server/modules/design-logos/fixtures';
 import { expectForbidden, snapshot } from './support';
 
@@ -37,19 +37,7 @@ const productForm = (fields: Record<string, string | number>) =>
 beforeEach(async () => {
   ctx = await uploadTestApp();
   who = await people(ctx);
-  const apparelImage = await ctx.app.storage.put(await pngImage(400, 400, '#fff'), {
-    contentType: 'image/png',
-    prefix: 'base-apparel',
-  });
-  [{ id: apparelId }] = await ctx.db
-    .insert(baseApparel)
-    .values({
-      title: 'Classic Cotton Tee',
-      description: 'Cotton tee',
-      price: 14.5,
-      imageKey: apparelImage.key,
-    })
-    .returning();
+  ({ id: apparelId } = await addBaseApparel(ctx));
   // Riverside's data, made by the Admin through the API as in production.
   const logo = await who.admin({
     method: 'POST',

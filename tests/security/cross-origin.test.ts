@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseApparel } from '../../server/db/schema';
 import {
   type Ctx,
   closeUploadTestApp,
@@ -7,6 +6,7 @@ import {
   people,
   pngImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../server/modules/design-logos/fixtures';
 import { expectForbidden, snapshot } from './support';
 
@@ -92,19 +92,7 @@ describe('a cross-origin multipart upload carrying a valid cookie', () => {
       url: '/api/design-logos',
       ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
     });
-    const apparelImage = await ctx.app.storage.put(await pngImage(400, 400, '#fff'), {
-      contentType: 'image/png',
-      prefix: 'base-apparel',
-    });
-    const [apparel] = await ctx.db
-      .insert(baseApparel)
-      .values({
-        title: 'Classic Cotton Tee',
-        description: 'Cotton tee',
-        price: 14.5,
-        imageKey: apparelImage.key,
-      })
-      .returning();
+    const apparel = await addBaseApparel(ctx);
     const before = await snapshot(ctx);
     const png = await pngImage(200, 200);
     const directorId = (await who.director({ url: '/api/account/me' })).json().result.id;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseApparel, designLogos, merchandise, users } from '../../server/db/schema';
+import { designLogos, merchandise, users } from '../../server/db/schema';
 import {
   type Ctx,
   closeUploadTestApp,
@@ -8,6 +8,7 @@ import {
   people,
   pngImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../server/modules/design-logos/fixtures';
 import { createUser, signIn, strongPassword } from '../server/helpers';
 import { expectForbidden, snapshot } from './support';
@@ -172,19 +173,7 @@ describe('an AthleticDirector giving themselves the Admin role or another organi
     const [logo] = await ctx.db.select().from(designLogos).where(eq(designLogos.id, upload.json().result.id));
     expect(logo.organizationId).toBe(who.lincoln.id);
 
-    const apparelImage = await ctx.app.storage.put(await pngImage(400, 400, '#fff'), {
-      contentType: 'image/png',
-      prefix: 'base-apparel',
-    });
-    const [apparel] = await ctx.db
-      .insert(baseApparel)
-      .values({
-        title: 'Classic Cotton Tee',
-        description: 'Cotton tee',
-        price: 14.5,
-        imageKey: apparelImage.key,
-      })
-      .returning();
+    const apparel = await addBaseApparel(ctx);
     const product = await who.director({
       method: 'POST',
       url: `/api/merchandise/create-merchandise-by-organization?organizationId=${who.riverside.id}`,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limits } from '../../src/contract/common';
 import { productImageMaxBytes } from '../../src/contract/merchandise';
 import { profilePhoto } from '../../src/contract/users';
-import { baseApparel, designLogos, users } from '../../server/db/schema';
+import { designLogos, users } from '../../server/db/schema';
 import { storedFileCsp } from '../../server/storage/http';
 import {
   type Ctx,
@@ -16,6 +16,7 @@ import {
   pngImage,
   svgImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../server/modules/design-logos/fixtures';
 import { snapshot } from './support';
 
@@ -38,19 +39,7 @@ beforeEach(async () => {
     ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
   });
   logoId = logo.json().result.id;
-  const apparelImage = await ctx.app.storage.put(await pngImage(400, 400, '#fff'), {
-    contentType: 'image/png',
-    prefix: 'base-apparel',
-  });
-  [{ id: apparelId }] = await ctx.db
-    .insert(baseApparel)
-    .values({
-      title: 'Classic Cotton Tee',
-      description: 'Cotton tee',
-      price: 14.5,
-      imageKey: apparelImage.key,
-    })
-    .returning();
+  ({ id: apparelId } = await addBaseApparel(ctx));
   directorId = (await who.director({ url: '/api/account/me' })).json().result.id;
 });
 afterEach(() => closeUploadTestApp(ctx));

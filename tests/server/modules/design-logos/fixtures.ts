@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../../../server/config';
+import { baseApparel } from '../../../../server/db/schema';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 export type Ctx = Awaited<ReturnType<typeof testApp>> & { dataDir: string };
@@ -109,4 +110,25 @@ export async function hugePng(bytes: number) {
   chunkHead.writeUInt32BE(bytes, 0);
   chunkHead.write('IDAT', 4, 'latin1');
   return Buffer.concat([png.subarray(0, 33), chunkHead, Buffer.alloc(bytes)]);
+}
+
+/** A base apparel item with a stored image, as the catalogue seeds them: a tee unless told otherwise. */
+export async function addBaseApparel(
+  ctx: Pick<Ctx, 'app' | 'db'>,
+  item: { title: string; description: string; price: number } = {
+    title: 'Classic Cotton Tee',
+    description: 'Cotton tee',
+    price: 14.5,
+  },
+  image = { width: 400, height: 400 },
+) {
+  const stored = await ctx.app.storage.put(await pngImage(image.width, image.height, '#fff'), {
+    contentType: 'image/png',
+    prefix: 'base-apparel',
+  });
+  const [apparel] = await ctx.db
+    .insert(baseApparel)
+    .values({ ...item, imageKey: stored.key })
+    .returning();
+  return apparel;
 }

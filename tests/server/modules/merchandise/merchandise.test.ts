@@ -13,6 +13,7 @@ import {
   storedFiles,
   svgImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../design-logos/fixtures';
 
 let ctx: Ctx;
@@ -22,14 +23,7 @@ let apparelId: number;
 beforeEach(async () => {
   ctx = await uploadTestApp();
   who = await people(ctx);
-  const image = await ctx.app.storage.put(await pngImage(400, 400, '#fff'), {
-    contentType: 'image/png',
-    prefix: 'base-apparel',
-  });
-  [{ id: apparelId }] = await ctx.db
-    .insert(baseApparel)
-    .values({ title: 'Classic Cotton Tee', description: 'Cotton tee', price: 14.5, imageKey: image.key })
-    .returning();
+  ({ id: apparelId } = await addBaseApparel(ctx));
 });
 afterEach(() => closeUploadTestApp(ctx));
 
@@ -246,14 +240,11 @@ describe('GET /api/merchandise/merchandise-by-organization', () => {
 
   it('keeps to maxProductCount, newest first', async () => {
     const logo = await uploadLogo(who.director);
-    const image = await ctx.app.storage.put(await pngImage(), {
-      contentType: 'image/png',
-      prefix: 'base-apparel',
-    });
-    const [second] = await ctx.db
-      .insert(baseApparel)
-      .values({ title: 'Hoodie', description: 'Warm', price: 39, imageKey: image.key })
-      .returning();
+    const second = await addBaseApparel(
+      ctx,
+      { title: 'Hoodie', description: 'Warm', price: 39 },
+      { width: 64, height: 48 },
+    );
     await create(who.director, productFields(logo.id, { Title: 'First' }));
     await create(who.director, productFields(logo.id, { Title: 'Second', BaseApparelId: second.id }));
     const response = await who.director({

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { baseApparel, jobs, merchandise } from '../../../../server/db/schema';
+import { jobs, merchandise } from '../../../../server/db/schema';
 import {
   type Ctx,
   closeUploadTestApp,
@@ -11,6 +11,7 @@ import {
   people,
   pngImage,
   uploadTestApp,
+  addBaseApparel,
 } from '../design-logos/fixtures';
 
 interface Received {
@@ -87,14 +88,11 @@ afterEach(async () => {
 });
 
 async function createProduct() {
-  const image = await ctx.app.storage.put(await pngImage(300, 300, '#fff'), {
-    contentType: 'image/png',
-    prefix: 'base-apparel',
-  });
-  const [apparel] = await ctx.db
-    .insert(baseApparel)
-    .values({ title: 'Pullover Hoodie', description: 'Warm', price: 39, imageKey: image.key })
-    .returning();
+  const apparel = await addBaseApparel(
+    ctx,
+    { title: 'Pullover Hoodie', description: 'Warm', price: 39 },
+    { width: 300, height: 300 },
+  );
   const logo = (
     await who.director({
       method: 'POST',
