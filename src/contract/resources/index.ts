@@ -1,0 +1,24 @@
+import type { AnyResource } from '../resource';
+import { auditLog } from './audit-log';
+import { brands } from './brands';
+import { emailTemplates } from './email-templates';
+import { orders } from './orders';
+import { organizations } from './organizations';
+import { promoCodes } from './promo-codes';
+import { settings } from './settings';
+import { users } from './users';
+
+/** Every table resource; registering one is a line here. Server, app and tests loop over it. */
+export const resourceDefinitions: AnyResource[] = [
+  users,
+  settings,
+  promoCodes,
+  emailTemplates,
+  brands,
+  orders,
+  organizations,
+  auditLog,
+];
+
+export const definitionOf = (name: string) =>
+  resourceDefinitions.find((definition) => definition.name === name);

@@ -1,0 +1,52 @@
+import { defineResource, field } from '../resource';
+import { roles } from '../roles';
+
+export const orderStatuses = ['Pending', 'Paid', 'Shipped', 'Refunded', 'Cancelled'] as const;
+
+/** Read-only in the portal: orders arrive from the storefront (`POST orders`, Admins only). */
+export const orders = defineResource({
+  name: 'orders',
+  table: 'orders',
+  label: { one: 'Order', many: 'Orders' },
+  titleField: 'orderNumber',
+  menu: { icon: 'Receipt', order: 60 },
+  access: {
+    list: [roles.admin, roles.athleticDirector],
+    read: [roles.admin, roles.athleticDirector],
+    create: [roles.admin],
+    export: [roles.admin, roles.athleticDirector],
+  },
+  organizationField: 'organizationId',
+  fields: {
+    organizationId: field.reference({
+      label: 'Organization',
+      to: 'organizations',
+      show: 'name',
+      required: true,
+      list: false,
+    }),
+    orderNumber: field.text({ label: 'Order number', max: 100, required: true, search: true, sort: true }),
+    collectionId: field.text({ label: 'Collection', max: 100, required: true, sort: true, filter: true }),
+    customerName: field.text({ label: 'Customer name', max: 200, required: true, search: true, sort: true }),
+    customerEmail: field.email({
+      label: 'Customer email',
+      max: 256,
+      required: true,
+      search: true,
+      sort: true,
+    }),
+    total: field.money({ label: 'Total', required: true, sort: true, filter: true }),
+    status: field.choice({
+      label: 'Status',
+      required: true,
+      choices: orderStatuses.map((status) => ({ value: status, label: status })),
+      search: true,
+      sort: true,
+      filter: true,
+    }),
+    createdAt: field.dateTime({ label: 'Created', readOnly: true, required: true, sort: true, filter: true }),
+  },
+  list: { sort: { field: 'createdAt', order: 'DESC' } },
+  audit: { entityType: 'order' },
+  routes: { table: { path: 'organization/:organizationId/table', scopeParam: 'organizationId' } },
+});

@@ -1,0 +1,36 @@
+import { defineResource, field } from '../resource';
+import { roles } from '../roles';
+
+export const organizationNameMax = 200;
+export const storefrontAddressMax = 2000;
+
+export const organizations = defineResource({
+  name: 'organizations',
+  table: 'organizations',
+  label: { one: 'Organization', many: 'Organizations' },
+  titleField: 'name',
+  menu: { group: 'settings', icon: 'Business', order: 50 },
+  // Everyone signed in reads their own organization (the page header); Admins manage them all.
+  access: {
+    list: [roles.admin],
+    read: [roles.admin, roles.athleticDirector],
+    create: [roles.admin],
+    update: [roles.admin],
+    export: [roles.admin],
+  },
+  organizationField: 'id',
+  fields: {
+    name: field.text({
+      label: 'Name',
+      max: organizationNameMax,
+      required: true,
+      unique: 'ci',
+      search: true,
+      sort: true,
+    }),
+    guid: field.text({ label: 'Guid', max: 36, required: true, readOnly: true, list: false }),
+    spiritShopAddress: field.url({ label: 'Storefront address', max: storefrontAddressMax, search: true }),
+  },
+  list: { sort: { field: 'name', order: 'ASC' } },
+  audit: { entityType: 'organization' },
+});

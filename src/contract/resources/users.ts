@@ -1,0 +1,52 @@
+import { accountRowSchema, userCreateSchema, userUpdateSchema } from '../users';
+import { limits } from '../limits';
+import { defineResource, field } from '../resource';
+import { roles } from '../roles';
+
+/**
+ * Accounts: the engine gives the list, access, audit, menu and errors; the forms and bodies are
+ * the users module's own (photo, nested name, passwords, role options, lock and resend).
+ */
+export const users = defineResource({
+  name: 'users',
+  table: 'users',
+  label: { one: 'Account', many: 'Accounts' },
+  titleField: 'email',
+  menu: { group: 'settings', icon: 'People', order: 10 },
+  access: {
+    list: [roles.admin],
+    read: [roles.admin],
+    create: [roles.admin],
+    update: [roles.admin],
+    export: [roles.admin],
+  },
+  fields: {
+    email: field.email({
+      label: 'Email',
+      max: limits.email,
+      required: true,
+      unique: 'ci',
+      search: true,
+      sort: true,
+    }),
+    fullName: field.text({
+      label: 'Name',
+      max: 400,
+      required: true,
+      readOnly: true,
+      search: true,
+      sort: true,
+    }),
+    organizationId: field.reference({
+      label: 'Organization',
+      to: 'organizations',
+      show: 'name',
+      list: false,
+    }),
+    isLocked: field.boolean({ label: 'Locked', readOnly: true, filter: true }),
+    emailConfirmed: field.boolean({ label: 'Email confirmed', readOnly: true, filter: true }),
+  },
+  list: { sort: { field: 'email', order: 'ASC' } },
+  audit: { entityType: 'user' },
+  schemas: { row: accountRowSchema, create: userCreateSchema, update: userUpdateSchema },
+});
