@@ -138,7 +138,8 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   table: string;
   /** The API prefix under /api when it differs from the name (`emailTemplate`). */
   apiPath?: string;
-  label: { one: string; many: string };
+  /** `toast` names one record in success toasts when the spec words it apart ('EmailTemplate {key} updated'). */
+  label: { one: string; many: string; toast?: string };
   /** The field naming a record in titles, toasts and references. */
   titleField: keyof F & string;
   menu?: { group?: 'settings'; icon: string; order: number };
@@ -408,3 +409,53 @@ export const tableResponseSchemaOf = (definition: AnyResource) =>
 /** The spec's 400 texts of the database's own rules, one place for every resource. */
 export const uniqueMessage = (f: Field) => `${f.label} is already in use`;
 export const missingReferenceMessage = (referenced: AnyResource) => `${referenced.label.one} does not exist`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call of a resource: method and path under /api (`:id` and scope parameters in the path). */
+export interface ResourceCall {
+  method: HttpMethod;
+  path: string;
+  /** Where the record id travels. */
+  idIn?: 'path' | 'body' | 'query';
+}
+
+const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
+
+/**
+ * Every call of a resource, from its definition: the server registers exactly these routes and
+ * the app's data provider calls exactly these, so the spec's odd paths are written once.
+ * - table: `POST {path}/table` (the spec's table query, with `sortField`, `filter`)
+ * - export: `GET {path}/export?allSearch=&sortField=&sortOrder=&filter=<JSON>`, CSV of every match
+ * - getOne, create, update, delete: `GET/POST/PUT/DELETE {path}[/:id]` unless overridden
+ * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
+ * - toggle: the one-field switch of the list, when the definition has one
+ */
+export function resourceCalls(definition: AnyResource) {
+  const base = apiPathOf(definition);
+  const routes = definition.routes ?? {};
+  const table = routes.table?.path ?? 'table';
+  const update = routes.update ?? { path: ':id', idIn: 'path' as const };
+  const remove = routes.delete ?? { path: ':id', idIn: 'path' as const };
+  const calls = {
+    table: { method: 'POST', path: joinPath(base, table) },
+    export: { method: 'GET', path: joinPath(base, table.replace(/table$/, 'export')) },
+    getOne: { method: 'GET', path: joinPath(base, ':id'), idIn: 'path' },
+    create: { method: 'POST', path: base },
+    update: { method: 'PUT', path: joinPath(base, update.path), idIn: update.idIn ?? 'path' },
+    delete: { method: 'DELETE', path: joinPath(base, remove.path), idIn: remove.idIn ?? 'path' },
+    deleteMany: { method: 'POST', path: joinPath(base, 'delete-many') },
+    toggle: routes.toggle
+      ? { method: routes.toggle.method, path: joinPath(base, routes.toggle.path), idIn: routes.toggle.idIn }
+      : undefined,
+  } satisfies Record<string, ResourceCall | undefined>;
+  return calls as {
+    [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
+  } & {
+    toggle?: ResourceCall;
+  };
+}
+
+/** Fills `:id` and scope parameters (`:organizationId`) of a call's path. */
+export const fillPath = (path: string, values: Record<string, string | number>) =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));

@@ -10,7 +10,7 @@ import { roles } from '../roles';
 export const users = defineResource({
   name: 'users',
   table: 'users',
-  label: { one: 'Account', many: 'Accounts' },
+  label: { one: 'Account', many: 'Accounts', toast: 'User' },
   titleField: 'email',
   menu: { group: 'settings', icon: 'People', order: 10 },
   access: {
