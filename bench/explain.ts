@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { users } from '../src/contract/resources/users';
 import type { Db } from '../server/db/client';
 import { tableQueries } from '../server/http/table';
-import { accountTableColumns, accountTableSpec } from '../server/modules/users/service';
+import { usersResource } from '../server/modules/users/service';
+import { ResourceEngine } from '../server/resources/engine';
 
 /** The two statements `POST /api/users/table` runs for a term, built by the same code: the first page and the count. */
 export function accountTableSql(db: Db, term: string) {
-  const { page, count } = tableQueries(
-    db,
-    accountTableSpec,
-    { skip: 0, take: 10, allSearch: term },
-    accountTableColumns,
-  );
+  const engine = new ResourceEngine(users, usersResource);
+  const admin = { roles: ['Admin'], organizationId: null } as unknown as Parameters<
+    typeof engine.tableSpec
+  >[0];
+  const { spec, query } = engine.tableSpec(admin, { skip: 0, take: 10, allSearch: term });
+  const { page, count } = tableQueries(db, spec, query, engine.select);
   return [sql`${page}`, sql`${count}`];
 }

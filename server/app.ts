@@ -17,7 +17,12 @@ import { registerHealthRoutes } from './health';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
 import { registerMailer } from './mail';
-import { apiModules } from './modules';
+import { apiModules, resourceServers } from './modules';
+import { ensureChangeNotices } from './resources/change-notices';
+import { registerResource } from './resources/engine';
+import { databaseRuleFailures } from './resources/errors';
+import type { AnyResource } from '../src/contract/resource';
+import { resourceDefinitions } from '../src/contract/resources';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 
@@ -43,6 +48,8 @@ export interface BuildOptions {
   serveApp?: boolean;
   /** A blob store other than the configured one (tests). */
   storage?: BlobStore;
+  /** Resources served besides the registry's (a fixture defined only in a test). */
+  resources?: AnyResource[];
 }
 
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
@@ -54,13 +61,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const extraResources = options.resources ?? [];
+  const definitions = [...resourceDefinitions, ...extraResources];
+  registerErrorHandling(app, databaseRuleFailures(definitions, resourceServers));
 
   const database = options.database ?? (await openDatabase(config));
   const storage = options.storage ?? createBlobStore(config);
   if (!options.database) {
-    await database.migrate(() => seedDatabase(database.db, config, app.log, storage));
+    await database.migrate(async () => {
+      await ensureChangeNotices(
+        database.db,
+        definitions.map((definition) => definition.table),
+      );
+      await seedDatabase(database.db, config, app.log, storage);
+    });
     app.addHook('onClose', () => database.close());
+  } else if (extraResources.length > 0) {
+    await ensureChangeNotices(
+      database.db,
+      extraResources.map((definition) => definition.table),
+    );
   }
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -74,7 +94,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, { log: app.log });
   app.addHook('onClose', () => sessionStore.close());
   app.decorate('sessions', sessionStore);
-  const tableCounts = new TableCounts(database.db, defaultTableCounts, app.log);
+  const tableCounts = new TableCounts(
+    database.db,
+    defaultTableCounts,
+    app.log,
+    definitions.map((definition) => definition.table),
+  );
   keepTableCountsFor(database.db, tableCounts);
   app.addHook('onClose', () => tableCounts.close());
   // The spec's table queries are POSTs that only read.
@@ -139,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  for (const definition of definitions) registerResource(app, definition, resourceServers[definition.name]);
   for (const { prefix, plugin } of apiModules) {
     await app.register(plugin, { prefix: `/api/${prefix}` });
   }

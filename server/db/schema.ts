@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { allowReferencesTo } from './resource-table';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -21,13 +22,19 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: '
 const trigramIndex = (name: string, column: { name: string }) =>
   index(name).using('gin', sql`${sql.identifier(column.name)} gin_trgm_ops`);
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  guid: uuid('guid').notNull().unique().defaultRandom(),
-  name: text('name').notNull(),
-  spiritShopAddress: text('spirit_shop_address'),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique().defaultRandom(),
+    name: text('name').notNull(),
+    spiritShopAddress: text('spirit_shop_address'),
+    createdAt: createdAt(),
+  },
+  // Names are unique regardless of case: two would be indistinguishable in the selector.
+  (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+allowReferencesTo('organizations', () => organizations);
 
 export const users = pgTable(
   'users',
@@ -73,6 +80,7 @@ export const users = pgTable(
     trigramIndex('users_search_idx', t.searchText),
   ],
 );
+allowReferencesTo('users', () => users);
 
 /** Sessions: the cookie carries a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -215,7 +223,8 @@ export const promoCodes = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('promo_codes_code_idx').on(t.code),
+    // Shoppers type codes in any case, so two codes differing only in case would collide.
+    uniqueIndex('promo_codes_code_lower_idx').on(sql`lower(${t.code})`),
     trigramIndex('promo_codes_search_idx', t.searchText),
   ],
 );

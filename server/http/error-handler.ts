@@ -65,9 +65,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * The one place that shapes error responses: 400 carries `validationFailures`,
  * other statuses a message; nothing about the server's inside leaks out of a 500.
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  databaseRuleFailures: (error: unknown) => ValidationFailure[] | undefined = () => undefined,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const failures = failuresOf(error);
+    const failures = failuresOf(error) ?? databaseRuleFailures(error);
     if (failures) {
       return reply.status(400).send({ result: null, validationFailures: failures });
     }

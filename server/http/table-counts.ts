@@ -1,20 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { resourceDefinitions } from '../../src/contract/resources';
 import { NoticeListener } from '../db/notices';
 
 /** The channel the `notify_table_change` statement triggers (migration 0007) send table names on. */
 export const tableChangeChannel = 'table_changed';
 
-/** The tables migration 0007 watches; a count over any other table is never kept. */
-export const tablesWithChangeNotices = [
-  'users',
-  'organizations',
-  'settings',
-  'promo_codes',
-  'email_templates',
-  'brands',
-  'orders',
-] as const;
+/**
+ * Every registered resource's table has the statement trigger (migration 0007, and
+ * `ensureChangeNotices` at start for new ones); a count over any other table is never kept.
+ */
+export const tablesWithChangeNotices = resourceDefinitions.map((definition) => definition.table);
 
 export interface TableCountOptions {
   /** A safety net only: every change to a watched table drops its counts at once. */
@@ -42,13 +38,15 @@ export class TableCounts {
   /** Bumped by every change to a table, so a count that raced with a change is not kept. */
   private readonly generations = new Map<string, number>();
   private readonly notices: NoticeListener;
-  private readonly watched = new Set<string>(tablesWithChangeNotices);
+  private readonly watched: Set<string>;
 
   constructor(
     db: Db,
     private readonly options: TableCountOptions = defaultTableCounts,
     log?: FastifyBaseLogger,
+    watched: readonly string[] = tablesWithChangeNotices,
   ) {
+    this.watched = new Set(watched);
     this.notices = new NoticeListener(
       db,
       tableChangeChannel,

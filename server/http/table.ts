@@ -18,8 +18,8 @@ export interface TableSpec {
    */
   prefixColumns?: (PgColumn | SQL)[];
   /** Columns the client may sort by, by the field name it uses. */
-  sortable: Record<string, PgColumn>;
-  defaultSort: { column: PgColumn; order: 'ASC' | 'DESC' };
+  sortable: Record<string, PgColumn | SQL>;
+  defaultSort: { column: PgColumn | SQL; order: 'ASC' | 'DESC' };
   /** A unique column ordering rows the sort leaves tied, so paging never repeats or skips a row. */
   tieBreaker?: PgColumn;
   /** Rows outside this condition never appear (organization scope, for example). */
@@ -63,7 +63,7 @@ export function tableQueries(
     .where(where)
     .orderBy(
       ...[sortColumn, spec.tieBreaker]
-        .filter((column): column is PgColumn => column !== undefined)
+        .filter((column): column is PgColumn | SQL => column !== undefined)
         .map((column) => (order === 'DESC' ? desc(column) : asc(column))),
     )
     .limit(query.take)

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
-import brands from './brands';
+import brands, { brandsResource } from './brands';
+import { emailTemplatesResource } from './email-templates';
 import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
-import emailTemplates from './email-templates';
 import merchandise from './merchandise';
 import orders from './orders';
 import organizations from './organizations';
-import promoCodes from './promo-codes';
-import settings from './settings';
 import users from './users';
+import { usersResource } from './users/service';
+import type { ResourceServer } from '../resources/types';
 
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
@@ -24,10 +24,17 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
   { prefix: 'organizations', plugin: organizations },
-  { prefix: 'settings', plugin: settings },
-  { prefix: 'promo-codes', plugin: promoCodes },
-  { prefix: 'emailTemplate', plugin: emailTemplates },
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },
   { prefix: 'users', plugin: users },
 ];
+
+/**
+ * The server side of resources that need more than their definition (hooks, derived columns,
+ * routes of their own), by resource name; a plain resource has no entry.
+ */
+export const resourceServers: Record<string, ResourceServer> = {
+  users: usersResource,
+  brands: brandsResource,
+  'email-template': emailTemplatesResource,
+};

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../../src/contract/access';
-import {
-  brandListResponseSchema,
-  brandResponseSchema,
-  brandShowcaseSchema,
-  brandTableResponseSchema,
-} from '../../../src/contract/brands';
-import { idParamsSchema, tableQuerySchema } from '../../../src/contract/common';
-import { currentUser, requireRole, requireUser } from '../../auth/guards';
-import { brandsTable, setShowcase, showcasedBrands } from './service';
+import { brandListResponseSchema } from '../../../src/contract/brands';
+import { requireUser } from '../../auth/guards';
+import type { ResourceServer } from '../../resources/types';
+import { showcasedBrands } from './service';
 
-const tags = ['brands'];
-const adminOnly = requireRole(...access.brands);
+/** The table and the showcase switch come from the definition; the audit log calls the switch `showcase`. */
+export const brandsResource: ResourceServer = { auditActions: { toggle: 'showcase' } };
 
 const brandsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,37 +13,13 @@ const brandsModule: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        tags,
+        tags: ['brands'],
+        security: [{ session: [] }],
         description: 'The showcased brands, for anyone signed in who builds merchandise.',
         response: { 200: brandListResponseSchema },
       },
     },
     async () => ({ result: await showcasedBrands(app.db) }),
-  );
-
-  app.post(
-    '/table',
-    {
-      preHandler: adminOnly,
-      schema: { tags, body: tableQuerySchema, response: { 200: brandTableResponseSchema } },
-    },
-    async (request) => ({ result: await brandsTable(app.db, request.body) }),
-  );
-
-  app.patch(
-    '/:id/showcase',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: brandShowcaseSchema,
-        response: { 200: brandResponseSchema },
-      },
-    },
-    async (request) => ({
-      result: await setShowcase(app.db, currentUser(request), request.params.id, request.body.isShowcased),
-    }),
   );
 };
 

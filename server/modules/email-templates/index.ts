@@ -1,37 +1,34 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../../src/contract/access';
-import { idParamsSchema, tableQuerySchema } from '../../../src/contract/common';
-import {
-  emailTemplateResponseSchema,
-  emailTemplateTableResponseSchema,
-  emailTemplateUpdateSchema,
-} from '../../../src/contract/email-templates';
-import { currentUser, requireRole } from '../../auth/guards';
-import { emailTemplatesTable, getEmailTemplate, updateEmailTemplate } from './service';
+import sanitizeHtml from 'sanitize-html';
+import { badRequest } from '../../http/errors';
+import type { ResourceServer } from '../../resources/types';
 
-const tags = ['email-templates'];
+/**
+ * The body is e-mailed to people outside the portal, so only formatting survives: no
+ * scripts, styles, event handlers or `javascript:` links. `{{placeholders}}` are kept.
+ */
+export const sanitizeTemplateBody = (body: string) =>
+  sanitizeHtml(body, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      '*': ['style'],
+    },
+    allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+    allowedSchemes: ['http', 'https', 'mailto'],
+  });
 
-/** Registered under `/api/emailTemplate`, the spec's path; the app's route is `email-template`. */
-const emailTemplatesModule: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireRole(...access['email-template']));
+/** An editor's empty paragraph (`<p></p>`) is markup without anything to read. */
+const hasContent = (html: string) =>
+  /<img\b/i.test(html) ||
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
 
-  app.post(
-    '/table',
-    { schema: { tags, body: tableQuerySchema, response: { 200: emailTemplateTableResponseSchema } } },
-    async (request) => ({ result: await emailTemplatesTable(app.db, request.body) }),
-  );
-
-  app.put(
-    '/update',
-    { schema: { tags, body: emailTemplateUpdateSchema, response: { 200: emailTemplateResponseSchema } } },
-    async (request) => ({ result: await updateEmailTemplate(app.db, currentUser(request), request.body) }),
-  );
-
-  app.get(
-    '/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: emailTemplateResponseSchema } } },
-    async (request) => ({ result: await getEmailTemplate(app.db, request.params.id) }),
-  );
+/** Templates are edited through the engine (`PUT emailTemplate/update`); the body is cleaned first. */
+export const emailTemplatesResource: ResourceServer = {
+  beforeChange(values) {
+    if (typeof values.body !== 'string') return values;
+    const body = sanitizeTemplateBody(values.body);
+    if (!hasContent(body)) throw badRequest('body', 'Body is required');
+    return { ...values, body };
+  },
 };
-
-export default emailTemplatesModule;

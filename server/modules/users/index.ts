@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../../src/contract/access';
-import { idParamsSchema, tableQuerySchema } from '../../../src/contract/common';
+import { users } from '../../../src/contract/resources/users';
+import { idParamsSchema } from '../../../src/contract/common';
 import { roleOptions } from '../../../src/contract/roles';
 import {
-  accountTableResponseSchema,
   photoParamsSchema,
   roleOptionsResponseSchema,
   sendConfirmEmailSchema,
@@ -16,13 +15,13 @@ import { okResponseSchema } from '../../../src/contract/account';
 import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
+import { resourceGuard, resourceSchema } from '../../resources/engine';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
 import { readUserForm } from './multipart';
 import { parseOrFail } from './validation';
 import { normalizePhoto, photoContentType } from './photo';
 import {
-  accountTable,
   createUser,
   findUser,
   findPhotoKey,
@@ -37,18 +36,14 @@ const tags = ['users'];
 /** A photo's guid changes with every upload, so its URL can be cached for as long as it exists. */
 const photoCacheControl = 'private, max-age=31536000, immutable';
 
-/** Accounts: Admin only (the role table of src/contract/access.ts), every change audited. */
+/**
+ * Accounts: the list, export, guard, audit and errors are the engine's (the `users` definition);
+ * these are the routes its forms and row actions need beyond it, behind the same guard.
+ */
 const usersModule: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = requireRole(...access.users);
-
-  app.post(
-    '/table',
-    {
-      preHandler: adminOnly,
-      schema: { tags, body: tableQuerySchema, response: { 200: accountTableResponseSchema } },
-    },
-    async (request) => ({ result: await accountTable(app.db, request.body) }),
-  );
+  const adminOnly = resourceGuard(users, 'update');
+  const reads = resourceGuard(users, 'read');
+  const creates = resourceGuard(users, 'create');
 
   app.get(
     '/roleOptions',
@@ -59,8 +54,8 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: adminOnly,
-      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+      preHandler: reads,
+      schema: resourceSchema(users, { params: idParamsSchema, response: { 200: userResponseSchema } }),
     },
     async (request) => ({ result: toUser(await findUser(app.db, request.params.id)) }),
   );
@@ -68,8 +63,8 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: adminOnly,
-      schema: { tags, body: userCreateSchema, response: { 200: userResponseSchema } },
+      preHandler: creates,
+      schema: resourceSchema(users, { body: userCreateSchema, response: { 200: userResponseSchema } }),
     },
     async (request) => {
       const row = await createUser(app.db, currentUser(request), request.body);
@@ -82,7 +77,11 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       preHandler: adminOnly,
-      schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userResponseSchema } },
+      schema: resourceSchema(users, {
+        params: idParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: userResponseSchema },
+      }),
     },
     async (request) => ({
       result: toUser(await updateUser(app.db, currentUser(request), request.params.id, request.body)),

@@ -1,15 +1,15 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isAdmin } from '../../../src/contract/roles';
-import type { AccountRow, User, userCreateSchema, userUpdateSchema } from '../../../src/contract/users';
+import type { User, userCreateSchema, userUpdateSchema } from '../../../src/contract/users';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/sessions';
 import { randomToken } from '../../auth/tokens';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
-import { organizations, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { type ParsedTableQuery, type TableSpec, tablePage } from '../../http/table';
+import type { ResourceServer } from '../../resources/types';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
 type UserCreateInput = z.output<typeof userCreateSchema>;
@@ -19,33 +19,19 @@ const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.first
 
 export const entityType = 'user';
 
-/** The accounts table: search, sort and the columns its rows show. */
-export const accountTableSpec: TableSpec = {
-  table: users,
-  searchColumn: users.searchText,
+/**
+ * The accounts list is the engine's; what its definition cannot say is here: the full name is
+ * derived from the name parts (and sorts by what it shows), the rows carry the roles, a short
+ * search matches the start of an e-mail, first or last name, and the unique index on the
+ * normalized e-mail stands for the `email` field ('Email is already in use').
+ */
+export const usersResource: ResourceServer = {
+  own: ['getOne', 'create', 'update'],
+  columns: { fullName: fullNameSql.as('full_name'), roles: users.roles },
+  sortBy: { fullName: fullNameSql },
   prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
-  sortable: {
-    id: users.id,
-    email: users.email,
-    fullName: users.lastName,
-    isLocked: users.isLocked,
-    emailConfirmed: users.emailConfirmed,
-  },
-  defaultSort: { column: users.email, order: 'ASC' },
+  columnFields: { normalized_email: 'email' },
 };
-
-export const accountTableColumns = {
-  id: users.id,
-  email: users.email,
-  fullName: fullNameSql.as('full_name'),
-  isLocked: users.isLocked,
-  emailConfirmed: users.emailConfirmed,
-  roles: users.roles,
-};
-
-export function accountTable(db: Db, query: ParsedTableQuery) {
-  return tablePage<AccountRow>(db, accountTableSpec, query, accountTableColumns);
-}
 
 export function toUser(row: SessionUser): User {
   return {
@@ -74,26 +60,6 @@ export async function findUser(db: Db, id: number) {
   return row;
 }
 
-async function assertEmailFree(db: Db, email: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.normalizedEmail, normalizeEmail(email)), exceptId ? ne(users.id, exceptId) : undefined),
-    )
-    .limit(1);
-  if (taken) throw badRequest('email', 'Email is already in use');
-}
-
-async function assertOrganizationExists(db: Db, organizationId: number | null) {
-  if (organizationId === null) return;
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!row) throw badRequest('organizationId', 'Organization does not exist');
-}
-
 const nameColumns = (input: UserCreateInput | UserUpdateInput) => ({
   firstName: input.name.firstName,
   middleName: input.name.middleName,
@@ -101,29 +67,31 @@ const nameColumns = (input: UserCreateInput | UserUpdateInput) => ({
   suffix: input.name.suffix,
 });
 
+/** E-mail uniqueness and the organization are the database's rules (a unique index, a foreign key). */
 export async function createUser(db: Db, actor: SessionUser, input: UserCreateInput) {
-  await assertEmailFree(db, input.email);
-  await assertOrganizationExists(db, input.organizationId);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      normalizedEmail: normalizeEmail(input.email),
-      username: input.email,
-      ...nameColumns(input),
-      organizationId: input.organizationId,
-      roles: input.userRoles,
-      contactInformation: input.contactInformation,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-      securityStamp: randomToken(16),
-    })
-    .returning();
-  await audit(db, actor.id, 'create', entityType, row.id, {
-    email: row.email,
-    roles: row.roles,
-    organizationId: row.organizationId,
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        normalizedEmail: normalizeEmail(input.email),
+        username: input.email,
+        ...nameColumns(input),
+        organizationId: input.organizationId,
+        roles: input.userRoles,
+        contactInformation: input.contactInformation,
+        passwordHash,
+        securityStamp: randomToken(16),
+      })
+      .returning();
+    await audit(tx as unknown as Db, actor.id, 'create', entityType, row.id, {
+      email: row.email,
+      roles: row.roles,
+      organizationId: row.organizationId,
+    });
+    return row;
   });
-  return row;
 }
 
 /**
@@ -132,41 +100,42 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
  * demote themselves, so the portal never loses its last way in by accident.
  */
 export async function updateUser(db: Db, actor: SessionUser, id: number, input: UserUpdateInput) {
-  const before = await findUser(db, id);
-  if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
-    throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
-  }
-  const emailChanged = normalizeEmail(input.email) !== before.normalizedEmail;
-  if (emailChanged) await assertEmailFree(db, input.email, id);
-  await assertOrganizationExists(db, input.organizationId);
-  const [row] = await db
-    .update(users)
-    .set({
-      email: input.email,
-      normalizedEmail: normalizeEmail(input.email),
-      username: input.email,
-      ...nameColumns(input),
-      organizationId: input.organizationId,
-      roles: input.userRoles,
-      contactInformation: input.contactInformation,
-      ...(emailChanged ? { emailConfirmed: false } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id))
-    .returning();
-  const rolesChanged =
-    before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));
-  await audit(db, actor.id, 'update', entityType, id, {
-    email: emailChanged ? { from: before.email, to: row.email } : undefined,
-    organizationId:
-      before.organizationId !== row.organizationId
-        ? { from: before.organizationId, to: row.organizationId }
-        : undefined,
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = await findUser(tx, id);
+    if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
+      throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
+    }
+    const emailChanged = normalizeEmail(input.email) !== before.normalizedEmail;
+    const [row] = await tx
+      .update(users)
+      .set({
+        email: input.email,
+        normalizedEmail: normalizeEmail(input.email),
+        username: input.email,
+        ...nameColumns(input),
+        organizationId: input.organizationId,
+        roles: input.userRoles,
+        contactInformation: input.contactInformation,
+        ...(emailChanged ? { emailConfirmed: false } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    const rolesChanged =
+      before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));
+    await audit(tx, actor.id, 'update', entityType, id, {
+      email: emailChanged ? { from: before.email, to: row.email } : undefined,
+      organizationId:
+        before.organizationId !== row.organizationId
+          ? { from: before.organizationId, to: row.organizationId }
+          : undefined,
+    });
+    if (rolesChanged) {
+      await audit(tx, actor.id, 'roleChange', entityType, id, { from: before.roles, to: row.roles });
+    }
+    return row;
   });
-  if (rolesChanged) {
-    await audit(db, actor.id, 'roleChange', entityType, id, { from: before.roles, to: row.roles });
-  }
-  return row;
 }
 
 export async function setProfilePhoto(

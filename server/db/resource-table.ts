@@ -1,0 +1,100 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  type PgColumnBuilderBase,
+  pgTable,
+  type PgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AnyResource, Field } from '../../src/contract/resource';
+import { definitionOf } from '../../src/contract/resources';
+
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Tables built from definitions, by table name, so the engine and foreign keys find them. */
+export const definedTables = new Map<string, PgTable>();
+
+/** Hand-written tables the references of defined tables point at (organizations, users). */
+const referencedTables = new Map<string, () => PgTable>();
+
+/** A table of schema.ts that a defined table may reference; schema.ts registers its own. */
+export const allowReferencesTo = (name: string, table: () => PgTable) => referencedTables.set(name, table);
+
+function referencedTable(f: Field & { kind: 'reference' }): PgTable {
+  const target = definitionOf(f.to);
+  const table = target && (definedTables.get(target.table) ?? referencedTables.get(target.table)?.());
+  if (!table) throw new Error(`The reference to '${f.to}' names no table`);
+  return table;
+}
+
+function columnOf(name: string, f: Field): PgColumnBuilderBase {
+  const column = snakeCase(name);
+  const required = <T extends { notNull(): T }>(builder: T) => (f.required ? builder.notNull() : builder);
+  switch (f.kind) {
+    case 'number':
+      return required(f.int ? integer(column) : numeric(column, { mode: 'number' }));
+    case 'money':
+      return required(numeric(column, { precision: 12, scale: 2, mode: 'number' }));
+    case 'boolean': {
+      const builder = boolean(column).notNull();
+      return f.default === undefined ? builder : builder.default(f.default);
+    }
+    case 'reference':
+      return required(integer(column).references(() => (referencedTable(f) as unknown as { id: never }).id));
+    case 'date':
+      return required(date(column, { mode: 'string' }));
+    case 'dateTime':
+      return f.readOnly
+        ? timestamp(column, { withTimezone: true }).notNull().defaultNow()
+        : required(timestamp(column, { withTimezone: true }));
+    default: {
+      const builder = required(text(column));
+      return 'default' in f && typeof f.default === 'string' ? builder.default(f.default) : builder;
+    }
+  }
+}
+
+/**
+ * The Drizzle table of a new resource, from its definition alone: a serial id, one snake_case
+ * column per field, a foreign key per reference, a unique index per unique field (on lower()
+ * for `'ci'`), and when any field is searched a generated lower-cased `search_text` with a
+ * trigram index. `export const teams = resourceTable(teams)` in schema.ts, then
+ * `npm run db:generate`.
+ */
+export function resourceTable(definition: AnyResource) {
+  const fields = Object.entries(definition.fields);
+  const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
+  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
+  for (const [name, f] of fields) columns[name] = columnOf(name, f);
+  if (searched.length > 0) {
+    const concatenated = searched.map((column) => `coalesce(${column}::text, '')`).join(` || ' ' || `);
+    columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(`lower(${concatenated})`));
+  }
+  const table = pgTable(definition.table, columns, (t) => {
+    const byName = t as unknown as Record<string, SQL.Aliased & { name: string }>;
+    return [
+      ...fields
+        .filter(([, f]) => f.unique)
+        .map(([name, f]) =>
+          uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
+            f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : (byName[name] as never),
+          ),
+        ),
+      ...fields
+        .filter(([, f]) => f.kind === 'reference')
+        .map(([name]) => index(`${definition.table}_${snakeCase(name)}_idx`).on(byName[name] as never)),
+      ...(searched.length > 0
+        ? [index(`${definition.table}_search_idx`).using('gin', sql`search_text gin_trgm_ops`)]
+        : []),
+    ];
+  });
+  definedTables.set(definition.table, table);
+  return table;
+}

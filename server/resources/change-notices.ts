@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * The statement trigger of migration 0007 on every registered resource's table, so a new
+ * resource's kept counts are dropped on change with no migration written by hand. Run at start
+ * while holding the migration lock (replicas starting together do not race on it); `CREATE OR
+ * REPLACE` makes it a no-op for tables that already have it.
+ */
+export async function ensureChangeNotices(db: Db, tables: readonly string[]) {
+  for (const table of tables) {
+    await db.execute(
+      sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_table_change`)}
+          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.identifier(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change()`,
+    );
+  }
+}

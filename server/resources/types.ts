@@ -1,0 +1,44 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+
+/** The calls of `resourceCalls(definition)`, by name. */
+export type CallName =
+  'table' | 'export' | 'getOne' | 'create' | 'update' | 'delete' | 'deleteMany' | 'toggle';
+
+export type ChangeAction = 'create' | 'update' | 'toggle' | 'delete';
+
+export type Values = Record<string, unknown>;
+
+export interface ChangeContext {
+  /** The change's transaction: whatever a hook writes commits or rolls back with the row and its audit. */
+  tx: Db;
+  actor: SessionUser;
+  action: ChangeAction;
+  /** The row's id, except on create. */
+  id?: number;
+}
+
+/**
+ * What a resource's server module adds to its definition; a plain resource needs none of it.
+ * Lives in `server/modules/<name>/index.ts`, never in the zod-only definition the browser loads.
+ */
+export interface ResourceServer {
+  /** Row values that are not a column of their own (users' `fullName`) or extra row keys. */
+  columns?: Record<string, PgColumn | SQL.Aliased>;
+  /** What a field sorts by when that is not its own column. */
+  sortBy?: Record<string, PgColumn | SQL>;
+  /** Short search terms match the start of these (see `TableSpec.prefixColumns`). */
+  prefixColumns?: (PgColumn | SQL)[];
+  /** Calls the module serves itself, behind the engine's guard (`resourceGuard`). */
+  own?: CallName[];
+  /** Columns of unique indexes that stand for a field (users' `normalized_email` is `email`). */
+  columnFields?: Record<string, string>;
+  /** Audit action names where the audit log has its own words (`showcase` for brands). */
+  auditActions?: Partial<Record<ChangeAction, string>>;
+  /** Runs inside the change's transaction before the write; returns the values to store. */
+  beforeChange?: (values: Values, context: ChangeContext) => Values | Promise<Values>;
+  /** Runs inside the change's transaction after the write, with the stored row. */
+  afterChange?: (row: Values, context: ChangeContext) => void | Promise<void>;
+}
