@@ -306,7 +306,11 @@ export function fieldRowSchema(f: Field): z.ZodType {
 
 const entries = (definition: AnyResource) => Object.entries(definition.fields);
 
-/** The body of `POST {path}`: every editable field; unknown keys (an id, a guid) are dropped. */
+/**
+ * The body of `POST {path}`: every editable field; unknown keys (an id, a guid) are dropped.
+ * A default fills an optional field left out; a required one (the spec's "Enabled: required")
+ * must still be sent, its default being only the form's initial value.
+ */
 export function createSchemaOf(definition: AnyResource): z.ZodType {
   if (definition.schemas?.create) return definition.schemas.create;
   return z.object(
@@ -315,7 +319,7 @@ export function createSchemaOf(definition: AnyResource): z.ZodType {
         .filter(([, f]) => isEditable(f))
         .map(([name, f]) => [
           name,
-          'default' in f && f.default !== undefined
+          'default' in f && f.default !== undefined && !f.required
             ? fieldInputSchema(f).default(f.default as never)
             : fieldInputSchema(f),
         ]),

@@ -59,7 +59,7 @@ describe('brands', () => {
   it('refuses a body without isShowcased and an unknown brand', async () => {
     const gildan = await brand('gildan');
     expect((await showcase(gildan.id, {})).json().validationFailures).toEqual([
-      { propertyName: 'isShowcased', errorMessage: 'Showcased is required' },
+      { propertyName: 'isShowcased', errorMessage: 'Showcase is required' },
     ]);
     expect((await showcase(99999, { isShowcased: true })).statusCode).toBe(404);
   });

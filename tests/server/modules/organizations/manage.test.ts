@@ -83,7 +83,7 @@ describe('managing organizations (Admin only)', () => {
       { propertyName: 'name', errorMessage: 'Name is required' },
     ]);
     expect((await create({ name: 'lincoln high school' })).json().validationFailures).toEqual([
-      { propertyName: 'name', errorMessage: 'An organization named lincoln high school already exists' },
+      { propertyName: 'name', errorMessage: 'Name is already in use' },
     ]);
     expect(await ctx.db.select().from(organizations)).toHaveLength(1);
   });

@@ -60,7 +60,7 @@ describe('promo codes (Admin only)', () => {
     await create(spiritWeek);
     const again = await create({ ...spiritWeek, code: 'spirit10' });
     expect(again.json().validationFailures).toEqual([
-      { propertyName: 'code', errorMessage: 'The promo code spirit10 already exists' },
+      { propertyName: 'code', errorMessage: 'Code is already in use' },
     ]);
   });
 

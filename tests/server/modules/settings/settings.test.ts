@@ -65,7 +65,7 @@ describe('settings (Admin only)', () => {
     const again = await create({ key: 'Dup', value: 'b', isEnabled: false });
     expect(again.statusCode).toBe(400);
     expect(again.json().validationFailures).toEqual([
-      { propertyName: 'key', errorMessage: 'A setting with the key Dup already exists' },
+      { propertyName: 'key', errorMessage: 'Key is already in use' },
     ]);
   });
 
