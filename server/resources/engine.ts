@@ -349,7 +349,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     app.route({
       method: call.method,
       url: `/api/${call.path}`,
-      preHandler: resourceGuard(definition, callActions[name]),
+      onRequest: resourceGuard(definition, callActions[name]),
       schema: resourceSchema(definition, {
         summary: `${name} ${definition.label.many}`,
         ...(params.length > 0 && !schema.params

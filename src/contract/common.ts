@@ -43,11 +43,13 @@ export const optionalText = (label: string, max: number) =>
 export const emailField = (label = 'Email') =>
   requiredText(label, limits.email).pipe(z.email(`${label} is not a valid email address`));
 
+/** Ids are PostgreSQL `integer` (serial) columns: a larger one names no row and is a 400, not a 500. */
 export const idParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'Id must be a number' })
     .int('Id must be a whole number')
-    .positive('Id must be positive'),
+    .positive('Id must be positive')
+    .max(2_147_483_647, 'Id must be at most 2147483647'),
 });
 
 /** Table query of the spec (section 3): skip, take, allSearch and a refresh flag, plus a sort. */

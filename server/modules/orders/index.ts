@@ -10,7 +10,7 @@ const ordersModule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/by-collection',
     {
-      preHandler: resourceGuard(orders, 'list'),
+      onRequest: resourceGuard(orders, 'list'),
       schema: {
         tags: ['orders'],
         security: [{ session: [] }],

@@ -47,23 +47,23 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/roleOptions',
-    { preHandler: adminOnly, schema: { tags, response: { 200: roleOptionsResponseSchema } } },
+    { onRequest: adminOnly, schema: { tags, response: { 200: roleOptionsResponseSchema } } },
     () => ({ result: roleOptions.map((option) => ({ ...option })) }),
   );
 
   app.get(
     '/:id',
     {
-      preHandler: reads,
+      onRequest: reads,
       schema: resourceSchema(users, { params: idParamsSchema, response: { 200: userResponseSchema } }),
     },
     async (request) => ({ result: toUser(await findUser(app.db, request.params.id)) }),
   );
 
   app.post(
-    '/',
+    '',
     {
-      preHandler: creates,
+      onRequest: creates,
       schema: resourceSchema(users, { body: userCreateSchema, response: { 200: userResponseSchema } }),
     },
     async (request) => {
@@ -76,7 +76,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: resourceSchema(users, {
         params: idParamsSchema,
         body: userUpdateSchema,
@@ -91,7 +91,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/with-photo/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {
@@ -116,7 +116,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/lock',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => ({
@@ -131,7 +131,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/unlock',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => ({
@@ -144,7 +144,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sendConfirmEmail',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { tags, body: sendConfirmEmailSchema, response: { 200: okResponseSchema } },
     },
     async (request) => {

@@ -1,0 +1,309 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AnyResource,
+  allows,
+  type Field,
+  maxIntegerId,
+  missingReferenceMessage,
+  type ResourceAction,
+  type ResourceCall,
+  resourceCalls,
+  fillPath,
+  uniqueMessage,
+} from '../../../src/contract/resource';
+import { definitionOf, resourceDefinitions } from '../../../src/contract/resources';
+import { roles } from '../../../src/contract/roles';
+import { buildApp } from '../../../server/app';
+import { testConfig } from '../../../server/config';
+import type { Db } from '../../../server/db/client';
+import { listColumns } from '../../../server/resources/engine';
+import { tableOf } from '../../../server/resources/tables';
+import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
+import { createWidgetsTable, dropWidgetsTable, widgets } from './widgets';
+
+/**
+ * One suite over every registered resource (and a fixture resource defined only here): what the
+ * engine promises for any definition, so a newly registered resource is covered by adding it.
+ */
+const callActions: Record<string, ResourceAction> = {
+  table: 'list',
+  export: 'export',
+  getOne: 'read',
+  create: 'create',
+  update: 'update',
+  toggle: 'update',
+  delete: 'delete',
+  deleteMany: 'bulkDelete',
+};
+
+const every = (definition: AnyResource) =>
+  Object.entries(resourceCalls(definition))
+    .filter((entry): entry is [string, ResourceCall] => entry[1] !== undefined)
+    .filter(([name]) => (definition.access[callActions[name]]?.length ?? 0) > 0);
+
+const uniqueField = (definition: AnyResource) =>
+  Object.entries(definition.fields).find(([, f]) => f.unique && !f.readOnly);
+
+const referenceField = (definition: AnyResource) =>
+  Object.entries(definition.fields).find(([, f]) => f.kind === 'reference' && !f.readOnly);
+
+interface World {
+  app: FastifyInstance;
+  db: Db;
+  organizationId: number;
+  otherOrganizationId: number;
+  adminId: number;
+  cookies: Record<string, string>;
+}
+
+/** A value for a field that passes its schema; `n` tells apart rows that must differ. */
+function sampleValue(world: World, f: Field, n: string): unknown {
+  switch (f.kind) {
+    case 'email':
+      return `sample${n}@example.com`;
+    case 'url':
+      return 'https://example.com/shop';
+    case 'number':
+    case 'money':
+      return 12;
+    case 'boolean':
+      return true;
+    case 'choice':
+      return f.choices[0].value;
+    case 'reference':
+      return f.to === 'users' ? world.adminId : world.organizationId;
+    case 'date':
+      return '2026-01-31';
+    case 'dateTime':
+      return '2026-01-31T10:00:00Z';
+    default:
+      return `Sample${n}`;
+  }
+}
+
+/** A valid create body: from the fields, or the resource's own body where it has one. */
+function sampleBody(world: World, definition: AnyResource, n = 'A'): Record<string, unknown> {
+  if (definition.name === 'users') {
+    return {
+      email: `sample${n}@example.com`,
+      name: { firstName: 'Sam', lastName: 'Ple' },
+      userRoles: [roles.athleticDirector],
+      organizationId: world.organizationId,
+      password: '',
+      confirmPassword: '',
+    };
+  }
+  return Object.fromEntries(
+    Object.entries(definition.fields)
+      .filter(([, f]) => !f.readOnly)
+      .map(([name, f]) => [name, sampleValue(world, f, n)]),
+  );
+}
+
+function parseCsv(text: string) {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
+    else if (c !== '\r') cell += c;
+  }
+  return rows;
+}
+
+const subjects = [
+  ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
+  { definition: widgets as AnyResource, fixture: true },
+];
+
+describe.each(subjects)('resource $definition.name', ({ definition, fixture }) => {
+  let world: World;
+  const calls = every(definition);
+
+  const url = (call: ResourceCall, id: number | string = 1) => {
+    const path = fillPath(call.path, { id, organizationId: world.organizationId });
+    return `/api/${path}${call.idIn === 'query' ? `?id=${id}` : ''}`;
+  };
+  const send = (role: string | null, call: ResourceCall, options: Partial<InjectOptions> = {}) =>
+    world.app.inject({
+      method: call.method,
+      url: url(call),
+      payload: call.method === 'GET' || call.method === 'DELETE' ? undefined : {},
+      ...options,
+      headers: role ? { cookie: world.cookies[role] } : {},
+    });
+  const asAdmin = (call: ResourceCall, options: Partial<InjectOptions> = {}) =>
+    send(roles.admin, call, options);
+
+  beforeAll(async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    if (fixture) await createWidgetsTable(database.db);
+    const app = await buildApp(testConfig(), { database, resources: fixture ? [widgets] : [] });
+    await app.ready();
+    const lincoln = await createOrganization(database.db, 'Lincoln High School');
+    const riverside = await createOrganization(database.db, 'Riverside Academy');
+    const admin = await createUser(database.db, { email: 'admin@example.com', roles: [roles.admin] });
+    await createUser(database.db, {
+      email: 'director@example.com',
+      roles: [roles.athleticDirector],
+      organizationId: lincoln.id,
+    });
+    world = {
+      app,
+      db: database.db,
+      organizationId: lincoln.id,
+      otherOrganizationId: riverside.id,
+      adminId: admin.id,
+      cookies: {
+        [roles.admin]: await signIn(app, 'admin@example.com'),
+        [roles.athleticDirector]: await signIn(app, 'director@example.com'),
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await world?.app.close();
+    if (fixture) await dropWidgetsTable(world.db);
+  });
+
+  it('answers 401 to a visitor on every route', async () => {
+    for (const [name, call] of calls) {
+      const response = await send(null, call);
+      expect(response.statusCode, `${name} ${call.method} ${call.path}`).toBe(401);
+      expect(response.json().message).toBe('You need to login to view this page');
+    }
+  });
+
+  it('answers 403 to every role the definition does not allow, on every route', async () => {
+    for (const role of Object.values(roles)) {
+      for (const [name, call] of calls.filter(([name]) => !allows(definition, callActions[name], [role]))) {
+        const response = await send(role, call);
+        expect(response.statusCode, `${role} ${name} ${call.method} ${call.path}`).toBe(403);
+        expect(response.json().message).toBe('You are not authorized to do this.');
+      }
+    }
+  });
+
+  describe.runIf(calls.some(([name]) => name === 'table'))('its table', () => {
+    const table = () => resourceCalls(definition).table;
+    const failureOf = async (payload: Record<string, unknown>) => {
+      const response = await asAdmin(table(), { payload });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().validationFailures;
+    };
+
+    it('refuses an unknown sort field, an unknown filter and an over-long search with a 400', async () => {
+      expect(await failureOf({ sortField: 'passwordHash' })).toEqual([
+        { propertyName: 'sortField', errorMessage: 'Sort field is not a sortable column' },
+      ]);
+      expect((await failureOf({ filter: { passwordHash: 'x' } }))[0].propertyName).toBe('filter');
+      expect((await failureOf({ filter: { ids: [maxIntegerId + 1] } }))[0].propertyName).toBe('filter.ids.0');
+      expect(await failureOf({ allSearch: 'x'.repeat(201) })).toEqual([
+        { propertyName: 'allSearch', errorMessage: 'Search must be at most 200 characters' },
+      ]);
+    });
+  });
+
+  it('answers an id past the column’s range with a 400 or 404, never a 500', async () => {
+    for (const [name, call] of calls.filter(([, call]) => call.idIn)) {
+      const response = await asAdmin(call, {
+        url: url(call, 3_000_000_000),
+        payload:
+          call.idIn === 'body'
+            ? { ...sampleBody(world, definition), id: 3_000_000_000 }
+            : call.method === 'GET' || call.method === 'DELETE'
+              ? undefined
+              : sampleBody(world, definition),
+      });
+      expect([400, 404], `${name} ${response.body}`).toContain(response.statusCode);
+    }
+  });
+
+  const creates = calls.some(([name]) => name === 'create');
+
+  it.runIf(creates && uniqueField(definition))(
+    'gives exactly one success, the rest 400, and one row, to four concurrent identical creates',
+    async () => {
+      const [name, f] = uniqueField(definition)!;
+      const body = sampleBody(world, definition, 'Race');
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map(() => asAdmin(resourceCalls(definition).create, { payload: body })),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses, responses.map((response) => response.body).join('\n')).toEqual([200, 400, 400, 400]);
+      for (const refused of responses.filter((response) => response.statusCode === 400)) {
+        expect(refused.json().validationFailures).toEqual([
+          { propertyName: name, errorMessage: uniqueMessage(f) },
+        ]);
+      }
+      const table = tableOf(definition);
+      const column = (table as unknown as Record<string, never>)[name];
+      const [{ n }] = await world.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(sql`lower(${column})`, String(body[name]).toLowerCase()));
+      expect(n).toBe(1);
+    },
+  );
+
+  it.runIf(creates && referenceField(definition))('refuses a dangling reference with a 400', async () => {
+    const [name, f] = referenceField(definition)!;
+    const response = await asAdmin(resourceCalls(definition).create, {
+      payload: { ...sampleBody(world, definition, 'Dangling'), [name]: maxIntegerId - 1 },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const referenced = definitionOf((f as { to: string }).to) as AnyResource;
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: name, errorMessage: missingReferenceMessage(referenced) },
+    ]);
+  });
+
+  it('lists every route in the OpenAPI document with the session cookie as its security', async () => {
+    const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
+    for (const [name, call] of calls) {
+      const path = `/api/${call.path}`.replace(/:([A-Za-z]+)/g, '{$1}');
+      const operation = document.paths[path]?.[call.method.toLowerCase()];
+      expect(operation, `${name} ${call.method} ${path}`).toBeDefined();
+      expect(operation.security).toEqual([{ session: [] }]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    }
+  });
+
+  it.runIf(calls.some(([name]) => name === 'export'))(
+    'exports as CSV exactly the rows of its table',
+    async () => {
+      if (creates) {
+        for (const n of ['One', 'Two', 'Three, with "quotes"']) {
+          const created = await asAdmin(resourceCalls(definition).create, {
+            payload: sampleBody(world, definition, n.replace(/\W/g, '')),
+          });
+          expect(created.statusCode, created.body).toBe(200);
+        }
+      }
+      const calls = resourceCalls(definition);
+      const page = await asAdmin(calls.table, { payload: { take: 100 } });
+      expect(page.statusCode, page.body).toBe(200);
+      const rows: Record<string, unknown>[] = page.json().result.data;
+      const exported = await asAdmin(calls.export);
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+      expect(exported.headers['content-disposition']).toBe(`attachment; filename="${definition.name}.csv"`);
+      const columns = listColumns(definition);
+      expect(parseCsv(exported.body)).toEqual([
+        columns.map((column) => definition.fields[column].label),
+        ...rows.map((row) => columns.map((column) => (row[column] == null ? '' : String(row[column])))),
+      ]);
+    },
+  );
+});
