@@ -1,23 +1,26 @@
+import { resourceDefinitions } from './resources';
 import { type RoleName, roles } from './roles';
 
-/**
- * Which roles may open each admin page or API area. The app hides what a role may not
- * open; the server enforces the same table, and it remains the authority.
- */
-export const access = {
+/** The admin pages that are not table resources. */
+const pages = {
   dashboard: [roles.admin, roles.athleticDirector],
   'design-logos': [roles.admin, roles.athleticDirector],
   merchandise: [roles.admin, roles.athleticDirector],
-  orders: [roles.admin, roles.athleticDirector],
-  users: [roles.admin],
-  settings: [roles.admin],
-  'promo-codes': [roles.admin],
-  'email-template': [roles.admin],
-  brands: [roles.admin],
-  organizations: [roles.admin],
 } as const satisfies Record<string, readonly RoleName[]>;
 
-export type AccessArea = keyof typeof access;
+/**
+ * Which roles may open each admin page or API area: the pages above, and for every table
+ * resource who may open its list, from its definition. The app hides what a role may not
+ * open; the server enforces the same rules, and it remains the authority.
+ */
+export const access: Readonly<Record<string, readonly RoleName[]>> = {
+  ...pages,
+  ...Object.fromEntries(
+    resourceDefinitions.map((definition) => [definition.name, definition.access.list ?? []]),
+  ),
+};
+
+export type AccessArea = keyof typeof pages | (typeof resourceDefinitions)[number]['name'];
 
 export function canAccess(roleNamesOfUser: readonly string[] | undefined, area: string): boolean {
   const allowed: readonly string[] | undefined = access[area as AccessArea];
