@@ -68,15 +68,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const storage = options.storage ?? createBlobStore(config);
   if (!options.database) {
-    await database.migrate(async () => {
-      await ensureChangeNotices(
-        database.db,
-        definitions.map((definition) => definition.table),
-      );
-      await seedDatabase(database.db, config, app.log, storage);
-    });
+    await database.migrate(() => seedDatabase(database.db, config, app.log, storage));
     app.addHook('onClose', () => database.close());
-  } else if (extraResources.length > 0) {
+  }
+  if (extraResources.length > 0) {
     await ensureChangeNotices(
       database.db,
       extraResources.map((definition) => definition.table),

@@ -10,7 +10,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { resourceDefinitions } from '../../src/contract/resources';
+import { ensureChangeNotices } from '../resources/change-notices';
 import * as schema from './schema';
+
+const registeredTables = () => resourceDefinitions.map((definition) => definition.table);
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,7 +22,9 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   /**
-   * Applies pending migrations. `thenWhileLocked` (the seeds) runs before the lock is let go,
+   * Applies pending migrations, then gives every registered resource's table the change-notice
+   * trigger (a new resource needs no hand-written SQL for it). `thenWhileLocked` (the seeds)
+   * runs before the lock is let go,
    * so replicas starting together on an empty database do not seed it twice.
    */
   migrate(thenWhileLocked?: () => Promise<void>): Promise<void>;
@@ -52,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await ensureChangeNotices(drizzlePg(client, { schema }) as unknown as Db, registeredTables());
           await thenWhileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
@@ -69,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     async migrate(thenWhileLocked) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await ensureChangeNotices(db, registeredTables());
       await thenWhileLocked?.();
     },
     close: () => client.close(),

@@ -3,9 +3,9 @@ import type { Db } from '../db/client';
 
 /**
  * The statement trigger of migration 0007 on every registered resource's table, so a new
- * resource's kept counts are dropped on change with no migration written by hand. Run at start
- * while holding the migration lock (replicas starting together do not race on it); `CREATE OR
- * REPLACE` makes it a no-op for tables that already have it.
+ * resource's kept counts are dropped on change with no migration written by hand. Run after the
+ * migrations while holding the migration lock (replicas starting together do not race on it);
+ * `CREATE OR REPLACE` makes it a no-op for tables that already have it.
  */
 export async function ensureChangeNotices(db: Db, tables: readonly string[]) {
   for (const table of tables) {

@@ -7,7 +7,4 @@ UPDATE "promo_codes" o SET "code" = o."code" || '-' || o."id"
   WHERE EXISTS (SELECT 1 FROM "promo_codes" p WHERE lower(p."code") = lower(o."code") AND p."id" < o."id");--> statement-breakpoint
 DROP INDEX "promo_codes_code_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_name_lower_idx" ON "organizations" USING btree (lower("name"));--> statement-breakpoint
-CREATE UNIQUE INDEX "promo_codes_code_lower_idx" ON "promo_codes" USING btree (lower("code"));--> statement-breakpoint
--- The audit log is a table resource now: its kept counts are dropped on change like the others'.
-CREATE TRIGGER audit_log_table_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON audit_log
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change();
+CREATE UNIQUE INDEX "promo_codes_code_lower_idx" ON "promo_codes" USING btree (lower("code"));
