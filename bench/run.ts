@@ -20,10 +20,14 @@ const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const searchTerm = 'smithson';
 const shortTerm = 'jo';
 const quick = process.env.BENCH_QUICK === '1';
+/** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
+const exportOnly = process.env.BENCH_EXPORT_ONLY === '1';
 
 const targets = {
   meShare: { pg: 0.25, pglite: 0.1 },
   searchP99Ms: { pg: 20, pglite: 50 },
+  exportRowsPerSec: 20_000,
+  exportRssGrowthMiB: 50,
   loginJsKb: 150,
   dashboardJsKb: 350,
   performance: { desktop: 95, mobile: 90 },
@@ -127,12 +131,44 @@ async function signIn(appUrl: string) {
   return cookie.split(';')[0];
 }
 
+interface ExportRun {
+  rows: number;
+  seconds: number;
+  rowsPerSec: number;
+  /** The server's largest RSS during the export, less its RSS just before. */
+  rssGrowthMiB: number;
+}
+
 interface DriverResults {
   driver: Driver;
   loads: Load[];
   rssIdle: number;
   rssAfterTable: number;
   explain: Record<string, string[]>;
+  exported?: ExportRun;
+}
+
+/** `GET /api/users/export` of every seeded user, read as it streams, with the server's RSS sampled. */
+async function measureExport(server: BenchServer, cookie: string): Promise<ExportRun> {
+  global.gc?.();
+  const pid = server.child.pid!;
+  const before = rssMiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
+  const started = performance.now();
+  let rows = -1;
+  try {
+    const response = await fetch(`${server.appUrl}/api/users/export`, { headers: { cookie } });
+    if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      for (const byte of read.value) if (byte === 10) rows++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { rows, seconds, rowsPerSec: Math.round(rows / seconds), rssGrowthMiB: peak - before };
 }
 
 async function benchDriver(driver: Driver, env: Record<string, string>): Promise<DriverResults> {
@@ -140,6 +176,17 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
   const server = await startBenchServer(env);
   try {
     const cookie = await signIn(server.appUrl);
+    if (exportOnly) {
+      const exported = await measureExport(server, cookie);
+      return {
+        driver,
+        loads: [],
+        rssIdle: rssMiB(server.child.pid!),
+        rssAfterTable: 0,
+        explain: {},
+        exported,
+      };
+    }
     const headers = { cookie };
     const explain: Record<string, string[]> = {};
     for (const term of [searchTerm, shortTerm]) {
@@ -172,7 +219,8 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
       }),
     ];
     const rssAfterTable = rssMiB(server.child.pid!);
-    return { driver, loads, rssIdle, rssAfterTable, explain };
+    const exported = await measureExport(server, cookie);
+    return { driver, loads, rssIdle, rssAfterTable, explain, exported };
   } finally {
     await server.stop();
   }
@@ -394,6 +442,11 @@ function report(
       `- account/me at ${pct(me.reqPerSec / bare.reqPerSec)} of the baseline; target ${pct(targets.meShare[result.driver])}: ${verdict(me.reqPerSec / bare.reqPerSec >= targets.meShare[result.driver])}.`,
       `- users table search p99 ${search.p99} ms ("${searchTerm}") and ${short.p99} ms ("${shortTerm}"); target ${targets.searchP99Ms[result.driver]} ms: ${verdict(Math.max(search.p99, short.p99) <= targets.searchP99Ms[result.driver])}.`,
       `- Server RSS: ${result.rssIdle} MiB idle (after seeding), ${result.rssAfterTable} MiB after the table runs.`,
+      ...(result.exported
+        ? [
+            `- \`GET /api/users/export\` (CSV, streamed): ${result.exported.rows} rows in ${result.exported.seconds.toFixed(1)} s, ${result.exported.rowsPerSec} rows/s, RSS growth ${result.exported.rssGrowthMiB} MiB; targets ${targets.exportRowsPerSec} rows/s and < ${targets.exportRssGrowthMiB} MiB: ${verdict(result.exported.rowsPerSec >= targets.exportRowsPerSec && result.exported.rssGrowthMiB < targets.exportRssGrowthMiB)}.`,
+          ]
+        : []),
       '',
       `EXPLAIN ANALYZE of the users table queries (first page, then count):`,
       '',
@@ -458,6 +511,10 @@ async function main() {
     }
   } else {
     log('PostgreSQL is not installed: its runs are skipped');
+  }
+  if (exportOnly) {
+    for (const { driver, exported } of drivers) log(`${driver}: export ${JSON.stringify(exported)}`);
+    return;
   }
   const front = quick ? undefined : await frontEnd();
   const merchandise = quick ? [] : merchandiseBenches();
