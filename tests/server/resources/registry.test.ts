@@ -102,21 +102,18 @@ function sampleBody(world: World, definition: AnyResource, n = 'A'): Record<stri
   );
 }
 
+/** RFC 4180 as the export writes it: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string) {
+  const cell = /("(?:[^"]|"")*"|[^,\r\n]*)(,|\r\n|$)/gy;
   const rows: string[][] = [];
   let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    else if (c !== '\r') cell += c;
+  while (cell.lastIndex < text.length) {
+    const [, value, separator] = cell.exec(text)!;
+    row.push(value.startsWith('"') ? value.slice(1, -1).replaceAll('""', '"') : value);
+    if (separator !== ',') {
+      rows.push(row);
+      row = [];
+    }
   }
   return rows;
 }
