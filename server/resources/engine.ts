@@ -218,7 +218,7 @@ export class ResourceEngine {
         .select({ ...this.select, keysetSort: sql`${sortColumn}` })
         .from(this.table)
         .where(and(where, search, after && this.after(sortColumn, order, after)))
-        .orderBy(order === 'DESC' ? desc(sortColumn) : asc(sortColumn), asc(id))
+        .orderBy(...[sortColumn, id].map((column) => (order === 'DESC' ? desc(column) : asc(column))))
         .limit(exportBatchSize)) as Values[];
       if (rows.length > 0) yield rows.map(({ keysetSort: _, ...row }) => toRow(row));
       if (rows.length < exportBatchSize) return;
@@ -235,14 +235,16 @@ export class ResourceEngine {
   private after(column: PgColumn | SQL, order: 'ASC' | 'DESC', last: { sort: unknown; id: number }) {
     const id = this.columns.id;
     const value = last.sort instanceof Date ? last.sort.toISOString() : last.sort;
+    // Ties go by id in the sort's direction, as the table's pages do.
+    const nextId = order === 'ASC' ? sql`${id} > ${last.id}` : sql`${id} < ${last.id}`;
     if (value === null || value === undefined) {
-      const tied = and(isNull(column), sql`${id} > ${last.id}`);
+      const tied = and(isNull(column), nextId);
       return order === 'ASC' ? tied : or(tied, isNotNull(column));
     }
     const page =
       order === 'ASC'
-        ? sql`${column} >= ${value} and (${column} > ${value} or ${id} > ${last.id})`
-        : sql`${column} <= ${value} and (${column} < ${value} or ${id} > ${last.id})`;
+        ? sql`${column} >= ${value} and (${column} > ${value} or ${nextId})`
+        : sql`${column} <= ${value} and (${column} < ${value} or ${nextId})`;
     const notNull = column instanceof SQL ? false : (column as PgColumn).notNull;
     return order === 'ASC' && !notNull ? or(page, isNull(column)) : page;
   }
