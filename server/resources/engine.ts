@@ -53,7 +53,8 @@ export const resourceSchema = <S extends FastifySchema>(definition: AnyResource,
 
 const exportBatchSize = 2000;
 
-const callActions: Record<CallName, ResourceAction> = {
+/** The action of the definition's `access` each call needs (the list's switch is an update). */
+export const callActions: Record<CallName, ResourceAction> = {
   table: 'list',
   export: 'export',
   getOne: 'read',

@@ -7,7 +7,6 @@ import {
   type Field,
   maxIntegerId,
   missingReferenceMessage,
-  type ResourceAction,
   type ResourceCall,
   resourceCalls,
   fillPath,
@@ -18,30 +17,17 @@ import { roles } from '../../../src/contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { listColumns } from '../../../server/resources/engine';
+import { callActions, listColumns } from '../../../server/resources/engine';
 import { tableOf } from '../../../server/resources/tables';
+import type { CallName } from '../../../server/resources/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
 import { createWidgetsTable, dropWidgetsTable, widgets } from './widgets';
 
-/**
- * One suite over every registered resource (and a fixture resource defined only here): what the
- * engine promises for any definition, so a newly registered resource is covered by adding it.
- */
-const callActions: Record<string, ResourceAction> = {
-  table: 'list',
-  export: 'export',
-  getOne: 'read',
-  create: 'create',
-  update: 'update',
-  toggle: 'update',
-  delete: 'delete',
-  deleteMany: 'bulkDelete',
-};
-
+/** The calls a definition offers: those whose action its `access` gives to some role. */
 const every = (definition: AnyResource) =>
   Object.entries(resourceCalls(definition))
     .filter((entry): entry is [string, ResourceCall] => entry[1] !== undefined)
-    .filter(([name]) => (definition.access[callActions[name]]?.length ?? 0) > 0);
+    .filter(([name]) => (definition.access[callActions[name as CallName]]?.length ?? 0) > 0);
 
 const uniqueField = (definition: AnyResource) =>
   Object.entries(definition.fields).find(([, f]) => f.unique && !f.readOnly);
@@ -118,6 +104,10 @@ function parseCsv(text: string) {
   return rows;
 }
 
+/**
+ * One suite over every registered resource (and a fixture resource defined only here): what the
+ * engine promises for any definition, so a newly registered resource is covered by adding it.
+ */
 const subjects = [
   ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
   { definition: widgets as AnyResource, fixture: true },
@@ -184,7 +174,9 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
 
   it('answers 403 to every role the definition does not allow, on every route', async () => {
     for (const role of Object.values(roles)) {
-      for (const [name, call] of calls.filter(([name]) => !allows(definition, callActions[name], [role]))) {
+      for (const [name, call] of calls.filter(
+        ([name]) => !allows(definition, callActions[name as CallName], [role]),
+      )) {
         const response = await send(role, call);
         expect(response.statusCode, `${role} ${name} ${call.method} ${call.path}`).toBe(403);
         expect(response.json().message).toBe('You are not authorized to do this.');
