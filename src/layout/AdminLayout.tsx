@@ -13,6 +13,7 @@ import { LoadingToast } from './LoadingToast';
 import { Menu } from './Menu';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
+import { useAdminDocumentTitle } from './useAdminDocumentTitle';
 import { useViewportHeight } from './useViewportHeight';
 
 /**
@@ -22,6 +23,7 @@ import { useViewportHeight } from './useViewportHeight';
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { status } = useAuthState(session);
   useViewportHeight();
+  useAdminDocumentTitle();
   return (
     <Layout menu={Menu} appBar={AppBar}>
       <Bridge />
