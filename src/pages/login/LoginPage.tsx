@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,12 +6,27 @@ import type { ExternalProvider } from '../../contract/account';
 import { externalLoginErrors } from '../../contract/external-login';
 import { limits } from '../../contract/limits';
 import { appMessages } from '../../i18n/en';
+import { formErrorsOf, formText } from '../../lib/formErrors';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
 import { authProvider, http } from '../../providers';
+import { AuthCard } from './AuthCard';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
 const text = appMessages.login;
+
+/**
+ * The contract's sign-in rules, checked here without zod (which `/login` does not download);
+ * the server checks the rest and its 400 lands on the same fields.
+ */
+function signInFieldErrors(email: string, password: string) {
+  const fields: Record<string, string> = {};
+  if (!email) fields.email = `${text.email} is required`;
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    fields.email = `${text.email} is not a valid email address`;
+  if (!password) fields.password = `${text.password} is required`;
+  return fields;
+}
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
@@ -38,18 +53,24 @@ export function LoginPage() {
       live = false;
     };
   }, []);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const email = formText(form, 'email').trim();
+    const password = formText(form, 'password');
     setError(null);
+    const problems = signInFieldErrors(email, password);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
     try {
       // What ra-core's useLogin does, without loading ra-core's auth layer on the public pages.
       const result = await authProvider.login({
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
+        email,
+        password,
         rememberMe: form.get('rememberMe') === 'on',
         returnUrl,
       });
@@ -65,61 +86,66 @@ export function LoginPage() {
       if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
       else navigate(returnUrl, { replace: true });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : text.failed);
+      const failed = formErrorsOf(caught, text.failed);
+      setFieldErrors(failed.fields);
+      setError(failed.message);
       setSubmitting(false);
     }
   }
 
   return (
-    <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2, mt: { xs: 2, sm: 8 } }}>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={2}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {text.title}
-        </Typography>
-        <Box component="form" onSubmit={onSubmit} noValidate={false} aria-label={text.title}>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {error}
-            </Alert>
-          )}
-          <OutlinedField
-            name="email"
-            type="email"
-            label={text.email}
-            autoComplete="username"
-            required
-            autoFocus
-            maxLength={limits.email}
-          />
-          <PasswordField name="password" label={text.password} autoComplete="current-password" />
-          <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
-          <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
-            {submitting ? text.signingIn : text.submit}
+    <AuthCard title={text.title} maxWidth={400}>
+      <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <OutlinedField
+          name="email"
+          type="email"
+          label={text.email}
+          autoComplete="username"
+          required
+          autoFocus
+          maxLength={limits.email}
+          error={Boolean(fieldErrors.email)}
+          helperText={fieldErrors.email}
+        />
+        <PasswordField
+          name="password"
+          label={text.password}
+          autoComplete="current-password"
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
+        <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
+          {submitting ? text.signingIn : text.submit}
+        </Button>
+        {providers.map((provider) => (
+          <Button
+            key={provider.name}
+            variant="outlined"
+            fullWidth
+            sx={{ mt: 1 }}
+            href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
+          >
+            {text.externalSignIn.replace('%{provider}', provider.displayName)}
           </Button>
-          {providers.map((provider) => (
-            <Button
-              key={provider.name}
-              variant="outlined"
-              fullWidth
-              sx={{ mt: 1 }}
-              href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
-            >
-              {text.externalSignIn.replace('%{provider}', provider.displayName)}
-            </Button>
-          ))}
-          <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-            <Link component={RouterLink} to="/forgot-password">
-              {text.forgotPassword}
-            </Link>
-            <Link component={RouterLink} to="/register">
-              {appMessages.signIn.register}
-            </Link>
-            <Link component={RouterLink} to="/contact">
-              {appMessages.signIn.contact}
-            </Link>
-          </Box>
+        ))}
+        <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+          <Link component={RouterLink} to="/forgot-password">
+            {text.forgotPassword}
+          </Link>
+          <Link component={RouterLink} to="/register">
+            {appMessages.signIn.register}
+          </Link>
+          <Link component={RouterLink} to="/contact">
+            {appMessages.signIn.contact}
+          </Link>
         </Box>
-      </Paper>
-    </Box>
+      </Box>
+    </AuthCard>
   );
 }
