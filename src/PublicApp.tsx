@@ -3,6 +3,7 @@ import { NotificationContextProvider } from 'ra-core';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { EnvironmentBanner } from './layout/EnvironmentBanner';
+import { SignedInBar } from './layout/SignedInBar';
 import { lazyNamed } from './lib/lazyNamed';
 import { LoginPage } from './pages/login/LoginPage';
 import { Bridge } from './providers/Bridge';
@@ -57,6 +58,7 @@ export default function PublicApp() {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <EnvironmentBanner />
+        <SignedInBar />
         <Bridge />
         <Suspense fallback={null}>
           <Routes>
