@@ -1,5 +1,40 @@
-import { Box, Typography } from '@mui/material';
-import { portalName } from '../lib/portalName';
+import { Typography } from '@mui/material';
+import { useEffect, useLayoutEffect } from 'react';
+
+/*
+ * The portal's name, the page titles built from it and its mark, in one module: `/login` and
+ * the admin share it, and each shared module is one more file for `/login` to fetch.
+ */
+
+/** The name the portal ships with; PORTAL_NAME replaces it where the server serves the app. */
+export const defaultPortalName = 'Spirit Portal';
+
+/**
+ * The portal's name (PORTAL_NAME), written by the server into index.html's application-name
+ * meta tag: the app knows it before its first request.
+ */
+export const portalName =
+  document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content.trim() ||
+  defaultPortalName;
+
+export const documentTitleOf = (page?: string) => (page ? `${page} · ${portalName}` : portalName);
+
+/** Names the page in the browser's tab and history: 'Sign in · Spirit Portal'. */
+export function useDocumentTitle(page?: string) {
+  useEffect(() => {
+    document.title = documentTitleOf(page);
+  }, [page]);
+}
+
+/**
+ * The title a layout gives every page under it. A layout effect, so that a page's own
+ * useDocumentTitle (a passive effect, run after it) has the last word.
+ */
+export function useDefaultDocumentTitle(page?: string) {
+  useLayoutEffect(() => {
+    document.title = documentTitleOf(page);
+  }, [page]);
+}
 
 /**
  * The portal's mark: a pennant star on a rounded square. Inline, so it costs no request; the
@@ -26,19 +61,21 @@ export function PortalBrand({
   nameHiddenOnPhones?: boolean;
 }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="portal-brand">
+    <Typography
+      component="span"
+      data-testid="portal-brand"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        fontWeight: 600,
+        fontSize: '1.05rem',
+        whiteSpace: 'nowrap',
+        '& > span': { display: nameHiddenOnPhones ? { xs: 'none', sm: 'inline' } : 'inline' },
+      }}
+    >
       <PortalMark inverted={inverted} />
-      <Typography
-        component="span"
-        sx={{
-          fontWeight: 600,
-          fontSize: '1.05rem',
-          whiteSpace: 'nowrap',
-          display: nameHiddenOnPhones ? { xs: 'none', sm: 'inline' } : 'inline',
-        }}
-      >
-        {portalName}
-      </Typography>
-    </Box>
+      <span>{portalName}</span>
+    </Typography>
   );
 }

@@ -1,9 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { Me } from '../contract/account';
 import { appMessages } from '../i18n/en';
-import { session } from '../providers';
-import { useSignedInUser } from '../providers/session';
 import { PortalBrand } from './PortalBrand';
 import { signOut } from './signOut';
 
@@ -14,11 +13,9 @@ const text = appMessages.layout;
  * pages) once someone is signed in: a user without a role, sent to /403, still has a way to
  * their account and out.
  */
-export function SignedInBar() {
-  const user = useSignedInUser(session);
+export function SignedInBar({ user }: { user: Me }) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  if (!user) return null;
   return (
     <Box
       component="header"

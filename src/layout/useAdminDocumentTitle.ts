@@ -1,7 +1,7 @@
 import { useBasename, useResourceDefinitions } from 'ra-core';
 import { useLocation } from 'react-router-dom';
 import { appMessages } from '../i18n/en';
-import { useDefaultDocumentTitle } from '../lib/portalName';
+import { useDefaultDocumentTitle } from './PortalBrand';
 
 /** The admin's own pages, by their path under /admin. */
 const pageTitles: Record<string, string> = {

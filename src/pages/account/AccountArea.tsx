@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { Navigate, NavLink, Route, Link as RouterLink, Routes, useLocation } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
-import { useDocumentTitle } from '../../lib/portalName';
+import { useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { IdleModal } from '../../layout/IdleModal';

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
-import { useDocumentTitle } from '../../lib/portalName';
+import { useDocumentTitle } from '../../layout/PortalBrand';
 
 interface ErrorPageProps {
   heading: string;

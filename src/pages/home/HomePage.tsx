@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
-import { portalName, useDocumentTitle } from '../../lib/portalName';
+import { portalName, useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useSignedInUser } from '../../providers/session';
 

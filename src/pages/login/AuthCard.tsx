@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PortalBrand } from '../../layout/PortalBrand';
-import { useDocumentTitle } from '../../lib/portalName';
+import { useDocumentTitle } from '../../layout/PortalBrand';
 
 /** The centred card every public sign-in page sits in, under the portal's mark and name. */
 export function AuthCard({

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Link } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,9 +7,9 @@ import { externalLoginErrors } from '../../contract/external-login';
 import { limits } from '../../contract/limits';
 import { appMessages } from '../../i18n/en';
 import { formErrorsOf, formText } from '../../lib/formErrors';
+import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
 import { authProvider, http } from '../../providers';
-import { AuthCard } from './AuthCard';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
@@ -55,6 +55,7 @@ export function LoginPage() {
   }, []);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(text.title);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,58 +95,67 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title={text.title} maxWidth={400}>
-      <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        <OutlinedField
-          name="email"
-          type="email"
-          label={text.email}
-          autoComplete="username"
-          required
-          autoFocus
-          maxLength={limits.email}
-          error={Boolean(fieldErrors.email)}
-          helperText={fieldErrors.email}
-        />
-        <PasswordField
-          name="password"
-          label={text.password}
-          autoComplete="current-password"
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
-        />
-        <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
-        <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
-          {submitting ? text.signingIn : text.submit}
-        </Button>
-        {providers.map((provider) => (
-          <Button
-            key={provider.name}
-            variant="outlined"
-            fullWidth
-            sx={{ mt: 1 }}
-            href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
-          >
-            {text.externalSignIn.replace('%{provider}', provider.displayName)}
-          </Button>
-        ))}
-        <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-          <Link component={RouterLink} to="/forgot-password">
-            {text.forgotPassword}
-          </Link>
-          <Link component={RouterLink} to="/register">
-            {appMessages.signIn.register}
-          </Link>
-          <Link component={RouterLink} to="/contact">
-            {appMessages.signIn.contact}
-          </Link>
+    // AuthCard's markup, kept here: importing it would make `/login` fetch it as one more file.
+    <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2, mt: { xs: 2, sm: 8 } }}>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={2}>
+        <Box sx={{ mb: 2 }}>
+          <PortalBrand />
         </Box>
-      </Box>
-    </AuthCard>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {text.title}
+        </Typography>
+        <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {error}
+            </Alert>
+          )}
+          <OutlinedField
+            name="email"
+            type="email"
+            label={text.email}
+            autoComplete="username"
+            required
+            autoFocus
+            maxLength={limits.email}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+          />
+          <PasswordField
+            name="password"
+            label={text.password}
+            autoComplete="current-password"
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+          />
+          <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
+          <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
+            {submitting ? text.signingIn : text.submit}
+          </Button>
+          {providers.map((provider) => (
+            <Button
+              key={provider.name}
+              variant="outlined"
+              fullWidth
+              sx={{ mt: 1 }}
+              href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
+            >
+              {text.externalSignIn.replace('%{provider}', provider.displayName)}
+            </Button>
+          ))}
+          <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+            <Link component={RouterLink} to="/forgot-password">
+              {text.forgotPassword}
+            </Link>
+            <Link component={RouterLink} to="/register">
+              {appMessages.signIn.register}
+            </Link>
+            <Link component={RouterLink} to="/contact">
+              {appMessages.signIn.contact}
+            </Link>
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
   );
 }

@@ -6,7 +6,7 @@ import {
   portalName,
   useDefaultDocumentTitle,
   useDocumentTitle,
-} from '../../../src/lib/portalName';
+} from '../../../src/layout/PortalBrand';
 
 afterEach(() => {
   document.head.querySelector('meta[name="application-name"]')?.remove();
@@ -25,7 +25,7 @@ describe('the portal name and the page titles', () => {
     meta.name = 'application-name';
     meta.content = 'Lincoln Spirit Shop';
     document.head.append(meta);
-    const fresh = await import('../../../src/lib/portalName');
+    const fresh = await import('../../../src/layout/PortalBrand');
     expect(fresh.portalName).toBe('Lincoln Spirit Shop');
     expect(fresh.documentTitleOf('Sign in')).toBe('Sign in · Lincoln Spirit Shop');
   });
