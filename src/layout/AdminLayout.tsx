@@ -1,4 +1,4 @@
-import { Alert, Box } from '@mui/material';
+import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AccessGuard } from '../admin/AccessGuard';
@@ -7,6 +7,7 @@ import { session } from '../providers';
 import { Bridge } from '../providers/Bridge';
 import { useAuthState } from '../providers/session';
 import { AppBar } from './AppBar';
+import { withVisibleDropZones } from './dropZones';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
@@ -25,23 +26,25 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useViewportHeight();
   useAdminDocumentTitle();
   return (
-    <Layout menu={Menu} appBar={AppBar}>
-      <Bridge />
-      <ModalHost>
-        <EnvironmentBanner />
-        {status === 'error' ? (
-          <Box sx={{ p: 3 }}>
-            <Alert severity="error">{appMessages.errors.userLoad}</Alert>
-          </Box>
-        ) : (
-          <AccessGuard>
-            <PageHeader />
-            {children}
-          </AccessGuard>
-        )}
-        <IdleModal />
-      </ModalHost>
-      <LoadingToast />
-    </Layout>
+    <ThemeProvider theme={withVisibleDropZones}>
+      <Layout menu={Menu} appBar={AppBar}>
+        <Bridge />
+        <ModalHost>
+          <EnvironmentBanner />
+          {status === 'error' ? (
+            <Box sx={{ p: 3 }}>
+              <Alert severity="error">{appMessages.errors.userLoad}</Alert>
+            </Box>
+          ) : (
+            <AccessGuard>
+              <PageHeader />
+              {children}
+            </AccessGuard>
+          )}
+          <IdleModal />
+        </ModalHost>
+        <LoadingToast />
+      </Layout>
+    </ThemeProvider>
   );
 }

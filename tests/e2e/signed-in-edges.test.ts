@@ -176,3 +176,30 @@ describe('embedded with FRAME_PARENT_ORIGINS unset', () => {
     expect(messages).toContainEqual(expect.objectContaining({ type: 'height', frameInstance: 'e2e-parent' }));
   });
 });
+
+describe('the profile photo drop zone', () => {
+  it('has a visible border, readable text and a focus ring', async () => {
+    await open('/admin/dashboard', asAdmin);
+    const me = (await (await page.request.get(`${baseUrl()}/api/account/me`)).json()).result as {
+      id: number;
+    };
+    await page.goto(`${baseUrl()}/admin/users/update/${me.id}`);
+    const dropZone = page.locator('.RaFileInput-dropZone');
+    await dropZone.waitFor();
+    const style = () =>
+      dropZone.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          border: computed.borderTopStyle,
+          color: computed.color,
+          outline: computed.outlineStyle,
+        };
+      });
+    expect(await style()).toMatchObject({ border: 'dashed', outline: 'none' });
+    expect((await style()).color).not.toBe('rgb(255, 255, 255)');
+    // A key press first, so the browser treats the focus as a keyboard user's (:focus-visible).
+    await page.keyboard.press('Tab');
+    await dropZone.focus();
+    expect((await style()).outline).toBe('solid');
+  });
+});
