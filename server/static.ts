@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { apiNotFound } from './http/error-handler';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * index.html named after PORTAL_NAME: the first title, and the application-name meta tag the
