@@ -33,6 +33,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   STATIC_DIR: z.string().default('./dist'),
+  PORTAL_NAME: z
+    .string()
+    .trim()
+    .min(1, 'PORTAL_NAME must not be blank')
+    .max(60, 'PORTAL_NAME must be at most 60 characters')
+    .default('Spirit Portal'),
   FRAME_PARENT_ORIGINS: z
     .string()
     .optional()
@@ -102,6 +108,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   staticDir: string;
+  /** The name on the sign-in card, the top bar and every page's title. */
+  portalName: string;
   /** Pages allowed to embed the app as a child frame (CSP frame-ancestors) and to message it. */
   frameParentOrigins: string[];
   /** Unset: e-mails are written under DATA_DIR/outbox/ instead of sent. */
@@ -166,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
+    portalName: e.PORTAL_NAME,
     frameParentOrigins: e.FRAME_PARENT_ORIGINS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

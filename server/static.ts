@@ -1,9 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { apiNotFound } from './http/error-handler';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * index.html named after PORTAL_NAME: the first title, and the application-name meta tag the
+ * app reads, so the name arrives with the page rather than by another request.
+ */
+export function namedIndexHtml(template: string, portalName: string) {
+  const name = escapeHtml(portalName);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`);
+}
 
 /** Serves the built app; every path that is not a file or an API route gets index.html. */
 export async function registerStaticApp(app: FastifyInstance, config: Config) {
@@ -11,6 +24,7 @@ export async function registerStaticApp(app: FastifyInstance, config: Config) {
   if (!existsSync(indexFile)) {
     throw new Error(`The app is not built: ${indexFile} is missing. Run "npm run build" first.`);
   }
+  const indexHtml = namedIndexHtml(readFileSync(indexFile, 'utf8'), config.portalName);
   await app.register(fastifyStatic, {
     root: config.staticDir,
     wildcard: false,
@@ -34,6 +48,6 @@ export async function registerStaticApp(app: FastifyInstance, config: Config) {
     if (config.environmentName) {
       reply.setCookie('environment', config.environmentName, { path: '/', sameSite: 'lax' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 }

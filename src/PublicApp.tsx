@@ -5,8 +5,10 @@ import { Route, Routes } from 'react-router-dom';
 import { EnvironmentBanner } from './layout/EnvironmentBanner';
 import { lazyNamed } from './lib/lazyNamed';
 import { LoginPage } from './pages/login/LoginPage';
+import { session } from './providers';
 import { Bridge } from './providers/Bridge';
 import { LazyNotification } from './providers/LazyNotification';
+import { useSignedInUser } from './providers/session';
 import { theme } from './theme';
 
 /**
@@ -44,6 +46,8 @@ const ResetPasswordPage = lazyNamed(
   () => import('./pages/reset-password/ResetPasswordPage'),
   'ResetPasswordPage',
 );
+/** Only signed-in users see it, so a visitor's `/login` does not download it. */
+const SignedInBar = lazyNamed(() => import('./layout/SignedInBar'), 'SignedInBar');
 const TwoFactorLoginPage = lazyNamed(() => import('./pages/login/TwoFactorLoginPage'), 'TwoFactorLoginPage');
 
 /**
@@ -52,11 +56,17 @@ const TwoFactorLoginPage = lazyNamed(() => import('./pages/login/TwoFactorLoginP
  * would download (its budget is 150 KB gzip); the account area brings what it uses.
  */
 export default function PublicApp() {
+  const user = useSignedInUser(session);
   return (
     <NotificationContextProvider>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <EnvironmentBanner />
+        {user && (
+          <Suspense fallback={null}>
+            <SignedInBar user={user} />
+          </Suspense>
+        )}
         <Bridge />
         <Suspense fallback={null}>
           <Routes>

@@ -85,7 +85,7 @@ export const appMessages = {
     externalSignIn: 'Log in with %{provider}',
   },
   home: {
-    title: 'Spirit Portal',
+    title: 'Home',
     tagline: 'Design logos, build team merchandise and run your spirit shop.',
     signIn: 'Sign in',
     goToPortal: 'Go to the portal',

@@ -1,4 +1,4 @@
-import { Alert, Box } from '@mui/material';
+import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AccessGuard } from '../admin/AccessGuard';
@@ -7,12 +7,14 @@ import { session } from '../providers';
 import { Bridge } from '../providers/Bridge';
 import { useAuthState } from '../providers/session';
 import { AppBar } from './AppBar';
+import { withVisibleDropZones } from './dropZones';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
 import { Menu } from './Menu';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
+import { useAdminDocumentTitle } from './useAdminDocumentTitle';
 import { useViewportHeight } from './useViewportHeight';
 
 /**
@@ -22,24 +24,27 @@ import { useViewportHeight } from './useViewportHeight';
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { status } = useAuthState(session);
   useViewportHeight();
+  useAdminDocumentTitle();
   return (
-    <Layout menu={Menu} appBar={AppBar}>
-      <Bridge />
-      <ModalHost>
-        <EnvironmentBanner />
-        {status === 'error' ? (
-          <Box sx={{ p: 3 }}>
-            <Alert severity="error">{appMessages.errors.userLoad}</Alert>
-          </Box>
-        ) : (
-          <AccessGuard>
-            <PageHeader />
-            {children}
-          </AccessGuard>
-        )}
-        <IdleModal />
-      </ModalHost>
-      <LoadingToast />
-    </Layout>
+    <ThemeProvider theme={withVisibleDropZones}>
+      <Layout menu={Menu} appBar={AppBar}>
+        <Bridge />
+        <ModalHost>
+          <EnvironmentBanner />
+          {status === 'error' ? (
+            <Box sx={{ p: 3 }}>
+              <Alert severity="error">{appMessages.errors.userLoad}</Alert>
+            </Box>
+          ) : (
+            <AccessGuard>
+              <PageHeader />
+              {children}
+            </AccessGuard>
+          )}
+          <IdleModal />
+        </ModalHost>
+        <LoadingToast />
+      </Layout>
+    </ThemeProvider>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useId, useState } from 'react';
 import { AppBar as RaAppBar, TitlePortal, useLogout, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { PortalBrand } from './PortalBrand';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
@@ -100,7 +101,13 @@ export function AppBar() {
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
-      <TitlePortal />
+      <PortalBrand inverted nameHiddenOnPhones />
+      {/*
+        The page's one h1: react-admin pages put their Title here. A page without one (the admin
+        404) has its own h1, and the empty one leaves the accessibility tree.
+      */}
+      <TitlePortal component="h1" sx={{ ml: 2, flex: '0 1 auto', '&:empty': { display: 'none' } }} />
+      <Box sx={{ flex: 1 }} />
     </RaAppBar>
   );
 }

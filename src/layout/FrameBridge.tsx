@@ -4,8 +4,8 @@ import {
   createFrameMessenger,
   type FrameMessenger,
   frameInstanceFrom,
-  normalizeOrigins,
   parseParentMessage,
+  trustedParentOrigins,
 } from '../lib/frame';
 import { http, session } from '../providers';
 import { useAuthState } from '../providers/session';
@@ -23,11 +23,11 @@ function initialFrameInstance() {
   }
 }
 
-/** The parent origins the server trusts, asked once per page load. */
+/** The parent origins the server trusts besides the portal itself, asked once per page load. */
 let trustedOrigins: Promise<string[]> | undefined;
 const loadTrustedOrigins = () =>
   (trustedOrigins ??= http<{ result: { parentOrigins: string[] } }>('/api/embedding', { silent: true }).then(
-    (body) => normalizeOrigins(body.result.parentOrigins),
+    (body) => trustedParentOrigins(window.location.origin, body.result.parentOrigins),
     (error: unknown) => {
       trustedOrigins = undefined;
       throw error;
@@ -54,8 +54,7 @@ export function FrameBridge() {
     };
   }, [frameInstance]);
   const messenger = useMemo<FrameMessenger | null>(
-    () =>
-      frameInstance && origins?.length ? createFrameMessenger(window.parent, origins, frameInstance) : null,
+    () => (frameInstance && origins ? createFrameMessenger(window.parent, origins, frameInstance) : null),
     [frameInstance, origins],
   );
   const location = useLocation();

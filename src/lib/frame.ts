@@ -39,6 +39,15 @@ export function normalizeOrigins(origins: readonly string[]): string[] {
 }
 
 /**
+ * The parents the app talks to: its own origin, which may always frame it (the CSP's
+ * frame-ancestors 'self', as the README says of an unset FRAME_PARENT_ORIGINS), then the
+ * configured ones.
+ */
+export function trustedParentOrigins(ownOrigin: string, configured: readonly string[]): string[] {
+  return [...new Set(normalizeOrigins([ownOrigin, ...configured]))];
+}
+
+/**
  * A message from the parent, accepted only from a trusted origin, for this frame instance
  * and of a known shape; a navigate target is kept to the app's own pages.
  */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Me } from '../contract/account';
 import type { HttpClient } from './httpClient';
 
@@ -69,4 +69,16 @@ export type Session = ReturnType<typeof createSession>;
 
 export function useAuthState(session: Session) {
   return useSyncExternalStore(session.subscribe, session.getState);
+}
+
+/**
+ * The signed-in user on a page that does not require one (the home page, the error pages):
+ * asked for in the background, so the page still draws at once for a visitor.
+ */
+export function useSignedInUser(session: Session) {
+  const { status, user } = useAuthState(session);
+  useEffect(() => {
+    if (status === 'notChecked') session.ensure().catch(() => undefined);
+  }, [session, status]);
+  return user;
 }

@@ -30,9 +30,23 @@ async function seriousViolations(page: Page) {
     );
 }
 
+/** Every page has one main landmark and one visible h1 (an empty, hidden h1 is not announced). */
+async function expectOneMainAndOneH1(page: Page) {
+  const landmarks = await page.evaluate(() => ({
+    main: document.querySelectorAll('main, [role="main"]').length,
+    h1: [...document.querySelectorAll('h1')].filter((heading) => heading.getClientRects().length > 0).length,
+  }));
+  expect(landmarks).toEqual({ main: 1, h1: 1 });
+}
+
+/** A desktop and a phone: the sidebar, the top bar and the forms change between them. */
+const widths = [1280, 390];
+
 let browser: Browser;
 /** The portal's CSP refuses inline scripts, rightly; the scanner is let in by the test alone. */
-const newPage = async () => (await browser.newContext({ bypassCSP: true })).newPage();
+const newContext = (width: number, storageState?: SignedIn) =>
+  browser.newContext({ bypassCSP: true, viewport: { width, height: 800 }, storageState });
+const newPage = async (width: number) => (await newContext(width)).newPage();
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -52,18 +66,20 @@ describe('accessibility (axe-core in Chromium)', () => {
     '/404',
   ];
 
-  for (const path of publicPages) {
-    it(`${path} has no serious or critical violation`, async () => {
-      const page = await newPage();
-      try {
-        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
-        await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
-    });
-  }
+  for (const width of widths)
+    for (const path of publicPages) {
+      it(`${path} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
+        const page = await newPage(width);
+        try {
+          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+          await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
+          await expectOneMainAndOneH1(page);
+        } finally {
+          await page.context().close();
+        }
+      });
+    }
 
   const adminPages = [
     { who: 'an Admin', account: admin, path: '/admin/dashboard', email: admin.email },
@@ -75,21 +91,23 @@ describe('accessibility (axe-core in Chromium)', () => {
     },
   ];
 
-  for (const { who, account, path, email } of adminPages) {
-    it(`${path} as ${who} (top bar, sidebar and cards) has no serious or critical violation`, async () => {
-      const page = await newPage();
-      try {
-        await page.goto(`${baseUrl()}/login?returnUrl=${encodeURIComponent(path)}`);
-        await signIn(page, account.email, account.password);
-        await page.waitForURL(`**${path}`);
-        await page.getByRole('button', { name: email }).waitFor();
-        await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
-    });
-  }
+  for (const width of widths)
+    for (const { who, account, path, email } of adminPages) {
+      it(`${path} as ${who} at ${width} px (top bar, sidebar and cards) has no serious or critical violation`, async () => {
+        const page = await newPage(width);
+        try {
+          await page.goto(`${baseUrl()}/login?returnUrl=${encodeURIComponent(path)}`);
+          await signIn(page, account.email, account.password);
+          await page.waitForURL(`**${path}`);
+          await page.getByRole('button', { name: email }).waitFor();
+          await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
+          await expectOneMainAndOneH1(page);
+        } finally {
+          await page.context().close();
+        }
+      });
+    }
 
   /** Every other page of the account and admin areas, in the role that may open it. */
   const signedInPages = {
@@ -107,6 +125,9 @@ describe('accessibility (axe-core in Chromium)', () => {
       '/account/change-password',
       '/account/two-factor-authentication',
       '/account/enable-authentication',
+      // With the signed-in top bar.
+      '/home',
+      '/403',
     ],
     AthleticDirector: [
       '/admin/design-logos',
@@ -135,25 +156,27 @@ describe('accessibility (axe-core in Chromium)', () => {
     logoUploaded = true;
   }
 
-  for (const [role, paths] of Object.entries(signedInPages) as [keyof typeof accounts, string[]][]) {
-    for (const path of paths) {
-      it(`${path} as ${role} has no serious or critical violation`, async () => {
-        states[role] ??= await signedInState(browser, accounts[role].email, accounts[role].password);
-        const context = await browser.newContext({ bypassCSP: true, storageState: states[role] });
-        if (role === 'AthleticDirector') await ensureALogo(context);
-        const page = await context.newPage();
-        try {
-          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
-          expect(new URL(page.url()).pathname).toBe(path);
-          await page.waitForFunction(() => document.body.innerText.trim().length > 0);
-          // Tables and galleries fill in after their first request.
-          await page.waitForLoadState('networkidle');
-          await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
-          expect(await seriousViolations(page)).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
+  for (const width of widths)
+    for (const [role, paths] of Object.entries(signedInPages) as [keyof typeof accounts, string[]][]) {
+      for (const path of paths) {
+        it(`${path} as ${role} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
+          states[role] ??= await signedInState(browser, accounts[role].email, accounts[role].password);
+          const context = await newContext(width, states[role]);
+          if (role === 'AthleticDirector') await ensureALogo(context);
+          const page = await context.newPage();
+          try {
+            await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+            expect(new URL(page.url()).pathname).toBe(path);
+            await page.waitForFunction(() => document.body.innerText.trim().length > 0);
+            // Tables and galleries fill in after their first request.
+            await page.waitForLoadState('networkidle');
+            await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+            expect(await seriousViolations(page)).toEqual([]);
+            await expectOneMainAndOneH1(page);
+          } finally {
+            await context.close();
+          }
+        });
+      }
     }
-  }
 });

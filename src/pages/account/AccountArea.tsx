@@ -11,8 +11,9 @@ import {
   Paper,
   Typography,
 } from '@mui/material';
-import { Navigate, NavLink, Route, Link as RouterLink, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Route, Link as RouterLink, Routes, useLocation } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
+import { useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { IdleModal } from '../../layout/IdleModal';
@@ -32,15 +33,24 @@ const menu = [
   { to: '/account/two-factor-authentication', label: text.menuTwoFactor, icon: <LockIcon /> },
 ];
 
+/** Each page's own title, for the browser's tab; the area's heading stays 'Manage Account'. */
+const pageTitles: Record<string, string> = {
+  '/account/change-password': appMessages.changePassword.title,
+  '/account/two-factor-authentication': appMessages.twoFactor.title,
+  '/account/show-recovery-codes': appMessages.recoveryCodes.title,
+  '/account/enable-authentication': appMessages.enableAuthenticator.title,
+};
+
 /** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
 export function AccountArea() {
   const { user } = useAuthState(session);
+  useDocumentTitle(pageTitles[useLocation().pathname.replace(/\/$/, '')] ?? text.title);
   return (
     <AccountContext>
       <RequireUser>
         <ModalHost>
           <IdleModal />
-          <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
+          <Box component="main" sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
             <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
               <Typography variant="h4" component="h1">
                 {text.title}

@@ -22,7 +22,7 @@ export function DesignLogosPage() {
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-            <Typography variant="h5" component="h1">
+            <Typography variant="h5" component="h2">
               {translate('app.designLogos.title')}
             </Typography>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploadOpen(true)}>

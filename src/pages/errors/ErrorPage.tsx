@@ -1,17 +1,21 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
+import { useDocumentTitle } from '../../layout/PortalBrand';
 
 interface ErrorPageProps {
   heading: string;
   title: string;
   body: string;
   homePath: string;
+  /** Inside the admin layout, which has the page's main landmark already. */
+  inLayout?: boolean;
 }
 
-function ErrorPage({ heading, title, body, homePath }: ErrorPageProps) {
+function ErrorPage({ heading, title, body, homePath, inLayout = false }: ErrorPageProps) {
+  useDocumentTitle(heading);
   return (
-    <Box component="main" sx={{ p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
+    <Box component={inLayout ? 'div' : 'main'} sx={{ p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
       <Typography variant="overline" component="p" sx={{ fontSize: '1rem' }}>
         {heading}
       </Typography>
@@ -31,5 +35,5 @@ function ErrorPage({ heading, title, body, homePath }: ErrorPageProps) {
 const { notFound, forbidden } = appMessages;
 
 export const NotFoundPage = () => <ErrorPage {...notFound} homePath="/" />;
-export const AdminNotFoundPage = () => <ErrorPage {...notFound} homePath="/admin" />;
+export const AdminNotFoundPage = () => <ErrorPage {...notFound} homePath="/admin" inLayout />;
 export const ForbiddenPage = () => <ErrorPage {...forbidden} homePath="/admin" />;

@@ -1,17 +1,19 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { appMessages } from '../../i18n/en';
+import { portalName, useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
-import { useAuthState } from '../../providers/session';
+import { useSignedInUser } from '../../providers/session';
 
 /** `/` and `/home`: a short welcome with a way in; signed-in users get a link to the portal. */
 export function HomePage() {
-  const { user } = useAuthState(session);
+  const user = useSignedInUser(session);
   const { home } = appMessages;
+  useDocumentTitle(home.title);
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center', mt: 8 }}>
       <Typography variant="h3" component="h1" gutterBottom>
-        {home.title}
+        {portalName}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {home.tagline}

@@ -6,12 +6,27 @@ import type { ExternalProvider } from '../../contract/account';
 import { externalLoginErrors } from '../../contract/external-login';
 import { limits } from '../../contract/limits';
 import { appMessages } from '../../i18n/en';
+import { formErrorsOf, formText } from '../../lib/formErrors';
+import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
 import { authProvider, http } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
 const text = appMessages.login;
+
+/**
+ * The contract's sign-in rules, checked here without zod (which `/login` does not download);
+ * the server checks the rest and its 400 lands on the same fields.
+ */
+function signInFieldErrors(email: string, password: string) {
+  const fields: Record<string, string> = {};
+  if (!email) fields.email = `${text.email} is required`;
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    fields.email = `${text.email} is not a valid email address`;
+  if (!password) fields.password = `${text.password} is required`;
+  return fields;
+}
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
@@ -38,18 +53,25 @@ export function LoginPage() {
       live = false;
     };
   }, []);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(text.title);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const email = formText(form, 'email').trim();
+    const password = formText(form, 'password');
     setError(null);
+    const problems = signInFieldErrors(email, password);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
     try {
       // What ra-core's useLogin does, without loading ra-core's auth layer on the public pages.
       const result = await authProvider.login({
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
+        email,
+        password,
         rememberMe: form.get('rememberMe') === 'on',
         returnUrl,
       });
@@ -65,18 +87,24 @@ export function LoginPage() {
       if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
       else navigate(returnUrl, { replace: true });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : text.failed);
+      const failed = formErrorsOf(caught, text.failed);
+      setFieldErrors(failed.fields);
+      setError(failed.message);
       setSubmitting(false);
     }
   }
 
   return (
+    // AuthCard's markup, kept here: importing it would make `/login` fetch it as one more file.
     <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2, mt: { xs: 2, sm: 8 } }}>
       <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={2}>
+        <Box sx={{ mb: 2 }}>
+          <PortalBrand />
+        </Box>
         <Typography variant="h5" component="h1" gutterBottom>
           {text.title}
         </Typography>
-        <Box component="form" onSubmit={onSubmit} noValidate={false} aria-label={text.title}>
+        <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
@@ -90,8 +118,16 @@ export function LoginPage() {
             required
             autoFocus
             maxLength={limits.email}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
           />
-          <PasswordField name="password" label={text.password} autoComplete="current-password" />
+          <PasswordField
+            name="password"
+            label={text.password}
+            autoComplete="current-password"
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+          />
           <FormControlLabel control={<Checkbox name="rememberMe" />} label={text.rememberMe} />
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}

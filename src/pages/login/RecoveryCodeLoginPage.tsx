@@ -23,7 +23,7 @@ export function RecoveryCodeLoginPage() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {text.recoveryIntro}
       </Typography>
-      <Box component="form" onSubmit={onSubmit} aria-label={text.recoveryTitle}>
+      <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.recoveryTitle}>
         {step.error && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {step.error}

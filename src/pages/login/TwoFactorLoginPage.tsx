@@ -27,7 +27,7 @@ export function TwoFactorLoginPage() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {text.twoFactorIntro}
       </Typography>
-      <Box component="form" onSubmit={onSubmit} aria-label={text.twoFactorTitle}>
+      <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.twoFactorTitle}>
         {step.error && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {step.error}

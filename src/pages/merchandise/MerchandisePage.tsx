@@ -15,7 +15,7 @@ export function MerchandisePage() {
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.merchandise.title')} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate('app.merchandise.title')}
         </Typography>
         {organizationId !== null && (

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,6 +32,8 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
   requests.length = 0;
+  // Unmount before signing out, or the sign-out redraws the page outside act().
+  cleanup();
   session.reset();
 });
 afterAll(() => server.close());
@@ -54,7 +56,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 describe('the idle modal', () => {
   it('reports the time zone once the user is signed in', async () => {
     renderModal();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(requests).toContain(
         `timezone ${JSON.stringify({ reportedTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}`,
       ),
@@ -82,7 +84,7 @@ describe('the idle modal', () => {
     await advance((idleWarningSeconds - 5) * 1000);
     expect(requests).not.toContain('logout');
     await advance(6_000);
-    await vi.waitFor(() => expect(requests).toContain('logout'));
+    await waitFor(() => expect(requests).toContain('logout'));
   });
 
   it('does not appear while the user is active', async () => {

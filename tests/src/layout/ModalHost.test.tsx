@@ -1,5 +1,5 @@
 import { DialogContent } from '@mui/material';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,8 +46,8 @@ describe('modals', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('first body');
     // The open dialog makes the page behind it inert to pointer and screen readers; a second
     // modal opens from code (a timer, a notice) rather than from a click there.
-    screen.getByText('open second').click();
-    await vi.waitFor(() => expect(screen.queryByText('first body')).not.toBeInTheDocument());
+    act(() => screen.getByText('open second').click());
+    await waitFor(() => expect(screen.queryByText('first body')).not.toBeInTheDocument());
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(screen.getByRole('dialog')).toHaveTextContent('second body');
     expect(firstClosed).toHaveBeenCalledTimes(1);
@@ -62,8 +62,8 @@ describe('modals', () => {
       </ModalHost>,
     );
     expect(await screen.findByRole('dialog')).toHaveTextContent('warning body');
-    screen.getByText('open page').click();
-    await vi.waitFor(() => expect(displaced).toHaveBeenCalledTimes(1));
+    act(() => screen.getByText('open page').click());
+    await waitFor(() => expect(displaced).toHaveBeenCalledTimes(1));
   });
 
   it('closes with Escape', async () => {
@@ -75,6 +75,6 @@ describe('modals', () => {
     await userEvent.click(screen.getByText('open only'));
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

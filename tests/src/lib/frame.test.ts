@@ -4,6 +4,7 @@ import {
   frameInstanceFrom,
   normalizeOrigins,
   parseParentMessage,
+  trustedParentOrigins,
 } from '../../../src/lib/frame';
 
 const trusted = ['https://shop.example.com'];
@@ -20,6 +21,13 @@ describe('frame messaging', () => {
     expect(
       normalizeOrigins(['https://shop.example.com/', 'http://localhost:8080', 'not a url', 'ftp://x']),
     ).toEqual(['https://shop.example.com', 'http://localhost:8080']);
+  });
+
+  it('always trusts its own origin as a parent, then the configured ones', () => {
+    expect(trustedParentOrigins('https://portal.example', [])).toEqual(['https://portal.example']);
+    expect(
+      trustedParentOrigins('https://portal.example', ['https://shop.example.com/', 'https://portal.example']),
+    ).toEqual(['https://portal.example', 'https://shop.example.com']);
   });
 
   it('accepts parent messages only from a trusted origin and for this frame instance', () => {

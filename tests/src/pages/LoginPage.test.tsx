@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -39,6 +39,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  // Unmount before signing out, or the sign-out redraws the page outside act().
+  cleanup();
   session.reset();
 });
 afterAll(() => server.close());
@@ -92,5 +94,29 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login attempt.');
     await waitFor(() => expect(screen.getByRole('button', { name: appMessages.login.submit })).toBeEnabled());
     expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('checks the e-mail in the form itself, never leaving it to the browser, whose bubble would cover ours', async () => {
+    renderAt('/login');
+    const form = screen.getByRole('form', { name: appMessages.login.title });
+    expect(form).toHaveAttribute('novalidate');
+    await signIn('not-an-email', 'whatever');
+    expect(await screen.findByText('Email is not a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('asks for the e-mail and password it was not given', async () => {
+    renderAt('/login');
+    await userEvent.click(screen.getByRole('button', { name: appMessages.login.submit }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it("shows the portal's name and mark, and names the page 'Sign in · Spirit Portal'", async () => {
+    renderAt('/login');
+    expect(within(screen.getByRole('main')).getByTestId('portal-brand')).toHaveTextContent('Spirit Portal');
+    expect(screen.getByRole('main').querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    await waitFor(() => expect(document.title).toBe('Sign in · Spirit Portal'));
   });
 });

@@ -24,6 +24,7 @@ describe('toasts on the public pages', () => {
     );
     expect(screen.queryByText(appMessages.errors.network)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(appMessages.errors.network)).toBeInTheDocument();
+    // The first toast imports react-admin's Snackbar, which takes a busy machine over a second.
+    expect(await screen.findByText(appMessages.errors.network, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,31 @@
+import type { Theme } from '@mui/material/styles';
+import { FileInputClasses } from 'react-admin';
+
+/**
+ * react-admin's file and image inputs draw their drop zone in the page's own background with
+ * white text and no focus style: invisible, and lost to keyboard users. Here it gets a dashed
+ * border, readable text and a focus ring. A nested theme of the admin layout, so the public
+ * pages' theme (and `/login`) stays as it is.
+ */
+export function withVisibleDropZones(outer: Theme): Theme {
+  const { palette } = outer;
+  const root = {
+    [`& .${FileInputClasses.dropZone}`]: {
+      border: `2px dashed ${palette.grey[600]}`,
+      backgroundColor: palette.background.paper,
+      color: palette.text.secondary,
+      cursor: 'pointer',
+      '&:hover': { borderColor: palette.primary.main },
+      '&:focus-visible': { outline: `3px solid ${palette.primary.main}`, outlineOffset: 2 },
+    },
+  };
+  // An image input is a file input styled again: both carry the rule, or the image one's own wins.
+  return {
+    ...outer,
+    components: {
+      ...outer.components,
+      RaFileInput: { styleOverrides: { root } },
+      RaImageInput: { styleOverrides: { root } },
+    },
+  };
+}
