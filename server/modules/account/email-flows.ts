@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roles } from '../../../src/contract/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { addressOf, countFailure, enforce, limits, refuseIfLimited } from '../../auth/rate-limit';
+import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import { consumeUserToken, issueUserToken, isUsableToken } from '../../auth/user-tokens';
@@ -113,13 +113,12 @@ export async function changePassword(
   auth: AuthContext,
   body: { oldPassword: string; newPassword: string },
 ) {
-  const checks = secondStepChecks(request, auth.user.id);
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    await countFailure(app.db, checks);
     throw badRequest('oldPassword', wrongCurrentPassword);
   }
+  await attempt.refund();
   await setPassword(app, user.id, body.newPassword);
   await app.sessions.revokeAllForUser(user.id, auth.sessionId);
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
@@ -172,13 +171,12 @@ export async function changeEmail(
   auth: AuthContext,
   body: { newEmail: string; password: string },
 ) {
-  const checks = secondStepChecks(request, auth.user.id);
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
-    await countFailure(app.db, checks);
     throw badRequest('password', wrongCurrentPassword);
   }
+  await attempt.refund();
   const newEmail = body.newEmail.trim();
   if (normalizeEmail(newEmail) === user.normalizedEmail)
     throw badRequest('newEmail', 'This is already your e-mail address.');
