@@ -20,6 +20,9 @@ export const limits = {
   secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
   forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },
   forgotPerAddress: { name: 'forgot:address', max: 20, windowMinutes: 60 },
+  changeEmailPerAccount: { name: 'change-email:account', max: 3, windowMinutes: 60 },
+  changeEmailPerTarget: { name: 'change-email:target', max: 3, windowMinutes: 60 },
+  changeEmailPerAddress: { name: 'change-email:address', max: 10, windowMinutes: 60 },
   registerPerAddress: { name: 'register:address', max: 10, windowMinutes: 60 },
   contactPerAddress: { name: 'contact:address', max: 10, windowMinutes: 60 },
 } satisfies Record<string, Limit>;
