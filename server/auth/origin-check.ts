@@ -4,15 +4,7 @@ import { forbidden } from '../http/errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that changes state (the spec's `GET account/recovery-codes`) gets the same origin check. */
-    changesState?: boolean;
-  }
-}
-
-export const changesState = (request: FastifyRequest) =>
-  stateChanging.has(request.method) || request.routeOptions.config?.changesState === true;
+export const changesState = (request: FastifyRequest) => stateChanging.has(request.method);
 
 const originOf = (url: string) => {
   try {

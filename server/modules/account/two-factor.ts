@@ -152,8 +152,14 @@ export async function disableTwoFactor(
   await audit(app.db, auth.user.id, 'disable2fa', userEntityType, String(auth.user.id));
 }
 
-export async function newRecoveryCodes(app: FastifyInstance, user: SessionUser) {
+export async function newRecoveryCodes(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: SessionUser,
+  proof: Reauthenticate,
+) {
   if (!user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
+  await reauthenticate(app, request, user, proof);
   const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
   await audit(app.db, user.id, 'regenerateRecoveryCodes', userEntityType, String(user.id));
   return { recoveryCodes };
