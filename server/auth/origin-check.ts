@@ -6,6 +6,13 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const changesState = (request: FastifyRequest) => stateChanging.has(request.method);
 
+/**
+ * Whether the request reaches an API route. Routing decodes the path (`/%61pi/...` is
+ * `/api/...`), so the matched route decides, never the raw URL.
+ */
+export const isApiRoute = (request: FastifyRequest) =>
+  (request.routeOptions.url ?? request.url).startsWith('/api/');
+
 const originOf = (url: string) => {
   try {
     return new URL(url).origin;
@@ -22,7 +29,7 @@ const originOf = (url: string) => {
 export function originCheck(config: Pick<Config, 'publicUrl'>) {
   const publicOrigin = config.publicUrl ? originOf(config.publicUrl) : null;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     if (!changesState(request)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden();
