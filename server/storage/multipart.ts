@@ -59,7 +59,10 @@ export async function readImageForm(request: FastifyRequest, options: ImageFormO
       }
       try {
         checkedFileName(part.filename, 'png');
-        image = await storeImageUpload(options.storage, part.file, options);
+        image = await storeImageUpload(options.storage, part.file, {
+          ...options,
+          owner: request.auth ? `user:${request.auth.user.id}` : `address:${request.ip}`,
+        });
         fileName = checkedFileName(part.filename, image.kind);
       } catch (error) {
         if (error instanceof UploadRejected) throw badRequest(options.fileField, error.message);
