@@ -4,6 +4,7 @@ import { crc32 } from 'node:zlib';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { Piscina } from 'piscina';
+import { maxImagePixels, tooManyPixels } from './images';
 import type { SanitizedSvg } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
 
@@ -127,6 +128,7 @@ export class PngChecker {
     if (this.width > maxImageSide || this.height > maxImageSide) {
       throw new UploadRejected(`The image must be at most ${maxImageSide} pixels wide and high`);
     }
+    if (this.width * this.height > maxImagePixels) throw new UploadRejected(tooManyPixels);
   }
 }
 
