@@ -75,4 +75,17 @@ describe('new recovery codes', () => {
     expect(fresh.json().result.recoveryCodes).toHaveLength(10);
     expect(fresh.headers['cache-control']).toBe('no-store');
   });
+
+  it('the setup key is sent with Cache-Control: no-store too', async () => {
+    await createUser(ctx.db, { email: 'setup@example.com' });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: 'setup@example.com', password: strongPassword },
+    });
+    const setupCookie = `sp_session=${login.cookies.find((c) => c.name === 'sp_session')!.value}`;
+    const key = await ctx.app.inject({ url: '/api/account/shared-key', headers: { cookie: setupCookie } });
+    expect(key.statusCode).toBe(200);
+    expect(key.headers['cache-control']).toBe('no-store');
+  });
 });
