@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limits } from '../../server/auth/rate-limit';
+import { newAuthenticatorKey } from '../../server/auth/totp';
 import { sessions, users } from '../../server/db/schema';
 import { lockout } from '../../server/modules/account/service';
 import { type Ctx, closeUploadTestApp, uploadTestApp } from '../server/modules/design-logos/fixtures';
@@ -145,5 +146,35 @@ describe('a burst of concurrent guesses of a password asked again', () => {
     expect(checksAgainst(user.passwordHash!)).toBeLessThanOrEqual(limits.secondStepPerAccount.max);
     expect(answers[rightAt].statusCode).not.toBe(200);
     expect((await userRow(user.id)).twoFactorEnabled).toBe(true);
+  });
+});
+
+describe('the five-failure lockout of the second step', () => {
+  it('is not reset by signing in with the password again between wrong codes', async () => {
+    const user = await createUser(ctx.db, {
+      email: 'twofa@example.com',
+      twoFactorEnabled: true,
+      authenticatorKey: newAuthenticatorKey(),
+    });
+    const passwordStep = async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: 'twofa@example.com', password: strongPassword },
+      });
+      expect(response.json().result.status).toBe('RequiresTwoFactor');
+      return `sp_session=${response.cookies.find((c) => c.name === 'sp_session')!.value}`;
+    };
+    const wrongCode = (cookie: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login-2fa',
+        headers: { cookie },
+        payload: { twoFactorCode: '000000' },
+      });
+    const first = await passwordStep();
+    for (let i = 0; i < lockout.maxFailedAttempts - 1; i++) await wrongCode(first);
+    await wrongCode(await passwordStep());
+    expect((await userRow(user.id)).lockoutEnd?.getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -36,7 +36,10 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
     await lockIfAttemptsSpent(db, user.id);
     return failed;
   }
-  await clearFailedLogins(db, user.id);
+  // With a second step to come, the right password only gives its own slot back: signing in
+  // again between wrong codes must not wipe the codes' failures.
+  if (user.twoFactorEnabled) await releaseLoginAttempt(db, user.id);
+  else await clearFailedLogins(db, user.id);
   if (!user.emailConfirmed && user.roles.length === 0) return failed;
   return { status: user.twoFactorEnabled ? 'RequiresTwoFactor' : 'Succeeded', user };
 }
@@ -68,6 +71,13 @@ export function lockIfAttemptsSpent(db: Db, userId: number) {
     .update(users)
     .set({ failedLoginCount: 0, lockoutEnd: sql`now() + make_interval(mins => ${lockout.minutes})` })
     .where(and(eq(users.id, userId), gte(users.failedLoginCount, lockout.maxFailedAttempts)));
+}
+
+function releaseLoginAttempt(db: Db, userId: number) {
+  return db
+    .update(users)
+    .set({ failedLoginCount: sql`greatest(${users.failedLoginCount} - 1, 0)` })
+    .where(eq(users.id, userId));
 }
 
 export const isLockedOut = (user: Pick<SessionUser, 'isLocked' | 'lockoutEnd'>) =>

@@ -55,6 +55,9 @@ export async function passwordStep(
     check.status === 'RequiresTwoFactor' && (await isRememberedMachine(app.db, request, check.user))
       ? 'Succeeded'
       : check.status;
+  if (status === 'Succeeded' && check.status === 'RequiresTwoFactor') {
+    await clearFailedLogins(app.db, check.user.id);
+  }
   await startSession(
     app,
     request,
