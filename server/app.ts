@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { changesState, originCheck } from './auth/origin-check';
+import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { registerHealthRoutes } from './health';
+import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
 import { registerMailer } from './mail';
@@ -50,12 +51,14 @@ export interface BuildOptions {
   storage?: BlobStore;
   /** Resources served besides the registry's (a fixture defined only in a test). */
   resources?: AnyResource[];
+  /** Where the log goes instead of stdout (tests). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: options.logStream, serializers: requestLogSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -134,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[sessionCookieName];
     if (!token) return;
     const auth = await app.sessions.find(token);

@@ -4,15 +4,14 @@ import { forbidden } from '../http/errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that changes state (the spec's `GET account/recovery-codes`) gets the same origin check. */
-    changesState?: boolean;
-  }
-}
+export const changesState = (request: FastifyRequest) => stateChanging.has(request.method);
 
-export const changesState = (request: FastifyRequest) =>
-  stateChanging.has(request.method) || request.routeOptions.config?.changesState === true;
+/**
+ * Whether the request reaches an API route. Routing decodes the path (`/%61pi/...` is
+ * `/api/...`), so the matched route decides, never the raw URL.
+ */
+export const isApiRoute = (request: FastifyRequest) =>
+  (request.routeOptions.url ?? request.url).startsWith('/api/');
 
 const originOf = (url: string) => {
   try {
@@ -30,7 +29,7 @@ const originOf = (url: string) => {
 export function originCheck(config: Pick<Config, 'publicUrl'>) {
   const publicOrigin = config.publicUrl ? originOf(config.publicUrl) : null;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     if (!changesState(request)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden();

@@ -20,6 +20,9 @@ export const limits = {
   secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
   forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },
   forgotPerAddress: { name: 'forgot:address', max: 20, windowMinutes: 60 },
+  changeEmailPerAccount: { name: 'change-email:account', max: 3, windowMinutes: 60 },
+  changeEmailPerTarget: { name: 'change-email:target', max: 3, windowMinutes: 60 },
+  changeEmailPerAddress: { name: 'change-email:address', max: 10, windowMinutes: 60 },
   registerPerAddress: { name: 'register:address', max: 10, windowMinutes: 60 },
   contactPerAddress: { name: 'contact:address', max: 10, windowMinutes: 60 },
 } satisfies Record<string, Limit>;
@@ -47,34 +50,27 @@ export async function hit(db: Db, limit: Limit, subject: string) {
   return row.hits <= limit.max;
 }
 
-/** Throws 429 when any pair has used up its limit in the current window, counting nothing. */
-export async function refuseIfLimited(db: Db, checks: [Limit, string][]) {
-  const keys = checks.map(([limit, subject]) => `${limit.name}:${subject}`);
-  const rows = await db
-    .select()
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowEndsAt, sql`now()`)));
-  for (const [limit, subject] of checks) {
-    const row = rows.find((r) => r.key === `${limit.name}:${subject}`);
-    if (row && row.hits >= limit.max) throw tooManyAttempts();
-  }
-}
-
 /**
- * Counts a failed attempt against every pair. Sign-in steps count failures only, so people
- * who sign in often are never slowed down while guessing is.
+ * Counts the attempt against every pair and throws 429 when any is over its limit. It is
+ * counted before the password or code is checked, so a burst of concurrent guesses cannot
+ * all pass a limit that none of them had counted yet. Steps that count failures only give
+ * the attempt back with the returned `refund` once it succeeded.
  */
-export async function countFailure(db: Db, checks: [Limit, string][]) {
-  for (const [limit, subject] of checks) await hit(db, limit, subject);
-}
-
-/** Counts the attempt against every pair and throws 429 when any is over its limit. */
 export async function enforce(db: Db, checks: [Limit, string][]) {
   let allowed = true;
   for (const [limit, subject] of checks) {
     if (!(await hit(db, limit, subject))) allowed = false;
   }
   if (!allowed) throw tooManyAttempts();
+  return { refund: () => refund(db, checks) };
+}
+
+async function refund(db: Db, checks: [Limit, string][]) {
+  const keys = checks.map(([limit, subject]) => `${limit.name}:${subject}`);
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowEndsAt, sql`now()`)));
 }
 
 export const addressOf = (request: FastifyRequest) => request.ip;

@@ -64,3 +64,11 @@ export async function consumeUserToken(db: Db, userId: number, purpose: TokenPur
     .returning({ id: userTokens.id, payload: userTokens.payload });
   return row ?? null;
 }
+
+/** Marks the user's unused tokens of one purpose as used: a newer link replaces them. */
+export async function voidUserTokens(db: Db, userId: number, purpose: TokenPurpose) {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}

@@ -16,4 +16,5 @@ export const badRequest = (propertyName: string, errorMessage: string) =>
 
 export const unauthorized = () => new HttpError(401, 'You need to login to view this page');
 export const forbidden = () => new HttpError(403, 'You are not authorized to do this.');
+export const methodNotAllowed = () => new HttpError(405, 'This method is not allowed here.');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import type { BlobStore } from './types';
 import {
   checkedFileName,
@@ -8,6 +8,15 @@ import {
   storeImageUpload,
   UploadRejected,
 } from './uploads';
+
+/**
+ * What the multipart parser (busboy) throws for a body that is not a well-formed form: no
+ * boundary, a part or the form cut off, a broken part header. The client's mistake, a 400.
+ */
+const malformedMultipart =
+  /^Multipart: Boundary not found$|unexpected end of multipart data$|^Malformed part header$/i;
+const isMalformedMultipart = (error: unknown) =>
+  error instanceof Error && !(error instanceof HttpError) && malformedMultipart.test(error.message);
 
 /** Room for the form's text fields and part headers around the file itself. */
 const formOverheadBytes = 256 * 1024;
@@ -59,7 +68,10 @@ export async function readImageForm(request: FastifyRequest, options: ImageFormO
       }
       try {
         checkedFileName(part.filename, 'png');
-        image = await storeImageUpload(options.storage, part.file, options);
+        image = await storeImageUpload(options.storage, part.file, {
+          ...options,
+          owner: request.auth ? `user:${request.auth.user.id}` : `address:${request.ip}`,
+        });
         fileName = checkedFileName(part.filename, image.kind);
       } catch (error) {
         if (error instanceof UploadRejected) throw badRequest(options.fileField, error.message);
@@ -68,6 +80,7 @@ export async function readImageForm(request: FastifyRequest, options: ImageFormO
     }
   } catch (error) {
     if (image) await options.storage.delete(image.key);
+    if (isMalformedMultipart(error)) throw badRequest('', 'The request is not a complete multipart form');
     throw error;
   }
   if (!image) throw badRequest(options.fileField, 'A file is required');

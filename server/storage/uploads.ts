@@ -4,6 +4,7 @@ import { crc32 } from 'node:zlib';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { Piscina } from 'piscina';
+import { maxImagePixels, tooManyPixels } from './images';
 import type { SanitizedSvg } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
 
@@ -127,6 +128,7 @@ export class PngChecker {
     if (this.width > maxImageSide || this.height > maxImageSide) {
       throw new UploadRejected(`The image must be at most ${maxImageSide} pixels wide and high`);
     }
+    if (this.width * this.height > maxImagePixels) throw new UploadRejected(tooManyPixels);
   }
 }
 
@@ -147,6 +149,52 @@ export const maxSvgBytes = 5 * 1024 * 1024;
 
 /** Far above any logo (a detailed crest has a few hundred); keeps sanitising within seconds. */
 export const maxSvgElements = 5_000;
+
+/**
+ * Parsing and sanitising grow faster than linearly with the attributes of one element (8k,
+ * 16k and 32k took 0.4, 2.1 and 8.5 s); real elements have a handful.
+ */
+export const maxSvgAttributesPerElement = 100;
+export const maxSvgAttributes = 20_000;
+
+/**
+ * Counts attributes in one linear pass over the text, before any parser sees it: each
+ * quoted value inside a tag is one attribute. Quotes are tracked, so a `>` inside a value
+ * does not end the tag; comments and CDATA can only make the count larger.
+ */
+function checkAttributeCounts(source: string) {
+  let total = 0;
+  let inElement = 0;
+  let inTag = false;
+  let quote = '';
+  for (let i = 0; i < source.length; i++) {
+    const character = source[i];
+    if (quote) {
+      if (character === quote) quote = '';
+    } else if (!inTag) {
+      if (character === '<') {
+        inTag = true;
+        inElement = 0;
+      }
+    } else if (character === '"' || character === "'") {
+      quote = character;
+      inElement += 1;
+      total += 1;
+      if (inElement > maxSvgAttributesPerElement) {
+        throw new UploadRejected(
+          `The SVG has more than ${maxSvgAttributesPerElement} attributes on one element; simplify it or upload a PNG`,
+        );
+      }
+    } else if (character === '>') {
+      inTag = false;
+    }
+  }
+  if (total > maxSvgAttributes) {
+    throw new UploadRejected(
+      `The SVG has more than ${maxSvgAttributes} attributes; simplify it or upload a PNG`,
+    );
+  }
+}
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const forbiddenElements = new Set([
@@ -197,6 +245,7 @@ export function sanitizeSvg(source: string): string {
   if (elements > maxSvgElements) {
     throw new UploadRejected(`The SVG has more than ${maxSvgElements} elements; simplify it or upload a PNG`);
   }
+  checkAttributeCounts(source);
   const { window, purify } = svgTools();
   const document = new window.DOMParser().parseFromString(source, 'image/svg+xml');
   const root = document.documentElement;
@@ -228,18 +277,52 @@ export function sanitizeSvg(source: string): string {
  * A maximal SVG takes about 2 s of CPU to parse and sanitise; on the main thread that would
  * stall every other request of the process, so it runs in a worker thread, started on the
  * first SVG and let go when idle. The `tsx` loader lets the worker run our TypeScript.
+ * Every organization's SVGs share that thread, so a task running past `svgTaskTimeoutMs` is
+ * aborted (piscina ends its thread and starts a fresh one), and each user may have at most
+ * `maxSvgTasksPerOwner` SVGs waiting or running.
  */
 let svgPool: Piscina | undefined;
 
-export async function sanitizeSvgOffThread(source: string): Promise<string> {
+/** Ten times a maximal SVG on an idle core, so a busy machine does not refuse real logos. */
+export const svgTaskTimeoutMs = 20_000;
+export const maxSvgTasksPerOwner = 2;
+/** Beyond this many waiting tasks from all users together the server is overloaded. */
+const maxSvgQueue = 20;
+const svgTasksOf = new Map<string, number>();
+
+export async function sanitizeSvgOffThread(
+  source: string,
+  { owner, timeoutMs = svgTaskTimeoutMs }: { owner: string; timeoutMs?: number },
+): Promise<string> {
+  const running = svgTasksOf.get(owner) ?? 0;
+  if (running >= maxSvgTasksPerOwner) {
+    throw new UploadRejected('Your previous SVG is still being processed; try again in a moment');
+  }
+  svgTasksOf.set(owner, running + 1);
   svgPool ??= new Piscina({
     filename: fileURLToPath(new URL('./svg-worker.ts', import.meta.url)),
     execArgv: ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: 1,
+    maxQueue: maxSvgQueue,
     idleTimeout: 30_000,
   });
-  const result = (await svgPool.run(source)) as SanitizedSvg;
+  let result: SanitizedSvg;
+  try {
+    result = (await svgPool.run(source, { signal: AbortSignal.timeout(timeoutMs) })) as SanitizedSvg;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') {
+      throw new UploadRejected('The SVG took too long to process; simplify it or upload a PNG');
+    }
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+      throw new UploadRejected('The server is busy processing SVGs; try again in a moment');
+    }
+    throw error;
+  } finally {
+    const left = (svgTasksOf.get(owner) ?? 1) - 1;
+    if (left > 0) svgTasksOf.set(owner, left);
+    else svgTasksOf.delete(owner);
+  }
   if ('rejected' in result) throw new UploadRejected(result.rejected);
   return result.svg;
 }
@@ -267,6 +350,8 @@ export function checkedFileName(name: string | undefined, kind: ImageKind): stri
 }
 
 export interface ImageUploadOptions {
+  /** Who uploads (a user id): bounds the SVGs one user may have in the worker's queue. */
+  owner: string;
   prefix: string;
   maxBytes: number;
   allowed: readonly ImageKind[];
@@ -337,7 +422,7 @@ export async function storeImageUpload(
       );
     }
     const text = body.toString('utf8');
-    const clean = await sanitizeSvgOffThread(text);
+    const clean = await sanitizeSvgOffThread(text, { owner: options.owner });
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,
       prefix: options.prefix,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultOf } from './common';
+import { maxIntegerId } from './resource';
 
 /** Logos are png or svg (spec section 9); the server checks the content, not the name. */
 export const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
@@ -19,6 +20,7 @@ const organizationIdField = (label: string) =>
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
     .positive(`${label} must be positive`)
+    .max(maxIntegerId, `${label} does not exist`)
     .optional();
 
 export const designLogoListQuerySchema = z.object({ organizationId: organizationIdField('organizationId') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultOf } from './common';
+import { maxIntegerId } from './resource';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
 export const productImageMaxBytes = 20 * 1024 * 1024;
@@ -56,6 +57,7 @@ export const baseApparelQuerySchema = z.object({
     .number({ error: 'organizationId must be a number' })
     .int('organizationId must be a whole number')
     .positive('organizationId must be positive')
+    .max(maxIntegerId, 'organizationId does not exist')
     .optional(),
 });
 
@@ -65,7 +67,8 @@ const idField = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
-    .positive(`${label} is required`);
+    .positive(`${label} is required`)
+    .max(maxIntegerId, `${label} does not exist`);
 
 /** The text fields of the create form (multipart, so every value arrives as text). */
 export const createMerchandiseFieldsSchema = z.object({

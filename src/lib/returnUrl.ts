@@ -1,8 +1,10 @@
 export const defaultReturnUrl = '/admin';
+const externalLoginPath = '/api/account/ExternalLogin';
 
 /**
- * Only same-origin relative paths are followed after sign-in; anything else (another
- * host, `//host`, `javascript:`, backslash tricks) falls back to `/admin`.
+ * Only same-origin relative paths are followed after sign-in, and of the API only the
+ * external sign-in route; anything else (another host, `//host`, `javascript:`, backslash
+ * tricks, other API routes) falls back to `/admin`.
  */
 export function safeReturnUrl(raw: string | null | undefined): string {
   if (!raw) return defaultReturnUrl;
@@ -14,6 +16,10 @@ export function safeReturnUrl(raw: string | null | undefined): string {
     const base = 'http://portal.invalid';
     const url = new URL(value, base);
     if (url.origin !== base) return defaultReturnUrl;
+    // A return URL into the API would let a crafted sign-in link make the victim's browser
+    // call any GET route once signed in; only starting an external sign-in needs one.
+    const path = decodeURIComponent(url.pathname).toLowerCase();
+    if (needsFullNavigation(path) && url.pathname !== externalLoginPath) return defaultReturnUrl;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return defaultReturnUrl;

@@ -11,7 +11,8 @@ beforeAll(async () => {
   const databaseUrl = await workerDatabaseUrl(inject('postgresUrl'), `two_servers_${Date.now()}`);
   // Both start at once on the empty database, as a deployment's replicas do: one migrates
   // and seeds, the other waits for it.
-  [a, b] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
+  // B logs each request as it arrives, so the shutdown test can signal while one is in flight.
+  [a, b] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl, { LOG_LEVEL: 'info' })]);
   sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
 }, 120_000);
@@ -89,9 +90,12 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('on SIGTERM stops taking requests but finishes the one in flight, then exits cleanly', async () => {
     const client = new Client();
-    // A sign-in spends tens of milliseconds hashing: long enough to still be running at the signal.
+    // A sign-in spends tens of milliseconds hashing: the signal goes once B has logged its
+    // arrival, so it is in flight rather than not yet sent.
+    const arrivals = () => b.output().split('incoming request').length;
+    const before = arrivals();
     const inFlight = client.signIn(b);
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    await expect.poll(arrivals, { timeout: 10_000, interval: 1 }).toBeGreaterThan(before);
     b.kill('SIGTERM');
     expect((await inFlight).body).toEqual({ result: { status: 'Succeeded' } });
     expect(await b.exited).toBe(0);

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { takeReactWarnings } from './reactWarnings';
+
+// findBy*/waitFor give up after one second by default, which a page rendering lazily on a
+// busy 2-core CI machine can exceed; they still return as soon as the condition holds.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roles } from '../../../src/contract/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { addressOf, countFailure, enforce, limits, refuseIfLimited } from '../../auth/rate-limit';
+import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
-import { consumeUserToken, issueUserToken, isUsableToken } from '../../auth/user-tokens';
+import { consumeUserToken, issueUserToken, isUsableToken, voidUserTokens } from '../../auth/user-tokens';
 import { audit } from '../../audit';
 import { entityType as userEntityType } from '../users/service';
 import { users } from '../../db/schema';
@@ -18,31 +18,48 @@ export const invalidResetLink = 'This password reset link is invalid or has expi
 export const invalidConfirmationLink = 'This confirmation link is invalid or has expired.';
 export const alreadyConfirmed = 'This account is already confirmed.';
 export const wrongCurrentPassword = 'Incorrect password.';
+export const confirmCurrentEmailFirst = 'Confirm your current e-mail address before changing it.';
 
 type MailUser = Pick<
   SessionUser,
-  'id' | 'email' | 'securityStamp' | 'firstName' | 'middleName' | 'lastName' | 'suffix'
+  | 'id'
+  | 'email'
+  | 'securityStamp'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'suffix'
+  | 'emailConfirmed'
+  | 'roles'
 >;
+
+/**
+ * The name a message greets. Names typed by whoever registered an address that was never
+ * confirmed are left out: anyone may register any address, so they are a stranger's text.
+ */
+const greetingOf = (user: MailUser) =>
+  ((user.emailConfirmed || user.roles.length > 0) && fullNameOf(user)) || user.email;
 
 const link = (app: FastifyInstance, path: string, query: Record<string, string>) =>
   `${publicBaseUrl(app.config)}${path}?${new URLSearchParams(query)}`;
 
 /**
  * Mails the link with which an account created without a password is confirmed and given
- * one (Create User, `POST users/sendConfirmEmail`, registration). Earlier links stay valid
- * until used or expired; the message is delivered off the request path.
+ * one (Create User, `POST users/sendConfirmEmail`, registration). A new link voids the
+ * earlier ones; the message is delivered off the request path.
  */
 export async function sendAccountConfirmation(
   app: FastifyInstance,
   user: MailUser,
   template: 'ConfirmAccount' | 'Registration' = 'ConfirmAccount',
 ) {
+  await voidUserTokens(app.db, user.id, 'confirmAccount');
   const code = await issueUserToken(app.db, user, 'confirmAccount');
   await app.mailer.send({
     template,
     to: user.email,
     values: {
-      fullName: fullNameOf(user) || user.email,
+      fullName: greetingOf(user),
       email: user.email,
       link: link(app, '/api/account/confirm-account-redirect', { email: user.email, code }),
     },
@@ -75,7 +92,7 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
       template: 'ResetPassword',
       to: user.email,
       values: {
-        fullName: fullNameOf(user) || user.email,
+        fullName: greetingOf(user),
         email: user.email,
         link: link(app, '/reset-password', { email: user.email, code }),
       },
@@ -113,13 +130,12 @@ export async function changePassword(
   auth: AuthContext,
   body: { oldPassword: string; newPassword: string },
 ) {
-  const checks = secondStepChecks(request, auth.user.id);
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    await countFailure(app.db, checks);
     throw badRequest('oldPassword', wrongCurrentPassword);
   }
+  await attempt.refund();
   await setPassword(app, user.id, body.newPassword);
   await app.sessions.revokeAllForUser(user.id, auth.sessionId);
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
@@ -172,16 +188,23 @@ export async function changeEmail(
   auth: AuthContext,
   body: { newEmail: string; password: string },
 ) {
-  const checks = secondStepChecks(request, auth.user.id);
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
-    await countFailure(app.db, checks);
     throw badRequest('password', wrongCurrentPassword);
   }
+  await attempt.refund();
+  if (!user.emailConfirmed) throw badRequest('newEmail', confirmCurrentEmailFirst);
   const newEmail = body.newEmail.trim();
   if (normalizeEmail(newEmail) === user.normalizedEmail)
     throw badRequest('newEmail', 'This is already your e-mail address.');
+  // Every message sent counts, not only wrong passwords: each one carries the portal's
+  // name to an address nobody has verified.
+  await enforce(app.db, [
+    [limits.changeEmailPerAccount, String(user.id)],
+    [limits.changeEmailPerTarget, normalizeEmail(newEmail)],
+    [limits.changeEmailPerAddress, addressOf(request)],
+  ]);
   app.mailer.background(async () => {
     if (await findUserByEmail(app.db, newEmail)) return;
     const code = await issueUserToken(app.db, user, 'changeEmail', { newEmail });
@@ -189,7 +212,7 @@ export async function changeEmail(
       template: 'ChangeEmail',
       to: newEmail,
       values: {
-        fullName: fullNameOf(user) || user.email,
+        fullName: newEmail,
         email: newEmail,
         link: link(app, '/api/account/confirm-account-redirect', { email: user.email, code }),
       },

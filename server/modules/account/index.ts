@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,6 +29,7 @@ import { currentAuth } from '../../auth/guards';
 import { purgeExpiredLimits } from '../../auth/rate-limit';
 import { clearSessionCookie } from '../../auth/sessions';
 import { eq } from 'drizzle-orm';
+import { methodNotAllowed } from '../../http/errors';
 import { users } from '../../db/schema';
 import {
   changeEmail,
@@ -54,6 +56,9 @@ import {
 export { resendAccountConfirmation, sendAccountConfirmation } from './email-flows';
 
 const tags = ['account'];
+
+/** Answers carrying a secret (an authenticator key, recovery codes) are kept by no cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 const ok = { 200: okResponseSchema };
 
 const account: FastifyPluginAsyncZod = async (app) => {
@@ -118,9 +123,11 @@ const account: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shared-key',
     { schema: { tags, response: { 200: sharedKeyResponseSchema } } },
-    async (request) => ({
-      result: await sharedKey(app, (await signedIn(app.db, request)).user),
-    }),
+    async (request, reply) => {
+      const key = await sharedKey(app, (await signedIn(app.db, request)).user);
+      noStore(reply);
+      return { result: key };
+    },
   );
 
   app.put(
@@ -132,9 +139,12 @@ const account: FastifyPluginAsyncZod = async (app) => {
         response: { 200: enableAuthenticatorResponseSchema },
       },
     },
-    async (request, reply) => ({
-      result: await enableAuthenticator(app, request, reply, await signedIn(app.db, request), request.body),
-    }),
+    async (request, reply) => {
+      const auth = await signedIn(app.db, request);
+      const result = await enableAuthenticator(app, request, reply, auth, request.body);
+      noStore(reply);
+      return { result };
+    },
   );
 
   app.put(
@@ -155,11 +165,26 @@ const account: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  // New codes void the old ones and are shown once, so they need the password or a current
+  // code again; the spec's GET, which any link or redirect can send, makes none.
+  app.post(
     '/recovery-codes',
-    { config: { changesState: true }, schema: { tags, response: { 200: recoveryCodesResponseSchema } } },
-    async (request) => ({ result: await newRecoveryCodes(app, (await signedIn(app.db, request)).user) }),
+    { schema: { tags, body: reauthenticateSchema, response: { 200: recoveryCodesResponseSchema } } },
+    async (request, reply) => {
+      const codes = await newRecoveryCodes(
+        app,
+        request,
+        (await signedIn(app.db, request)).user,
+        request.body,
+      );
+      noStore(reply);
+      return { result: codes };
+    },
   );
+  app.get('/recovery-codes', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('allow', 'POST');
+    throw methodNotAllowed();
+  });
 
   app.post(
     '/forgotpassword',

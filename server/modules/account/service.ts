@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { LoginResult, Me } from '../../../src/contract/account';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import type { FastifyRequest } from 'fastify';
@@ -22,49 +22,69 @@ export const failedLoginMessage = 'Invalid login attempt.';
 
 /**
  * The password step of sign-in. Five failures in a row lock the account for five minutes;
- * an admin-locked account never signs in.
+ * an admin-locked account never signs in, nor does a self-registered account (no role)
+ * before its e-mail is confirmed: anyone may register someone else's address.
  */
 export async function checkPassword(db: Db, email: string, password: string): Promise<PasswordCheck> {
   const failed = { status: 'Failed', message: failedLoginMessage } as const;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.normalizedEmail, normalizeEmail(email)))
-    .limit(1);
-  if (!user?.passwordHash) {
+  const user = await findUserByEmail(db, email);
+  if (!user?.passwordHash || !(await claimLoginAttempt(db, user.id))) {
     await burnPasswordCheck(password);
     return failed;
   }
-  const lockedOut = user.isLocked || (user.lockoutEnd !== null && user.lockoutEnd > new Date());
-  const valid = await verifyPassword(user.passwordHash, password);
-  if (lockedOut) return failed;
-  if (!valid) {
-    await recordFailedLogin(db, user.id);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await lockIfAttemptsSpent(db, user.id);
     return failed;
   }
-  if (user.failedLoginCount > 0 || user.lockoutEnd) {
-    await db.update(users).set({ failedLoginCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
-  }
+  // With a second step to come, the right password only gives its own slot back: signing in
+  // again between wrong codes must not wipe the codes' failures.
+  if (user.twoFactorEnabled) await releaseLoginAttempt(db, user.id);
+  else await clearFailedLogins(db, user.id);
+  if (!user.emailConfirmed && user.roles.length === 0) return failed;
   return { status: user.twoFactorEnabled ? 'RequiresTwoFactor' : 'Succeeded', user };
 }
 
-/** One atomic update, so concurrent wrong guesses cannot slip past the count. */
-export function recordFailedLogin(db: Db, userId: number) {
+/**
+ * Takes one of the account's failure slots before a password or code is checked, in one
+ * atomic update, so however many guesses arrive at once at most five are checked until a
+ * success gives the slots back. False when the account is locked (by an Admin or lockout).
+ */
+export async function claimLoginAttempt(db: Db, userId: number) {
+  const [row] = await db
+    .update(users)
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isLocked, false),
+        or(isNull(users.lockoutEnd), lte(users.lockoutEnd, sql`now()`)),
+        lt(users.failedLoginCount, lockout.maxFailedAttempts),
+      ),
+    )
+    .returning({ id: users.id });
+  return Boolean(row);
+}
+
+/** After a failed check: the failure that used the last slot starts the lockout. */
+export function lockIfAttemptsSpent(db: Db, userId: number) {
   return db
     .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${lockout.maxFailedAttempts} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockoutEnd: sql`case when ${users.failedLoginCount} + 1 >= ${lockout.maxFailedAttempts} then now() + make_interval(mins => ${lockout.minutes}) else ${users.lockoutEnd} end`,
-    })
+    .set({ failedLoginCount: 0, lockoutEnd: sql`now() + make_interval(mins => ${lockout.minutes})` })
+    .where(and(eq(users.id, userId), gte(users.failedLoginCount, lockout.maxFailedAttempts)));
+}
+
+function releaseLoginAttempt(db: Db, userId: number) {
+  return db
+    .update(users)
+    .set({ failedLoginCount: sql`greatest(${users.failedLoginCount} - 1, 0)` })
     .where(eq(users.id, userId));
 }
 
 export const isLockedOut = (user: Pick<SessionUser, 'isLocked' | 'lockoutEnd'>) =>
   user.isLocked || (user.lockoutEnd !== null && user.lockoutEnd > new Date());
 
-export function clearFailedLogins(db: Db, user: Pick<SessionUser, 'id' | 'failedLoginCount' | 'lockoutEnd'>) {
-  if (user.failedLoginCount === 0 && !user.lockoutEnd) return Promise.resolve();
-  return db.update(users).set({ failedLoginCount: 0, lockoutEnd: null }).where(eq(users.id, user.id));
+export function clearFailedLogins(db: Db, userId: number) {
+  return db.update(users).set({ failedLoginCount: 0, lockoutEnd: null }).where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: Db, email: string) {

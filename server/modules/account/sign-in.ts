@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../src/contract/account';
-import { addressOf, countFailure, type Limit, limits, refuseIfLimited } from '../../auth/rate-limit';
+import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
 import { type SessionStage, setSessionCookie } from '../../auth/sessions';
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
@@ -8,12 +8,12 @@ import { acceptTotpCode } from '../../auth/totp';
 import { unauthorized } from '../../http/errors';
 import {
   checkPassword,
+  claimLoginAttempt,
   freshAuth,
   clearFailedLogins,
-  isLockedOut,
+  lockIfAttemptsSpent,
   loginResult,
   normalizeEmail,
-  recordFailedLogin,
 } from './service';
 
 export const invalidAuthenticatorCode = 'Invalid authenticator code.';
@@ -47,16 +47,17 @@ export async function passwordStep(
     [limits.loginPerAccount, normalizeEmail(body.email)],
     [limits.loginPerAddress, addressOf(request)],
   ];
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, checks);
   const check = await checkPassword(app.db, body.email, body.password);
-  if (check.status === 'Failed') {
-    await countFailure(app.db, checks);
-    return loginResult('Failed', check.message);
-  }
+  if (check.status === 'Failed') return loginResult('Failed', check.message);
+  await attempt.refund();
   const status =
     check.status === 'RequiresTwoFactor' && (await isRememberedMachine(app.db, request, check.user))
       ? 'Succeeded'
       : check.status;
+  if (status === 'Succeeded' && check.status === 'RequiresTwoFactor') {
+    await clearFailedLogins(app.db, check.user.id);
+  }
   await startSession(
     app,
     request,
@@ -90,17 +91,16 @@ export async function authenticatorStep(
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
   const checks = secondStepChecks(request, user.id);
-  await refuseIfLimited(app.db, checks);
-  if (isLockedOut(user) || !user.twoFactorEnabled) {
-    await countFailure(app.db, checks);
+  const attempt = await enforce(app.db, checks);
+  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) {
     return loginResult('Failed', invalidAuthenticatorCode);
   }
   if (!(await acceptTotpCode(app.db, user, body.twoFactorCode))) {
-    await countFailure(app.db, checks);
-    await recordFailedLogin(app.db, user.id);
+    await lockIfAttemptsSpent(app.db, user.id);
     return loginResult('Failed', invalidAuthenticatorCode);
   }
-  await clearFailedLogins(app.db, user);
+  await clearFailedLogins(app.db, user.id);
+  await attempt.refund();
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
   if (body.rememberMachine) await rememberMachine(app.db, request, reply, user);
   return loginResult('Succeeded');
@@ -116,17 +116,16 @@ export async function recoveryCodeStep(
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
   const checks = secondStepChecks(request, user.id);
-  await refuseIfLimited(app.db, checks);
-  if (isLockedOut(user) || !user.twoFactorEnabled) {
-    await countFailure(app.db, checks);
+  const attempt = await enforce(app.db, checks);
+  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) {
     return loginResult('Failed', invalidRecoveryCode);
   }
   if (!(await consumeRecoveryCode(app.db, user.id, body.recoveryCode))) {
-    await countFailure(app.db, checks);
-    await recordFailedLogin(app.db, user.id);
+    await lockIfAttemptsSpent(app.db, user.id);
     return loginResult('Failed', invalidRecoveryCode);
   }
-  await clearFailedLogins(app.db, user);
+  await clearFailedLogins(app.db, user.id);
+  await attempt.refund();
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
   return loginResult('Succeeded');
 }

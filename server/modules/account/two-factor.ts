@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MfaStatus, Reauthenticate, SharedKey } from '../../../src/contract/account';
 import { reauthenticateMessage } from '../../../src/contract/account';
 import { verifyPassword } from '../../auth/passwords';
-import { countFailure, refuseIfLimited } from '../../auth/rate-limit';
+import { enforce } from '../../auth/rate-limit';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../auth/recovery-codes';
 import { rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
@@ -51,15 +51,16 @@ export async function reauthenticate(
   user: SessionUser,
   proof: Reauthenticate,
 ) {
-  const checks = secondStepChecks(request, user.id);
-  await refuseIfLimited(app.db, checks);
+  const attempt = await enforce(app.db, secondStepChecks(request, user.id));
   if (proof.password) {
-    if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) return;
-    await countFailure(app.db, checks);
+    if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) {
+      return attempt.refund();
+    }
     throw badRequest('password', wrongReauthentication);
   }
-  if (proof.code && user.twoFactorEnabled && (await acceptTotpCode(app.db, user, proof.code))) return;
-  await countFailure(app.db, checks);
+  if (proof.code && user.twoFactorEnabled && (await acceptTotpCode(app.db, user, proof.code))) {
+    return attempt.refund();
+  }
   throw badRequest(
     proof.code ? 'code' : 'password',
     proof.code ? wrongReauthentication : reauthenticateMessage,
@@ -151,8 +152,14 @@ export async function disableTwoFactor(
   await audit(app.db, auth.user.id, 'disable2fa', userEntityType, String(auth.user.id));
 }
 
-export async function newRecoveryCodes(app: FastifyInstance, user: SessionUser) {
+export async function newRecoveryCodes(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: SessionUser,
+  proof: Reauthenticate,
+) {
   if (!user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
+  await reauthenticate(app, request, user, proof);
   const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
   await audit(app.db, user.id, 'regenerateRecoveryCodes', userEntityType, String(user.id));
   return { recoveryCodes };

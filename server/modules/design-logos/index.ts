@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access } from '../../../src/contract/access';
-import { idParamsSchema, limits } from '../../../src/contract/common';
+import { limits } from '../../../src/contract/common';
+import { idSchema } from '../../../src/contract/resource';
 import {
   designLogoDeleteResponseSchema,
   designLogoListQuerySchema,
@@ -13,6 +15,9 @@ import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { readImageForm } from '../../storage/multipart';
 import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
+
+/** Ids past the integer column name no logo; PostgreSQL would refuse to compare them (a 500). */
+const logoParamsSchema = z.object({ id: idSchema });
 
 const allowed = requireRole(...access['design-logos']);
 
@@ -80,7 +85,7 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['design-logos'],
-        params: idParamsSchema,
+        params: logoParamsSchema,
         response: { 200: designLogoDeleteResponseSchema },
       },
     },
@@ -92,7 +97,7 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/file',
-    { preHandler: allowed, schema: { tags: ['design-logos'], params: idParamsSchema } },
+    { preHandler: allowed, schema: { tags: ['design-logos'], params: logoParamsSchema } },
     async (request, reply) => {
       const row = await findLogo(app.db, currentUser(request), request.params.id);
       const blob = await app.storage.get(row.storageKey);

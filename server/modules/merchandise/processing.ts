@@ -1,10 +1,10 @@
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { merchandise, organizations } from '../../db/schema';
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
+import { productImages } from '../../storage/images';
 import type { Storefront } from './storefront';
 
 /** Width of the gallery thumbnail, in pixels. */
@@ -25,10 +25,7 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       const source = await storage.get(row.sourceImageKey);
       if (!source) throw new Error(`The source image of merchandise ${row.id} is missing`);
       const original = await buffer(source.body);
-      const [finalPng, thumbnailPng] = await Promise.all([
-        sharp(original).png().toBuffer(),
-        sharp(original).resize({ width: thumbnailWidth, withoutEnlargement: true }).png().toBuffer(),
-      ]);
+      const { finalPng, thumbnailPng } = await productImages(original, thumbnailWidth);
       const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
       const thumbnail = await storage.put(thumbnailPng, {
         contentType: 'image/png',

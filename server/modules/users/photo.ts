@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
+import { uploadDecodeLimits } from '../../storage/images';
 import { photoFieldName } from './multipart';
 
 const acceptedFormats = new Set(['png', 'jpeg', 'gif', 'webp']);
@@ -13,13 +14,17 @@ export async function normalizePhoto(input: Buffer) {
   const invalid = badRequest(photoFieldName, 'The profile photo must be a PNG, JPEG, GIF or WebP image');
   let format: string | undefined;
   try {
-    format = (await sharp(input).metadata()).format;
+    format = (await sharp(input, uploadDecodeLimits).metadata()).format;
   } catch {
     throw invalid;
   }
   if (!format || !acceptedFormats.has(format)) throw invalid;
   try {
-    return await sharp(input).rotate().resize(photoSize, photoSize, { fit: 'cover' }).webp().toBuffer();
+    return await sharp(input, uploadDecodeLimits)
+      .rotate()
+      .resize(photoSize, photoSize, { fit: 'cover' })
+      .webp()
+      .toBuffer();
   } catch {
     throw invalid;
   }

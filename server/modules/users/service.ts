@@ -4,6 +4,7 @@ import { isAdmin } from '../../../src/contract/roles';
 import type { User, userCreateSchema, userUpdateSchema } from '../../../src/contract/users';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/sessions';
+import { secureAccountEdit } from '../../auth/security-stamp';
 import { randomToken } from '../../auth/tokens';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
@@ -122,6 +123,7 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
       })
       .where(eq(users.id, id))
       .returning();
+    await secureAccountEdit(tx, before, row);
     const rolesChanged =
       before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));
     await audit(tx, actor.id, 'update', entityType, id, {

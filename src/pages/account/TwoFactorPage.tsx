@@ -66,8 +66,11 @@ export function TwoFactorPage() {
     navigate('/account/enable-authentication');
   }
 
-  async function newCodes() {
-    const body = await http<{ result: { recoveryCodes: string[] } }>('/api/account/recovery-codes');
+  async function newCodes(proof: Reauthenticate) {
+    const body = await http<{ result: { recoveryCodes: string[] } }>('/api/account/recovery-codes', {
+      method: 'POST',
+      body: proof,
+    });
     setAction(null);
     await afterChange();
     navigate('/account/show-recovery-codes', { state: { recoveryCodes: body.result.recoveryCodes } });
@@ -141,36 +144,15 @@ export function TwoFactorPage() {
           onClose={() => setAction(null)}
         />
       )}
-      {action === 'codes' && <ConfirmCodes onConfirm={newCodes} onClose={() => setAction(null)} />}
-    </Box>
-  );
-}
-
-function ConfirmCodes({ onConfirm, onClose }: { onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Box role="dialog" aria-label={text.resetCodes} sx={{ mt: 3 }}>
-      <Alert
-        severity="warning"
-        action={
-          <Stack direction="row" spacing={1}>
-            <Button onClick={onClose}>{text.cancel}</Button>
-            <Button
-              variant="contained"
-              color="warning"
-              disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                onConfirm().catch(() => setBusy(false));
-              }}
-            >
-              {text.resetCodes}
-            </Button>
-          </Stack>
-        }
-      >
-        {text.resetCodesWarning}
-      </Alert>
+      {action === 'codes' && (
+        <ConfirmIdentityDialog
+          title={text.resetCodes}
+          warning={text.resetCodesWarning}
+          allowCode
+          onConfirm={newCodes}
+          onClose={() => setAction(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -55,11 +55,13 @@ describe('state-changing requests from another origin', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('refuses a cross-site navigation to the GET that replaces recovery codes', async () => {
+  it('refuses a cross-site request for new recovery codes', async () => {
     const cookie = await signIn(ctx.app, 'user@example.com');
     const response = await ctx.app.inject({
+      method: 'POST',
       url: '/api/account/recovery-codes',
       headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: { password: 'Str0ng-Passw0rd!' },
     });
     expect(response.statusCode).toBe(403);
   });

@@ -23,6 +23,13 @@ const countUsers = async () =>
     }
   ).rows[0].n;
 
+/**
+ * Waits until the notice of a change to users has reached `counts`: the `probe` count kept
+ * before the change (0) is forgotten then, so counting it again gives the new one.
+ */
+const noticeOfUsersArrived = () =>
+  expect.poll(() => counts.count('users', 'probe', countUsers), { timeout: 10_000, interval: 5 }).toBe(1);
+
 describe('the count of a table query kept in memory', () => {
   it('is counted once and then answered from memory', async () => {
     await createUser(database.db, { email: 'a@example.com' });
@@ -55,8 +62,9 @@ describe('the count of a table query kept in memory', () => {
   it("keeps other tables' counts when one table changes", async () => {
     const brands = vi.fn(async () => 7);
     await counts.count('brands', 'all brands', brands);
+    await counts.count('users', 'probe', countUsers);
     await createUser(database.db, { email: 'a@example.com' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await noticeOfUsersArrived();
     expect(await counts.count('brands', 'all brands', brands)).toBe(7);
     expect(brands).toHaveBeenCalledTimes(1);
   });
@@ -82,8 +90,9 @@ describe('the count of a table query kept in memory', () => {
       'all users',
       () => new Promise<number>((resolve) => (finish = resolve)),
     );
+    await counts.count('users', 'probe', countUsers);
     await createUser(database.db, { email: 'a@example.com' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await noticeOfUsersArrived();
     finish(0);
     expect(await slow).toBe(0);
     const countNow = vi.fn(countUsers);

@@ -22,14 +22,18 @@ function largestAcceptedSvg() {
   return svg;
 }
 
+const owner = { owner: 'test' };
+
 describe('SVG sanitising off the main thread', () => {
   it('cleans an SVG in a worker and sends back its refusals as UploadRejected', async () => {
     const clean = await sanitizeSvgOffThread(
       '<svg xmlns="http://www.w3.org/2000/svg"><metadata>editor</metadata><rect width="1" height="1"/></svg>',
+      owner,
     );
     expect(clean).toContain('<rect');
     const refused = sanitizeSvgOffThread(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      owner,
     );
     await expect(refused).rejects.toBeInstanceOf(UploadRejected);
     await expect(refused).rejects.toThrow('The SVG contains a script element, which is not allowed');
@@ -37,7 +41,7 @@ describe('SVG sanitising off the main thread', () => {
 
   it('keeps the event loop free while the largest accepted SVG is sanitised', async () => {
     const svg = largestAcceptedSvg();
-    await sanitizeSvgOffThread('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await sanitizeSvgOffThread('<svg xmlns="http://www.w3.org/2000/svg"/>', owner);
     let last = performance.now();
     let longestStallMs = 0;
     const ticker = setInterval(() => {
@@ -46,7 +50,7 @@ describe('SVG sanitising off the main thread', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    await sanitizeSvgOffThread(svg);
+    await sanitizeSvgOffThread(svg, owner);
     const finished = performance.now();
     clearInterval(ticker);
     const took = finished - started;

@@ -64,7 +64,12 @@ describe('frame messaging', () => {
       type: 'navigate',
       path: '/admin',
     });
-    expect(navigate('/api/account/logout')).toBeNull();
+    expect(navigate('/api/account/logout')).toEqual({
+      frameInstance: 'f1',
+      type: 'navigate',
+      path: '/admin',
+    });
+    expect(navigate('/api/account/ExternalLogin')).toBeNull();
   });
 
   it('posts state and changed heights to each trusted origin only', () => {

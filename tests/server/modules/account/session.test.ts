@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../../../../server/auth/tokens';
 import { sessions, users } from '../../../../server/db/schema';
-import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+import { createOrganization, createUser, signIn, strongPassword, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -51,7 +51,12 @@ describe('GET /api/account/me', () => {
     select.mockRestore();
     await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, 'admin@example.com'));
     await expect.poll(async () => (await me(cookie)).json().result.is2faEnabled).toBe(true);
-    const generated = await ctx.app.inject({ url: '/api/account/recovery-codes', headers: { cookie } });
+    const generated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/recovery-codes',
+      headers: { cookie },
+      payload: { password: strongPassword },
+    });
     expect(generated.statusCode).toBe(200);
     expect((await me(cookie)).json().result.recoveryCodesLeft).toBe(10);
   });

@@ -282,7 +282,7 @@ describe('recovery codes', () => {
 
   it('replaces the whole set when new codes are generated', async () => {
     const { codes, cookie } = await enableThroughApi();
-    const fresh = await get('/api/account/recovery-codes', cookie);
+    const fresh = await post('/api/account/recovery-codes', cookie, { password: strongPassword });
     const newCodes = fresh.json().result.recoveryCodes as string[];
     expect(newCodes).toHaveLength(10);
     expect(newCodes).not.toContain(codes[0]);

@@ -47,8 +47,8 @@ const server = setupServer(
     status = { ...status, is2faEnabled: false };
     return HttpResponse.json({ result: true });
   }),
-  http.get('*/api/account/recovery-codes', () => {
-    calls.push({ url: 'recovery-codes' });
+  http.post('*/api/account/recovery-codes', async ({ request }) => {
+    calls.push({ url: 'recovery-codes', body: await request.json() });
     return HttpResponse.json({ result: { recoveryCodes: codes } });
   }),
   http.get('*/api/account/shared-key', () =>
@@ -125,19 +125,21 @@ describe('/account/two-factor-authentication', () => {
     expect(calls.map((c) => c.url)).toEqual(['disable-2fa', 'disable-2fa']);
   });
 
-  it('shows a new set of recovery codes after confirmation', async () => {
+  it('shows a new set of recovery codes after the password is confirmed again', async () => {
     status = { is2faEnabled: true, recoveryCodesLeft: 2, hasAuthenticator: true, isMachineRemembered: false };
     renderPage('/account/two-factor-authentication', routes);
     await userEvent.click(await screen.findByRole('button', { name: text.resetCodes }));
     expect(calls).toEqual([]);
     const confirm = await screen.findByRole('dialog', { name: text.resetCodes });
-    await userEvent.click(within(confirm).getByRole('button', { name: text.resetCodes }));
+    await userEvent.type(within(confirm).getByLabelText(text.password), 'Right-Passw0rd!');
+    await userEvent.click(within(confirm).getByRole('button', { name: text.confirm }));
     const list = await screen.findByRole('list', { name: appMessages.recoveryCodes.title });
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(codes);
+    expect(calls).toEqual([{ url: 'recovery-codes', body: { password: 'Right-Passw0rd!' } }]);
   });
 });
 
