@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from './account';
+import { maxIntegerId } from './resource';
 import { emailField, limits, optionalText, requiredText, resultOf, tableResultOf } from './common';
 import { roleNames, roleOptions } from './roles';
 
@@ -30,6 +31,7 @@ export const organizationIdField = z.preprocess(
     .number({ error: 'Organization must be a number' })
     .int('Organization must be a whole number')
     .positive('Organization must be positive')
+    .max(maxIntegerId, 'Organization does not exist')
     .nullish()
     .transform((value) => value ?? null),
 );

@@ -59,6 +59,31 @@ describe('ids past the integer column', () => {
     }
     expect(await snapshot(ctx)).toEqual(before);
   });
+
+  it('are a 400 on the account routes, in the path and in a body', async () => {
+    const before = await snapshot(ctx);
+    const answers = {
+      getUser: await who.admin({ url: `/api/users/${pastTheColumn}` }),
+      createUser: await who.admin({
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          email: 'coach9@riverside.example',
+          name: { firstName: 'Casey', lastName: 'Coach' },
+          userRoles: ['AthleticDirector'],
+          organizationId: pastTheColumn,
+        },
+      }),
+    };
+    for (const [name, response] of Object.entries(answers)) {
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+    }
+    expect(answers.createUser.json().validationFailures).toContainEqual({
+      propertyName: 'organizationId',
+      errorMessage: 'Organization does not exist',
+    });
+    expect(await snapshot(ctx)).toEqual(before);
+  });
 });
 
 describe('a multipart body that is not one', () => {
