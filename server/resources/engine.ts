@@ -304,8 +304,14 @@ export class ResourceEngine {
   }
 }
 
+/**
+ * A cell starting with = + - @ (or a tab or carriage return) is run as a formula by spreadsheet
+ * programs, so an Admin opening an export would run what any account holder typed; a leading
+ * apostrophe keeps it text (OWASP's advice for CSV injection).
+ */
 const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = /^[=+\-@\t\r]/.test(raw) && typeof value === 'string' ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

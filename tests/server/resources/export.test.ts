@@ -73,4 +73,17 @@ describe('GET /api/settings/export', () => {
       expect(response.statusCode, filter).toBe(400);
     }
   });
+
+  it('keeps a cell a spreadsheet would run as a formula as text', async () => {
+    await ctx.db
+      .insert(settings)
+      .values({ key: 'aaa-formula', value: '=HYPERLINK("https://evil.example")', isEnabled: true });
+    const exported = await ctx.app.inject({
+      url: '/api/settings/export?allSearch=aaa-formula',
+      headers: { cookie },
+    });
+    expect(exported.body.trim().split('\r\n')[1]).toBe(
+      `aaa-formula,"'=HYPERLINK(""https://evil.example"")",true`,
+    );
+  });
 });
