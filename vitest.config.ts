@@ -54,6 +54,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/contract/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
           ],
         },
       },
