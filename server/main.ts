@@ -1,11 +1,13 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { keepFilesPrivate } from './ops/private-files';
 
 /** Past this, a request or job that never ends must not keep a stopping server alive forever. */
 const shutdownGraceMs = 30_000;
 
 async function main() {
   const config = loadConfig();
+  keepFilesPrivate(config.dataDir);
   const app = await buildApp(config, { serveApp: true });
   let closing = false;
   const shutdown = async (signal: string) => {

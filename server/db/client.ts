@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDirectory } from './pglite-lock';
+import { restrictToOwner } from '../ops/private-files';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw error;
   });
+  if (!inMemory) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -79,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async close() {
       await client.close();
+      if (!inMemory) restrictToOwner(options.pgliteDir);
       lock?.release();
     },
   };

@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from '../config';
+import { keepFilesPrivate } from '../ops/private-files';
 import { openDatabase } from './client';
 
 /** `npm run db:migrate`: apply migrations without starting the server (deploy step). */
 async function main() {
   const config = loadConfig();
+  keepFilesPrivate(config.dataDir);
   const database = await openDatabase(config);
   await database.migrate();
   await database.close();

@@ -57,13 +57,14 @@ export class LocalBlobStore implements BlobStore {
     const key = `${options.prefix}/${randomUUID()}`;
     const target = this.pathOf(key);
     const temporary = `${target}.${randomUUID()}.partial`;
-    await mkdir(path.dirname(target), { recursive: true });
+    // Owner-only whatever the umask: uploads are users' files (photos, logos).
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const counter = new ByteCounter(options.maxBytes);
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
       const meta: Meta = { contentType: options.contentType, size: counter.bytes };
-      await writeFile(`${target}.meta.json`, JSON.stringify(meta));
+      await writeFile(`${target}.meta.json`, JSON.stringify(meta), { mode: 0o600 });
       await rename(temporary, target);
     } catch (error) {
       await Promise.all([rm(temporary, { force: true }), rm(`${target}.meta.json`, { force: true })]);

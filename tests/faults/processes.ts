@@ -8,7 +8,11 @@ export interface Finished {
 }
 
 /** Runs one of the project's commands (`node --import tsx <script>`) to its end. */
-export function runScript(script: string, env: Record<string, string>, args: string[] = []): Promise<Finished> {
+export function runScript(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
