@@ -18,6 +18,7 @@ import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
 import { registerMailer } from './mail';
 import { apiModules } from './modules';
+import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 
@@ -48,7 +49,7 @@ export interface BuildOptions {
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: nonBlockingLog() },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

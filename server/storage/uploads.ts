@@ -232,9 +232,11 @@ export function sanitizeSvg(source: string): string {
 let svgPool: Piscina | undefined;
 
 export async function sanitizeSvgOffThread(source: string): Promise<string> {
+  // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
+  const built = import.meta.url.endsWith('.js');
   svgPool ??= new Piscina({
-    filename: fileURLToPath(new URL('./svg-worker.ts', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
+    filename: fileURLToPath(new URL(built ? './svg-worker.js' : './svg-worker.ts', import.meta.url)),
+    execArgv: built ? [] : ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
