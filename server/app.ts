@@ -18,6 +18,7 @@ import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
 import { registerMailer } from './mail';
 import { apiModules } from './modules';
+import { boundedHttpServer } from './ops/http-server';
 import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
@@ -50,6 +51,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, stream: nonBlockingLog() },
+    serverFactory: boundedHttpServer(config.http),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

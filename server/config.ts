@@ -12,6 +12,8 @@ const optionalString = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
+
 /** Every setting of the server, read from the environment and validated once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -79,6 +81,11 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(20),
+  HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   S3_FORCE_PATH_STYLE: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
@@ -117,6 +124,16 @@ export type Config = {
   shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
   /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
   s3?: S3Settings;
+  /** Bounds on slow or idle clients, so a trickling connection cannot hold a socket for ever. */
+  http: {
+    /** The whole request (headers and body) must have arrived within this. */
+    requestTimeoutSeconds: number;
+    headersTimeoutSeconds: number;
+    /** A connection on which nothing moves either way for this long is closed. */
+    idleTimeoutSeconds: number;
+    keepAliveTimeoutSeconds: number;
+    maxConnections: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS must not be larger than HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError(
@@ -191,6 +213,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    http: {
+      requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,
+      idleTimeoutSeconds: e.HTTP_IDLE_TIMEOUT_SECONDS,
+      keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   };
 }
 
