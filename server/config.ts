@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: seconds(5),
+  DATABASE_QUERY_TIMEOUT_SECONDS: seconds(10),
   ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: flag,
@@ -98,6 +100,10 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Longest wait for a PostgreSQL connection (a new one, or a free one of the pool). */
+  databaseConnectTimeoutSeconds: number;
+  /** Longest wait for a query's answer, and the server-side statement and idle-transaction limit. */
+  databaseQueryTimeoutSeconds: number;
   pgliteDir: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -178,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    databaseQueryTimeoutSeconds: e.DATABASE_QUERY_TIMEOUT_SECONDS,
     pgliteDir: path.join(dataDir, 'pglite'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -37,11 +37,25 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   pgliteDir: string;
   poolSize?: number;
+  databaseConnectTimeoutSeconds?: number;
+  databaseQueryTimeoutSeconds?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectionTimeoutMillis = (options.databaseConnectTimeoutSeconds ?? 5) * 1000;
+    const queryTimeoutMs = (options.databaseQueryTimeoutSeconds ?? 10) * 1000;
+    // A database that hangs (paused, overloaded, a dead network path) refuses nothing: every
+    // wait is bounded so a request gets its 503 instead of waiting with it. The query timeout
+    // is enforced here as well as by the server, which cannot enforce it while it is frozen.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis,
+      query_timeout: queryTimeoutMs,
+      statement_timeout: queryTimeoutMs,
+      idle_in_transaction_session_timeout: queryTimeoutMs,
+    });
     // An idle connection dropped by a database restart is replaced on next use; unhandled, the
     // pool's error event would end the process.
     pool.on('error', () => {});
@@ -50,14 +64,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pg',
       async migrate(thenWhileLocked) {
-        const client = await pool.connect();
+        // Not the pool's limits: waiting for another replica's migration, or a migration
+        // building an index on a big table, may rightly take minutes.
+        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
           await thenWhileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
-          client.release();
+          await client.end();
         }
       },
       close: () => pool.end(),

@@ -46,6 +46,10 @@ function hasCode(error: unknown, codes: Set<string>) {
   return false;
 }
 
+/** node-postgres's errors without a code: a dropped connection, a pool or query wait that timed out. */
+const lostConnectionMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i;
+
 /**
  * A lost or refused database connection (node-postgres errors, PostgreSQL's connection and
  * shutdown classes 08 and 57P), possibly wrapped by Drizzle as the `cause` of a query error.
@@ -55,7 +59,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (connectionErrorCodes.has(code) || /^(08|57P0)/.test(code))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+    if (lostConnectionMessages.test(current.message)) return true;
     current = current.cause;
   }
   return false;
