@@ -16,10 +16,29 @@ const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).d
 
 /** Every setting of the server, read from the environment and validated once at start. */
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Not z.coerce: it reads an empty PORT as 0, a random port nobody would find.
+  PORT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return 3000;
+      const port = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (port >= 1 && port <= 65535) return port;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'PORT must be a port number from 1 to 65535, or unset for 3000',
+      });
+      return z.NEVER;
+    }),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      (URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol)),
+    'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (or unset for the embedded database)',
+  ),
+  DATABASE_STARTUP_TIMEOUT_SECONDS: seconds(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: seconds(5),
   DATABASE_QUERY_TIMEOUT_SECONDS: seconds(10),
@@ -99,6 +118,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** How long a starting server waits for PostgreSQL to accept connections before giving up. */
+  databaseStartupTimeoutSeconds: number;
   databasePoolSize: number;
   /** Longest wait for a PostgreSQL connection (a new one, or a free one of the pool). */
   databaseConnectTimeoutSeconds: number;
@@ -148,7 +169,7 @@ function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
   if (!e.OIDC_ISSUER && !e.OIDC_CLIENT_ID && !e.OIDC_CLIENT_SECRET) return undefined;
   if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
     throw new ConfigError(
-      'Invalid configuration:\nOIDC: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+      'Invalid configuration: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
     );
   }
   return {
@@ -162,8 +183,13 @@ function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line per problem, each naming its variable (our messages start with it, zod's do not).
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = issue.path.join('.');
+      const message = issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+      return `Invalid configuration: ${message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -172,10 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS must not be larger than HTTP_REQUEST_TIMEOUT_SECONDS',
     );
   }
+  if (Boolean(e.SHOPIFY_SHOP_URL) !== Boolean(e.SHOPIFY_ACCESS_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration: set both SHOPIFY_SHOP_URL and SHOPIFY_ACCESS_TOKEN, or neither',
+    );
+  }
   const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError(
-      'Invalid configuration:\nS3: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+      'Invalid configuration: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
     );
   }
   return {
@@ -183,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseStartupTimeoutSeconds: e.DATABASE_STARTUP_TIMEOUT_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseQueryTimeoutSeconds: e.DATABASE_QUERY_TIMEOUT_SECONDS,

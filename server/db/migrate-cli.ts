@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig } from '../config';
 import { keepFilesPrivate } from '../ops/private-files';
+import { waitForDatabase } from '../ops/startup';
 import { openDatabase } from './client';
 
 /** `npm run db:migrate`: apply migrations without starting the server (deploy step). */
 async function main() {
   const config = loadConfig();
   keepFilesPrivate(config.dataDir);
+  await waitForDatabase(config, (message) => console.error(message));
   const database = await openDatabase(config);
   await database.migrate();
   await database.close();
