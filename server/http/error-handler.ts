@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../src/contract/common';
+import { FileStoreUnavailable } from '../storage/unavailable';
 import { HttpError } from './errors';
 
 const clientErrorMessages: Record<string, string> = {
@@ -84,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         result: null,
         validationFailures: [{ propertyName: '', errorMessage: unstorableTextMessage }],
       });
+    }
+    if (error instanceof FileStoreUnavailable) {
+      request.log.warn({ err: error }, 'file store unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ result: null, message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
