@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     main: 'server/main.ts',
     'migrate-cli': 'server/db/migrate-cli.ts',
+    'backup-cli': 'server/ops/backup-cli.ts',
     'svg-worker': 'server/storage/svg-worker.ts',
   },
   outdir,
