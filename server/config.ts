@@ -102,6 +102,7 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  METRICS_TOKEN: optionalString,
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120),
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(20),
   HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
@@ -151,6 +152,8 @@ export type Config = {
   shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
   /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
   s3?: S3Settings;
+  /** Set: `GET /metrics` (Prometheus) answers requests bearing it; unset: no metrics endpoint. */
+  metricsToken?: string;
   /** Bounds on slow or idle clients, so a trickling connection cannot hold a socket for ever. */
   http: {
     /** The whole request (headers and body) must have arrived within this. */
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
     http: {
       requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT_SECONDS,
       headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,

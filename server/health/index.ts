@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { databaseUnavailableMessage } from '../http/error-handler';
 import { fileStoreUnavailableMessage } from '../storage/unavailable';
+import { registerMetrics } from './metrics';
 
 /** A load balancer's probe must not wait for a database or store that hangs instead of refusing. */
 const readinessTimeoutMs = 2000;
@@ -30,6 +31,7 @@ async function answersInTime(probe: () => Promise<unknown>) {
  * a key that does not exist). While shutting down Fastify answers 503 to both.
  */
 export async function registerHealthRoutes(app: FastifyInstance) {
+  registerMetrics(app);
   const noStore = { 'Cache-Control': 'no-store' };
   app.get('/healthz', { schema: { hide: true } }, (_request, reply) =>
     reply.headers(noStore).send({ result: { status: 'alive' } }),
