@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { nonBlockingLog } from './ops/log-stream';
 import { keepFilesPrivate } from './ops/private-files';
 import { checkPortFree, waitForDatabase } from './ops/startup';
+import { builtAppIndex } from './static';
 
 /** Past this, a request or job that never ends must not keep a stopping server alive forever. */
 const shutdownGraceMs = 30_000;
@@ -15,6 +16,7 @@ function startupLog(msg: string) {
 async function main() {
   const config = loadConfig();
   keepFilesPrivate(config.dataDir);
+  builtAppIndex(config);
   await checkPortFree(config);
   await waitForDatabase(config, startupLog);
   const app = await buildApp(config, { serveApp: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { runScript } from './processes';
 
 const root = mkdtempSync(path.join(tmpdir(), 'spirit-startup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// A stand-in for the built app, which the server checks for first.
+writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Spirit Portal</title>');
 
 describe('start-up failures', () => {
   it('refuses a port in use with one line, before touching the database', async () => {
@@ -18,6 +20,7 @@ describe('start-up failures', () => {
       const dataDir = path.join(root, 'port');
       const result = await runScript('server/main.ts', {
         DATA_DIR: dataDir,
+        STATIC_DIR: root,
         DATABASE_URL: '',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -37,6 +40,7 @@ describe('start-up failures', () => {
     const started = Date.now();
     const result = await runScript('server/main.ts', {
       DATA_DIR: path.join(root, 'wait'),
+      STATIC_DIR: root,
       DATABASE_URL: `postgres://spirit:secret@127.0.0.1:${closedPort}/spirit`,
       DATABASE_STARTUP_TIMEOUT_SECONDS: '3',
       PORT: String(await freePort()),
@@ -49,6 +53,17 @@ describe('start-up failures', () => {
     ]);
     expect(result.stderr).not.toContain('secret');
   }, 60_000);
+
+  it('says in one line that the app is not built', async () => {
+    const result = await runScript('server/main.ts', {
+      DATA_DIR: path.join(root, 'unbuilt'),
+      STATIC_DIR: path.join(root, 'no-app-here'),
+      DATABASE_URL: '',
+      PORT: String(await freePort()),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining('STATIC_DIR')]);
+  }, 120_000);
 
   it('names the variable of a bad setting in one line, without a stack', async () => {
     const result = await runScript('server/main.ts', {

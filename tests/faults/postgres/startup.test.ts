@@ -84,6 +84,7 @@ describe('start-up against PostgreSQL', () => {
     missing.pathname = '/no_such_database';
     const result = await runScript('server/main.ts', {
       DATA_DIR: root,
+      STATIC_DIR: root,
       DATABASE_URL: missing.toString(),
       PORT: String(await freePort()),
     });
