@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config';
 import { apiNotFound } from './http/error-handler';
 
-/** The built app's entry page; checked at start, before migrations change anything. */
+/** The built app must be there; checked at start, before migrations change anything. */
 export function builtAppIndex(config: Pick<Config, 'staticDir'>) {
   const indexFile = path.join(config.staticDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -13,12 +13,11 @@ export function builtAppIndex(config: Pick<Config, 'staticDir'>) {
       `STATIC_DIR: the app is not built (${indexFile} is missing); run "npm run build" or point STATIC_DIR at the build`,
     );
   }
-  return indexFile;
 }
 
 /** Serves the built app; every path that is not a file or an API route gets index.html. */
 export async function registerStaticApp(app: FastifyInstance, config: Config) {
-  const indexFile = builtAppIndex(config);
+  builtAppIndex(config);
   await app.register(fastifyStatic, {
     root: config.staticDir,
     wildcard: false,
