@@ -34,7 +34,12 @@ function postgresProjects(): TestProjectInlineConfiguration[] {
       test: {
         ...serverTest,
         name: 'server-pg',
-        include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/scale-out/**/*.test.ts'],
+        include: [
+          'tests/server/**/*.test.ts',
+          'tests/security/**/*.test.ts',
+          'tests/scale-out/**/*.test.ts',
+          'tests/faults/postgres/**/*.test.ts',
+        ],
         globalSetup: ['tests/server/global-setup-postgres.ts'],
       },
     },
@@ -56,6 +61,8 @@ export default defineConfig({
             'tests/security/**/*.test.ts',
             'tests/faults/**/*.test.ts',
           ],
+          // These start their own PostgreSQL server: the server-pg project runs them.
+          exclude: ['tests/faults/postgres/**'],
         },
       },
       ...postgresProjects(),

@@ -24,6 +24,8 @@ import { registerResource } from './resources/engine';
 import { databaseRuleFailures } from './resources/errors';
 import type { AnyResource } from '../src/contract/resource';
 import { resourceDefinitions } from '../src/contract/resources';
+import { boundedHttpServer } from './ops/http-server';
+import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 
@@ -58,7 +60,12 @@ export interface BuildOptions {
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, stream: options.logStream, serializers: requestLogSerializers },
+    logger: {
+      level: config.logLevel,
+      stream: options.logStream ?? nonBlockingLog(),
+      serializers: requestLogSerializers,
+    },
+    serverFactory: boundedHttpServer(config.http),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -12,13 +12,36 @@ const optionalString = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
+
 /** Every setting of the server, read from the environment and validated once at start. */
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Not z.coerce: it reads an empty PORT as 0, a random port nobody would find.
+  PORT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return 3000;
+      const port = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (port >= 1 && port <= 65535) return port;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'PORT must be a port number from 1 to 65535, or unset for 3000',
+      });
+      return z.NEVER;
+    }),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      (URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol)),
+    'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (or unset for the embedded database)',
+  ),
+  DATABASE_STARTUP_TIMEOUT_SECONDS: seconds(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: seconds(5),
+  DATABASE_QUERY_TIMEOUT_SECONDS: seconds(10),
   ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: flag,
@@ -85,6 +108,12 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  METRICS_TOKEN: optionalString,
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(120),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(20),
+  HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   S3_FORCE_PATH_STYLE: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
@@ -96,7 +125,13 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** How long a starting server waits for PostgreSQL to accept connections before giving up. */
+  databaseStartupTimeoutSeconds: number;
   databasePoolSize: number;
+  /** Longest wait for a PostgreSQL connection (a new one, or a free one of the pool). */
+  databaseConnectTimeoutSeconds: number;
+  /** Longest wait for a query's answer, and the server-side statement and idle-transaction limit. */
+  databaseQueryTimeoutSeconds: number;
   pgliteDir: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -125,6 +160,18 @@ export type Config = {
   shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
   /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
   s3?: S3Settings;
+  /** Set: `GET /metrics` (Prometheus) answers requests bearing it; unset: no metrics endpoint. */
+  metricsToken?: string;
+  /** Bounds on slow or idle clients, so a trickling connection cannot hold a socket for ever. */
+  http: {
+    /** The whole request (headers and body) must have arrived within this. */
+    requestTimeoutSeconds: number;
+    headersTimeoutSeconds: number;
+    /** A connection on which nothing moves either way for this long is closed. */
+    idleTimeoutSeconds: number;
+    keepAliveTimeoutSeconds: number;
+    maxConnections: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -133,7 +180,7 @@ function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
   if (!e.OIDC_ISSUER && !e.OIDC_CLIENT_ID && !e.OIDC_CLIENT_SECRET) return undefined;
   if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
     throw new ConfigError(
-      'Invalid configuration:\nOIDC: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
+      'Invalid configuration: set all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or none',
     );
   }
   return {
@@ -147,15 +194,30 @@ function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line per problem, each naming its variable (our messages start with it, zod's do not).
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = issue.path.join('.');
+      const message = issue.message.startsWith(variable) ? issue.message : `${variable}: ${issue.message}`;
+      return `Invalid configuration: ${message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_SECONDS must not be larger than HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
+  }
+  if (Boolean(e.SHOPIFY_SHOP_URL) !== Boolean(e.SHOPIFY_ACCESS_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration: set both SHOPIFY_SHOP_URL and SHOPIFY_ACCESS_TOKEN, or neither',
+    );
+  }
   const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError(
-      'Invalid configuration:\nS3: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+      'Invalid configuration: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
     );
   }
   return {
@@ -163,7 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseStartupTimeoutSeconds: e.DATABASE_STARTUP_TIMEOUT_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    databaseQueryTimeoutSeconds: e.DATABASE_QUERY_TIMEOUT_SECONDS,
     pgliteDir: path.join(dataDir, 'pglite'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -200,6 +265,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    http: {
+      requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,
+      idleTimeoutSeconds: e.HTTP_IDLE_TIMEOUT_SECONDS,
+      keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   };
 }
 

@@ -1,11 +1,24 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { nonBlockingLog } from './ops/log-stream';
+import { keepFilesPrivate } from './ops/private-files';
+import { checkPortFree, waitForDatabase } from './ops/startup';
+import { builtAppIndex } from './static';
 
 /** Past this, a request or job that never ends must not keep a stopping server alive forever. */
 const shutdownGraceMs = 30_000;
 
+/** Before Fastify's logger exists: the same JSON lines, on the same non-blocking stdout. */
+function startupLog(msg: string) {
+  nonBlockingLog().write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg })}\n`);
+}
+
 async function main() {
   const config = loadConfig();
+  keepFilesPrivate(config.dataDir);
+  builtAppIndex(config);
+  await checkPortFree(config);
+  await waitForDatabase(config, startupLog);
   const app = await buildApp(config, { serveApp: true });
   let closing = false;
   const shutdown = async (signal: string) => {

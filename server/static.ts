@@ -2,8 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import { apiNotFound } from './http/error-handler';
+
+/** The built app must be there; checked at start, before migrations change anything. */
+export function builtAppIndex(config: Pick<Config, 'staticDir'>) {
+  const indexFile = path.join(config.staticDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new ConfigError(
+      `STATIC_DIR: the app is not built (${indexFile} is missing); run "npm run build" or point STATIC_DIR at the build`,
+    );
+  }
+  return indexFile;
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -20,11 +31,7 @@ export function namedIndexHtml(template: string, portalName: string) {
 
 /** Serves the built app; every path that is not a file or an API route gets index.html. */
 export async function registerStaticApp(app: FastifyInstance, config: Config) {
-  const indexFile = path.join(config.staticDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    throw new Error(`The app is not built: ${indexFile} is missing. Run "npm run build" first.`);
-  }
-  const indexHtml = namedIndexHtml(readFileSync(indexFile, 'utf8'), config.portalName);
+  const indexHtml = namedIndexHtml(readFileSync(builtAppIndex(config), 'utf8'), config.portalName);
   await app.register(fastifyStatic, {
     root: config.staticDir,
     wildcard: false,

@@ -12,6 +12,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { resourceDefinitions } from '../../src/contract/resources';
 import { ensureChangeNotices } from '../resources/change-notices';
+import { lockDataDirectory } from './pglite-lock';
+import { restrictToOwner } from '../ops/private-files';
 import * as schema from './schema';
 
 const registeredTables = () => resourceDefinitions.map((definition) => definition.table);
@@ -41,11 +43,25 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   pgliteDir: string;
   poolSize?: number;
+  databaseConnectTimeoutSeconds?: number;
+  databaseQueryTimeoutSeconds?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectionTimeoutMillis = (options.databaseConnectTimeoutSeconds ?? 5) * 1000;
+    const queryTimeoutMs = (options.databaseQueryTimeoutSeconds ?? 10) * 1000;
+    // A database that hangs (paused, overloaded, a dead network path) refuses nothing: every
+    // wait is bounded so a request gets its 503 instead of waiting with it. The query timeout
+    // is enforced here as well as by the server, which cannot enforce it while it is frozen.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis,
+      query_timeout: queryTimeoutMs,
+      statement_timeout: queryTimeoutMs,
+      idle_in_transaction_session_timeout: queryTimeoutMs,
+    });
     // An idle connection dropped by a database restart is replaced on next use; unhandled, the
     // pool's error event would end the process.
     pool.on('error', () => {});
@@ -54,7 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pg',
       async migrate(thenWhileLocked) {
-        const client = await pool.connect();
+        // Not the pool's limits: waiting for another replica's migration, or a migration
+        // building an index on a big table, may rightly take minutes.
+        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
@@ -62,14 +81,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await thenWhileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
-          client.release();
+          await client.end();
         }
       },
       close: () => pool.end(),
     };
   }
-  if (!options.pgliteDir.startsWith('memory://')) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const inMemory = options.pgliteDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
+  const lock = inMemory ? undefined : lockDataDirectory(`${options.pgliteDir}.lock`, options.pgliteDir);
+  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } }).catch((error) => {
+    lock?.release();
+    throw error;
+  });
+  if (!inMemory) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -79,7 +104,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await ensureChangeNotices(db, registeredTables());
       await thenWhileLocked?.();
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      if (!inMemory) restrictToOwner(options.pgliteDir);
+      lock?.release();
+    },
   };
 }
 

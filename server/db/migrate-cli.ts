@@ -1,9 +1,20 @@
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
+import { keepFilesPrivate } from '../ops/private-files';
+import { waitForDatabase } from '../ops/startup';
 import { openDatabase } from './client';
 
 /** `npm run db:migrate`: apply migrations without starting the server (deploy step). */
-const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
-await database.close();
-console.log(`Migrations applied (${database.driver}).`);
+async function main() {
+  const config = loadConfig();
+  keepFilesPrivate(config.dataDir);
+  await waitForDatabase(config, (message) => console.error(message));
+  const database = await openDatabase(config);
+  await database.migrate();
+  await database.close();
+  console.log(`Migrations applied (${database.driver}).`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

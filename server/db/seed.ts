@@ -1,10 +1,12 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { newPasswordField } from '../../src/contract/account';
 import { roles } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import { randomToken } from '../auth/tokens';
-import type { Config } from '../config';
+import { type Config, ConfigError } from '../config';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { seedBaseApparel } from './seed-apparel';
@@ -37,12 +39,21 @@ const securityStamp = () => randomToken(16);
 
 export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
   const [existing] = await db.select({ n: count() }).from(users);
-  if (existing.n > 0) return;
+  if (existing.n > 0) {
+    if (config.adminEmail || config.adminPassword) {
+      log.warn(
+        'ADMIN_EMAIL / ADMIN_PASSWORD ignored: the database already has users (they only create the first Admin)',
+      );
+    }
+    return;
+  }
   const email = config.adminEmail ?? 'admin@spirit.local';
   let password = config.adminPassword;
   if (password) {
     const check = newPasswordField('ADMIN_PASSWORD').safeParse(password);
-    if (!check.success) throw new Error(check.error.issues.map((issue) => issue.message).join('; '));
+    if (!check.success) {
+      throw new ConfigError(`ADMIN_PASSWORD: ${check.error.issues.map((issue) => issue.message).join('; ')}`);
+    }
   } else {
     // 16 random bytes, plus one character of each class the password rule asks for.
     password = `${randomToken(16)}aA1!`;
@@ -61,10 +72,26 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   if (config.adminPassword) {
     log.info({ email }, 'Created the first admin account from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {
-    log.warn(
-      `Created the first admin account. Email: ${email}  Password: ${password}  (shown only this once)`,
-    );
+    announceGeneratedPassword(config.dataDir, email, password, log);
   }
+}
+
+/**
+ * Logs are shipped, kept and read by many: a password does not belong in them. It goes to
+ * the terminal (stderr) once and to an owner-only file in DATA_DIR for a server started in
+ * the background, which the operator deletes after signing in.
+ */
+function announceGeneratedPassword(dataDir: string, email: string, password: string, log: FastifyBaseLogger) {
+  const file = path.join(dataDir, 'initial-admin-password');
+  const text = `First Admin of Spirit Portal\nEmail: ${email}\nPassword: ${password}\n`;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(file, text, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  process.stderr.write(`\n${text}(also in ${file}; change it after signing in, then delete the file)\n\n`);
+  log.warn(
+    { email, passwordFile: file },
+    `Created the first admin account ${email} with a generated password, written to ${file} (readable by this user only) and printed on stderr`,
+  );
 }
 
 export const demoOrganizations = [

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../src/contract/common';
+import { FileStoreUnavailable } from '../storage/unavailable';
 import { HttpError } from './errors';
 
 const clientErrorMessages: Record<string, string> = {
@@ -46,6 +47,10 @@ function hasCode(error: unknown, codes: Set<string>) {
   return false;
 }
 
+/** node-postgres's errors without a code: a dropped connection, a pool or query wait that timed out. */
+const lostConnectionMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i;
+
 /**
  * A lost or refused database connection (node-postgres errors, PostgreSQL's connection and
  * shutdown classes 08 and 57P), possibly wrapped by Drizzle as the `cause` of a query error.
@@ -55,7 +60,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (connectionErrorCodes.has(code) || /^(08|57P0)/.test(code))) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+    if (lostConnectionMessages.test(current.message)) return true;
     current = current.cause;
   }
   return false;
@@ -83,6 +88,10 @@ export function registerErrorHandling(
         result: null,
         validationFailures: [{ propertyName: '', errorMessage: unstorableTextMessage }],
       });
+    }
+    if (error instanceof FileStoreUnavailable) {
+      request.log.warn({ err: error }, 'file store unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ result: null, message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -14,7 +14,10 @@ export interface JobHandler {
 
 export interface JobQueueOptions {
   log: FastifyBaseLogger;
-  /** How long a claimed job stays locked; a process that dies frees its jobs after this. */
+  /**
+   * How long a claim lasts unless renewed; the worker renews it every third of this while the
+   * job runs, so a long job keeps it and a process that dies frees its jobs within this.
+   */
   lockMs?: number;
   /** How often an idle worker looks for due jobs (it is also woken by local enqueues). */
   pollMs?: number;
@@ -52,7 +55,7 @@ export class JobQueue {
     private readonly db: Db,
     private readonly options: JobQueueOptions,
   ) {
-    this.lockMs = options.lockMs ?? 5 * 60_000;
+    this.lockMs = options.lockMs ?? 60_000;
     this.pollMs = options.pollMs ?? 1_000;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
   }
@@ -110,14 +113,25 @@ export class JobQueue {
     if (!job) return false;
     const handler = this.handlers.get(job.type);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    const heartbeat = setInterval(() => {
+      this.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval` })
+        .where(mine)
+        .catch((error: unknown) =>
+          this.options.log.warn({ err: error, jobId: job.id }, 'could not renew a job lease'),
+        );
+    }, this.lockMs / 3);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler.run(job.payload, job);
+      clearInterval(heartbeat);
       await this.db
         .update(jobs)
         .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: null })
         .where(mine);
     } catch (caught) {
+      clearInterval(heartbeat);
       const error = caught instanceof Error ? caught : new Error(String(caught));
       const lastAttempt = job.attempts >= job.maxAttempts;
       this.options.log.warn(

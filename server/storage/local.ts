@@ -17,6 +17,15 @@ import {
 /** How long a `.partial` upload file may sit unwritten before a starting server removes it. */
 export const abandonedUploadIdleMs = 10_000;
 
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 interface Meta {
   contentType: string;
   size: number;
@@ -33,15 +42,23 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /**
-   * A process killed mid-upload leaves its `.partial` file behind; the next start removes
-   * those nobody has written to for a while (a live upload writes every few milliseconds,
-   * and another process may share this directory).
+   * A process killed mid-upload leaves its `.partial` file behind; the next start removes it.
+   * The name carries the writer's pid: one whose process is gone is removed at once, however
+   * recent (processes sharing a local directory share this machine's pids). Files without one (older versions) go once nobody has written to them for a while
+   * (a live upload writes every few milliseconds, and another process may share this directory).
    */
   async removeAbandonedUploads(idleMs = abandonedUploadIdleMs) {
     const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
     const cutoff = Date.now() - idleMs;
     for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.partial'))) {
       const file = path.join(entry.parentPath, entry.name);
+      const writer = Number(/\.p(\d+)\.partial$/.exec(entry.name)?.[1]);
+      // Our own pid may be a crashed predecessor's (a restarted container) or a live upload of
+      // ours: only the idle rule can tell.
+      if (writer && writer !== process.pid) {
+        if (!isRunning(writer)) await rm(file, { force: true });
+        continue;
+      }
       const info = await stat(file).catch(() => null);
       if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
     }
@@ -56,14 +73,15 @@ export class LocalBlobStore implements BlobStore {
     assertValidPrefix(options.prefix);
     const key = `${options.prefix}/${randomUUID()}`;
     const target = this.pathOf(key);
-    const temporary = `${target}.${randomUUID()}.partial`;
-    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.p${process.pid}.partial`;
+    // Owner-only whatever the umask: uploads are users' files (photos, logos).
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const counter = new ByteCounter(options.maxBytes);
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
       const meta: Meta = { contentType: options.contentType, size: counter.bytes };
-      await writeFile(`${target}.meta.json`, JSON.stringify(meta));
+      await writeFile(`${target}.meta.json`, JSON.stringify(meta), { mode: 0o600 });
       await rename(temporary, target);
     } catch (error) {
       await Promise.all([rm(temporary, { force: true }), rm(`${target}.meta.json`, { force: true })]);

@@ -299,9 +299,11 @@ export async function sanitizeSvgOffThread(
     throw new UploadRejected('Your previous SVG is still being processed; try again in a moment');
   }
   svgTasksOf.set(owner, running + 1);
+  // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
+  const built = import.meta.url.endsWith('.js');
   svgPool ??= new Piscina({
-    filename: fileURLToPath(new URL('./svg-worker.ts', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
+    filename: fileURLToPath(new URL(built ? './svg-worker.js' : './svg-worker.ts', import.meta.url)),
+    execArgv: built ? [] : ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: 1,
     maxQueue: maxSvgQueue,

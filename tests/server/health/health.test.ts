@@ -25,7 +25,9 @@ describe('health probes', () => {
     closers.push(() => app.close());
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ result: { status: 'ready', database: 'reachable' } });
+    expect(response.json()).toEqual({
+      result: { status: 'ready', database: 'reachable', fileStore: 'reachable' },
+    });
   });
 });
 

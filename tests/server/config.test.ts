@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+/** The message an operator sees for `env`: it must be one line naming the variable. */
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('configuration failures are one line naming the variable', () => {
+  it.each([
+    [{ DATABASE_URL: 'not-a-url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://user:secret@db.example/spirit' }, 'DATABASE_URL'],
+    [{ PORT: '' }, 'PORT'],
+    [{ PORT: 'http' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ SHOPIFY_SHOP_URL: 'https://shop.myshopify.com' }, 'SHOPIFY_ACCESS_TOKEN'],
+    [{ SHOPIFY_ACCESS_TOKEN: 'shpat_x' }, 'SHOPIFY_SHOP_URL'],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID'],
+    [{ S3_BUCKET: 'spirit' }, 'S3_ENDPOINT'],
+    [
+      { HTTP_HEADERS_TIMEOUT_SECONDS: '200', HTTP_REQUEST_TIMEOUT_SECONDS: '100' },
+      'HTTP_HEADERS_TIMEOUT_SECONDS',
+    ],
+  ])('%j', (env, variable) => {
+    const message = failure(env);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain(variable);
+    expect(message).not.toMatch(/\s+at /);
+  });
+
+  it('never repeats the database password it was given', () => {
+    expect(failure({ DATABASE_URL: 'mysql://user:s3cret@db.example/spirit' })).not.toContain('s3cret');
+  });
+
+  it('gives one line per problem when there are several', () => {
+    expect(failure({ PORT: '', DATABASE_URL: 'nope' }).split('\n')).toHaveLength(2);
+  });
+
+  it('accepts PostgreSQL URLs and a port', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/spirit', PORT: '8080' }),
+    ).toMatchObject({
+      databaseUrl: 'postgresql://u:p@db.example:5432/spirit',
+      port: 8080,
+    });
+    expect(loadConfig({}).port).toBe(3000);
+  });
+});
