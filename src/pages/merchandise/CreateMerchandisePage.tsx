@@ -141,11 +141,12 @@ export function CreateMerchandisePage() {
     if (!selectedLogo || organizationId === null) return;
     setBusyApparelId(item.id);
     try {
-      const image = await composeProductImage({
+      const composition = await composeProductImage({
         apparelUrl: item.media[0].imageUrl,
         logoUrl: selectedLogo.fileUrl,
+        printableArea: item.printableArea,
       });
-      if (!image) return;
+      if (!composition) return;
       const product = await createMerchandise({
         title: item.title,
         description: item.description,
@@ -153,7 +154,7 @@ export function CreateMerchandisePage() {
         logoId: selectedLogo.id,
         baseApparelId: item.id,
         organizationId,
-        image,
+        image: composition.image,
       });
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });
       // Listed at once as it is now, processing; 'Refresh Product' fetches it when it is ready.

@@ -18,6 +18,8 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   logoId: 2,
   organizationId: 3,
   status: 'processing',
+  placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
+  printFileUrl: null,
   ...overrides,
 });
 
