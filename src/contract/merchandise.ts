@@ -95,7 +95,10 @@ const titleField = z
 const descriptionField = z
   .string()
   .trim()
-  .max(productTextLimits.description, `Description must be at most ${productTextLimits.description} characters`)
+  .max(
+    productTextLimits.description,
+    `Description must be at most ${productTextLimits.description} characters`,
+  )
   .default('');
 
 const priceText = z
@@ -156,7 +159,10 @@ export const updateMerchandiseSchema = z.object({
     .number({ error: 'Price must be a number' })
     .min(0, 'Price must not be negative')
     .max(maxPrice, `Price must be at most ${maxPrice}`)
-    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, 'Price must have at most two decimals'),
+    .refine(
+      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      'Price must have at most two decimals',
+    ),
 });
 export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
 

@@ -138,11 +138,7 @@ export function clampPlacement(
   const rotation = normaliseRotation(Number.isFinite(placement.rotation) ? placement.rotation : 0);
   let width = Math.max(placement.width, minLogoWidth);
   const outer = boundingBox({ ...placement, width, rotation }, apparel, logo);
-  const fit = Math.min(
-    1,
-    area.width / (outer.right - outer.left),
-    area.height / (outer.bottom - outer.top),
-  );
+  const fit = Math.min(1, area.width / (outer.right - outer.left), area.height / (outer.bottom - outer.top));
   width *= fit;
   const box = boundingBox({ x: 0, y: 0, width, rotation }, apparel, logo);
   return {

@@ -41,7 +41,9 @@ export async function renderPrintFile(apparelImage: Buffer, logoImage: Buffer, p
     .rotate(box.rotation, { background: transparent })
     .png()
     .toBuffer({ resolveWithObject: true });
-  const apparel = await sharp(apparelImage).resize(size.width, size.height, { kernel: 'lanczos3' }).toBuffer();
+  const apparel = await sharp(apparelImage)
+    .resize(size.width, size.height, { kernel: 'lanczos3' })
+    .toBuffer();
   return sharp(apparel)
     .composite([
       {

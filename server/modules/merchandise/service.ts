@@ -143,7 +143,11 @@ function chosenPlacement(
   logo: Size,
   area: typeof baseApparel.$inferSelect.printableArea,
 ): Placement {
-  if (fields.PlacementX === undefined || fields.PlacementY === undefined || fields.PlacementWidth === undefined)
+  if (
+    fields.PlacementX === undefined ||
+    fields.PlacementY === undefined ||
+    fields.PlacementWidth === undefined
+  )
     return clampPlacement(defaultPlacement(apparel, logo), apparel, logo, area);
   const placement = {
     x: fields.PlacementX,
@@ -156,7 +160,10 @@ function chosenPlacement(
     throw new HttpError(
       400,
       'Invalid placement',
-      problems.map((problem) => ({ propertyName: productFieldNames[problem.field], errorMessage: problem.message })),
+      problems.map((problem) => ({
+        propertyName: productFieldNames[problem.field],
+        errorMessage: problem.message,
+      })),
     );
   }
   return placement;
@@ -182,7 +189,8 @@ export async function createMerchandise(
   if (logo.organizationId !== organizationId) throw forbidden();
   const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, fields.BaseApparelId));
   if (!apparel) throw badRequest('BaseApparelId', 'The base apparel does not exist');
-  if (priceBelowBase(fields.Price, apparel.price)) throw badRequest('Price', priceBelowBaseMessage(apparel.price));
+  if (priceBelowBase(fields.Price, apparel.price))
+    throw badRequest('Price', priceBelowBaseMessage(apparel.price));
   const [apparelSize, logoSize] = await Promise.all([
     storedImageSize(storage, apparel.imageKey),
     storedImageSize(storage, logo.storageKey),
@@ -307,7 +315,8 @@ export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionU
 /** Processes a failed product again from the start ('Try again'). */
 export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUser, id: number) {
   const row = await findOwnProduct(db, actor, id);
-  if (row.status !== 'failed') throw badRequest('', 'Only a product whose processing failed can be tried again');
+  if (row.status !== 'failed')
+    throw badRequest('', 'Only a product whose processing failed can be tried again');
   const updated = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(merchandise)

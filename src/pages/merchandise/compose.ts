@@ -1,4 +1,10 @@
-import { clampPlacement, defaultPlacement, logoBox, type Placement, type PrintableArea } from '../../lib/composition';
+import {
+  clampPlacement,
+  defaultPlacement,
+  logoBox,
+  type Placement,
+  type PrintableArea,
+} from '../../lib/composition';
 
 export interface CompositionSources {
   apparelUrl: string;

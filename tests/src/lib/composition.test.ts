@@ -39,9 +39,14 @@ describe('the one-click placement', () => {
 
   it('scales a small logo up as much as a large one down', () => {
     const apparel = { width: 1000, height: 1000 };
-    expect(logoBox(defaultPlacement(apparel, { width: 50, height: 25 }), apparel, { width: 50, height: 25 }).scale).toBe(5);
     expect(
-      logoBox(defaultPlacement(apparel, { width: 5000, height: 5000 }), apparel, { width: 5000, height: 5000 }).scale,
+      logoBox(defaultPlacement(apparel, { width: 50, height: 25 }), apparel, { width: 50, height: 25 }).scale,
+    ).toBe(5);
+    expect(
+      logoBox(defaultPlacement(apparel, { width: 5000, height: 5000 }), apparel, {
+        width: 5000,
+        height: 5000,
+      }).scale,
     ).toBe(0.05);
   });
 
