@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,5 +70,35 @@ describe('merchandise product card', () => {
   it('tells a failed product apart from one still processing', () => {
     renderCard(product({ status: 'failed' }));
     expect(screen.getByText(appMessages.merchandise.failed)).toBeInTheDocument();
+  });
+
+  it(`offers '${appMessages.merchandise.tryAgain}' on a failed product, which processes it again and refetches`, async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
+    const onRefresh = renderCard(product({ status: 'failed' }));
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.tryAgain }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/retry');
+    expect(fetch.mock.calls[0][1]?.method).toBe('POST');
+    fetch.mockRestore();
+  });
+
+  it('offers no Try again while the product is processing', () => {
+    renderCard(product());
+    expect(screen.queryByRole('button', { name: appMessages.merchandise.tryAgain })).toBeNull();
+  });
+
+  it('links the print file from Details once it exists', async () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/full.png', thumbnailUrl: null }],
+        printFileUrl: '/api/merchandise/4/print-file',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    const link = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint });
+    expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
   });
 });
