@@ -84,6 +84,7 @@ export const appMessages = {
     studioTitle: 'Customize Merchandise',
     resetPlacement: 'Reset placement',
     margin: 'Margin per item',
+    priceFormat: 'Price must be a number of dollars with at most two decimals',
     priceBelowBase: 'Price must be at least the base price of %{price}',
     selectLogoFirst: 'Select a design logo above to create merchandise.',
     canvasLabel: 'Logo placement on %{title}: drag, or use the arrow keys (Shift for larger steps)',
