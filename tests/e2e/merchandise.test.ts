@@ -264,7 +264,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     const before = await studio.placement();
     const centre = await studio.logoCentre();
     const touch = await context.newCDPSession(page);
-    const finger = (type: string, x: number, y: number) =>
+    const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       touch.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
