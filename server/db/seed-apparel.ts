@@ -39,7 +39,7 @@ type Outline = keyof typeof outlines;
  * Where each garment takes a print, in fractions of its image: the flat front panel, clear
  * of the neck, seams and hems. Every area holds the one-click placement of a square logo.
  */
-const printableAreas: Record<Outline, PrintableArea> = {
+export const printableAreas: Record<Outline, PrintableArea> = {
   tshirt: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
   longSleeve: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
   hoodie: { left: 0.3, top: 0.26, width: 0.4, height: 0.5 },
