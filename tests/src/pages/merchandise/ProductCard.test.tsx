@@ -101,4 +101,42 @@ describe('merchandise product card', () => {
     const link = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint });
     expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
   });
+
+  it('edits the title, description and price from Details, and refetches after saving', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
+    const onRefresh = renderCard(
+      product({ status: 'ready', media: [{ imageUrl: '/full.png', thumbnailUrl: null }] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.edit }));
+    const price = screen.getByRole('textbox', { name: appMessages.merchandise.price });
+    await userEvent.clear(price);
+    await userEvent.type(price, '30');
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.save }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4');
+    expect(fetch.mock.calls[0][1]?.method).toBe('PUT');
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({
+      title: 'Lincoln Tee',
+      description: 'Our crest on a tee',
+      price: 30,
+    });
+    fetch.mockRestore();
+  });
+
+  it('archives the product from Details', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: { id: 4 } }), { status: 200 }));
+    const onRefresh = renderCard(
+      product({ status: 'ready', media: [{ imageUrl: '/full.png', thumbnailUrl: null }] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.archive }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive');
+    fetch.mockRestore();
+  });
 });
