@@ -87,7 +87,8 @@ export const appMessages = {
     priceFormat: 'Price must be a number of dollars with at most two decimals',
     priceBelowBase: 'Price must be at least the base price of %{price}',
     selectLogoFirst: 'Select a design logo above to create merchandise.',
-    canvasLabel: 'Logo placement on %{title}: drag, or use the arrow keys (Shift for larger steps)',
+    canvasLabel:
+      'Logo placement on %{title}: drag, or use the arrow keys to move and + or - to resize (Shift for larger steps)',
     rotation: 'Rotation',
     size: 'Size',
     back: 'Back',

@@ -51,6 +51,8 @@ async function uploadLogo(name: string, mimeType: string, buffer: Buffer) {
 async function openStudio() {
   const readout = page.getByTestId('placement');
   await readout.waitFor();
+  // Mouse and touch events go to viewport coordinates, so the whole canvas must be on screen.
+  await page.getByTestId('studio-canvas').scrollIntoViewIfNeeded();
   const canvas = page.locator('[data-testid=studio-canvas] canvas.upper-canvas');
   const placement = async () => {
     const [x, y, width, rotation] = ((await readout.textContent()) ?? '').match(/-?[\d.]+/g)!.map(Number);
@@ -163,7 +165,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     expect(await unhide.count()).toBe(0);
   });
 
-  it('customizes a placement with mouse and keyboard, creates it, and the list updates without a reload', async () => {
+  it('customizes a placement with mouse and keyboard (move, resize), creates it, and the list updates without a reload', async () => {
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
     await page.getByTestId('select-logo-first').getByText(text.merchandise.selectLogoFirst).waitFor();
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
@@ -201,6 +203,12 @@ describe('design logos and merchandise, as an athletic director', () => {
     const top = (await studio.placement()).y;
     await page.keyboard.press('Shift+ArrowUp');
     expect((await studio.placement()).y).toBe(top);
+    // + (or =) and - resize by 1% of the width, about the centre.
+    const sized = (await studio.placement()).width;
+    await page.keyboard.press('Minus');
+    await expect.poll(async () => (await studio.placement()).width).toBeCloseTo(sized - 1, 0);
+    await page.keyboard.press('Equal');
+    await expect.poll(async () => (await studio.placement()).width).toBeCloseTo(sized, 0);
 
     await page.getByRole('button', { name: text.merchandise.resetPlacement }).click();
     await expect.poll(async () => (await studio.placement()).width).toBe(25);

@@ -12,6 +12,7 @@ import {
   nudgePlacement,
   type Placement,
   priceBelowBase,
+  resizePlacement,
   rotatePlacement,
   type Size,
   nudgeStep,
@@ -53,6 +54,9 @@ interface Scene {
   scale: number;
 }
 
+/** Keys that resize the logo: one step of the apparel width per press (Shift: ten). */
+const sizeSteps: Record<string, number> = { '+': 1, '=': 1, '-': -1, _: -1 };
+
 const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
 /**
@@ -86,6 +90,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     scene.logo.setCoords();
     scene.canvas.requestRenderAll();
   }
+
+  // Opened from a card far down the apparel list, the page would still be scrolled there.
+  useEffect(() => frameRef.current?.scrollIntoView?.({ block: 'start' }), []);
 
   useEffect(() => {
     let disposed = false;
@@ -204,19 +211,18 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
 
   function onKeyDown(event: KeyboardEvent) {
     const scene = sceneRef.current;
+    if (!scene || !placement) return;
+    const step = event.shiftKey ? largeNudgeStep : nudgeStep;
+    const grow = sizeSteps[event.key];
+    if (grow) {
+      event.preventDefault();
+      apply(resizePlacement(placement, placement.width + grow * step, scene.apparel, scene.logoSize, area));
+      return;
+    }
     const steps = arrowSteps[event.key];
-    if (!scene || !placement || !steps) return;
+    if (!steps) return;
     event.preventDefault();
-    apply(
-      nudgePlacement(
-        placement,
-        steps,
-        event.shiftKey ? largeNudgeStep : nudgeStep,
-        scene.apparel,
-        scene.logoSize,
-        area,
-      ),
-    );
+    apply(nudgePlacement(placement, steps, step, scene.apparel, scene.logoSize, area));
   }
 
   const priceValue = Number(price);
@@ -260,6 +266,23 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         <Typography variant="h6" component="h2">
           {apparel.title}
         </Typography>
+        <Box>
+          <Typography id="studio-size" variant="body2">
+            {translate('app.merchandise.size')}
+          </Typography>
+          <Slider
+            aria-labelledby="studio-size"
+            min={2}
+            max={100}
+            value={Math.round((placement?.width ?? 0) * 100)}
+            disabled={!placement}
+            onChange={(_event, value) => {
+              const scene = sceneRef.current;
+              if (!scene || !placement) return;
+              apply(resizePlacement(placement, (value as number) / 100, scene.apparel, scene.logoSize, area));
+            }}
+          />
+        </Box>
         <Box>
           <Typography id="studio-rotation" variant="body2">
             {translate('app.merchandise.rotation')}
