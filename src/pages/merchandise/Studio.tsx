@@ -67,7 +67,7 @@ const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps) {
   const translate = useTranslate();
   const frameRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasHostRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<Scene | null>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -92,9 +92,13 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   }
 
   // Opened from a card far down the apparel list, the page would still be scrolled there.
-  useEffect(() => frameRef.current?.scrollIntoView?.({ block: 'start' }), []);
+  // Braces: newer Chromium answers scrollIntoView with a promise, which React would call as a cleanup.
+  useEffect(() => {
+    frameRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   useEffect(() => {
+    const host = canvasHostRef.current;
     let disposed = false;
     let scene: Scene | null = null;
     void (async () => {
@@ -111,12 +115,15 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         setLoadFailed(true);
         return;
       }
-      if (disposed || !canvasRef.current || !frameRef.current) return;
+      if (disposed || !host || !frameRef.current) return;
       const apparelSize = { width: apparelImage.width, height: apparelImage.height };
       const logoSize = { width: logoImage.width, height: logoImage.height };
       const side = Math.min(maxCanvasSize, frameRef.current.clientWidth);
       const scale = side / Math.max(apparelSize.width, apparelSize.height);
-      const canvas = new fabric.Canvas(canvasRef.current, {
+      // fabric wraps and, on dispose, moves its canvas element, so React must not own it.
+      const element = document.createElement('canvas');
+      host.appendChild(element);
+      const canvas = new fabric.Canvas(element, {
         width: apparelSize.width * scale,
         height: apparelSize.height * scale,
         selection: false,
@@ -196,7 +203,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     return () => {
       disposed = true;
       sceneRef.current = null;
-      void scene?.canvas.dispose();
+      void scene?.canvas.dispose().finally(() => host?.replaceChildren());
     };
     // The scene is built once per apparel and logo; the area comes with the apparel.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -254,7 +261,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
             '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
           }}
         >
-          <canvas ref={canvasRef} />
+          <div ref={canvasHostRef} />
         </Box>
         {placement && (
           <Typography variant="caption" component="p" color="text.secondary" data-testid="placement">
