@@ -227,6 +227,27 @@ describe('print file', () => {
     expect(blended).toBeLessThanOrEqual(4);
   });
 
+  it('keeps the apparel’s transparency', async () => {
+    const clear = await ctx.app.storage.put(
+      await sharp({
+        create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .png()
+        .toBuffer(),
+      { contentType: 'image/png', prefix: 'base-apparel' },
+    );
+    await ctx.db.update(baseApparel).set({ imageKey: clear.key }).where(eq(baseApparel.id, apparelId));
+    const logo = await uploadLogo(who.director);
+    const product = (await create(who.director, fields(logo.id))).json().result;
+    await ctx.app.jobs.drain();
+    const file = await who.director({ method: 'GET', url: `/api/merchandise/${product.id}/print-file` });
+    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([4500, 3000, 4]);
+    expect(data[3]).toBe(0);
+    const centre = (1500 * 4500 + 2250) * 4;
+    expect(data[centre + 3]).toBe(255);
+  });
+
   it('is downloaded only by Admins and the owning organization', async () => {
     const logo = await uploadLogo(who.director);
     const product = (await create(who.director, fields(logo.id))).json().result;
