@@ -1,3 +1,4 @@
+import { wholeImage } from '../../src/lib/composition';
 import { composeProductImage } from '../../src/pages/merchandise/compose';
 
 /** Loaded into Chromium by compose.ts: times the product's own composition code. */
@@ -13,9 +14,10 @@ declare global {
 
 window.benchCompose = async (apparelUrl, logoUrl, keep = false) => {
   const started = performance.now();
-  const blob = await composeProductImage({ apparelUrl, logoUrl });
+  const composition = await composeProductImage({ apparelUrl, logoUrl, printableArea: wholeImage });
   const ms = performance.now() - started;
-  if (!blob) throw new Error('composition failed');
+  if (!composition) throw new Error('composition failed');
+  const blob = composition.image;
   if (!keep) return { ms, bytes: blob.size };
   const dataUrl = await new Promise<string>((resolve) => {
     const reader = new FileReader();

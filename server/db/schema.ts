@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo } from './resource-table';
+import type { PrintableArea } from '../../src/lib/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -274,6 +276,10 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
+  printableArea: jsonb('printable_area')
+    .$type<PrintableArea>()
+    .notNull()
+    .default({ left: 0, top: 0, width: 1, height: 1 }),
 });
 
 export const merchandise = pgTable(
@@ -296,12 +302,27 @@ export const merchandise = pgTable(
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
+    printKey: text('print_key'),
     externalId: text('external_id'),
+    // Products made before placements were stored had the one-click placement of a square logo.
+    placementX: doublePrecision('placement_x').notNull().default(0.5),
+    placementY: doublePrecision('placement_y').notNull().default(0.458333),
+    placementWidth: doublePrecision('placement_width').notNull().default(0.25),
+    placementRotation: doublePrecision('placement_rotation').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('merchandise_organization_idx').on(t.organizationId),
-    uniqueIndex('merchandise_combination_idx').on(t.organizationId, t.logoId, t.baseApparelId),
+    uniqueIndex('merchandise_placement_idx').on(
+      t.organizationId,
+      t.logoId,
+      t.baseApparelId,
+      t.placementX,
+      t.placementY,
+      t.placementWidth,
+      t.placementRotation,
+    ),
   ],
 );
 

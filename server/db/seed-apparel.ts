@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { PrintableArea } from '../../src/lib/composition';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { baseApparel, brands } from './schema';
@@ -33,6 +34,25 @@ const outlines = {
 } as const;
 
 type Outline = keyof typeof outlines;
+
+/**
+ * Where each garment takes a print, in fractions of its image: the flat front panel, clear
+ * of the neck, seams and hems. Every area holds the one-click placement of a square logo.
+ */
+export const printableAreas: Record<Outline, PrintableArea> = {
+  tshirt: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+  longSleeve: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+  hoodie: { left: 0.3, top: 0.26, width: 0.4, height: 0.5 },
+  tank: { left: 0.33, top: 0.3, width: 0.34, height: 0.5 },
+  polo: { left: 0.3, top: 0.24, width: 0.4, height: 0.52 },
+  crewneck: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+  cap: { left: 0.3, top: 0.3, width: 0.4, height: 0.3 },
+  beanie: { left: 0.28, top: 0.3, width: 0.44, height: 0.45 },
+  tote: { left: 0.22, top: 0.33, width: 0.56, height: 0.55 },
+  jersey: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
+  quarterZip: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
+  shorts: { left: 0.3, top: 0.2, width: 0.4, height: 0.45 },
+};
 
 interface ApparelSeed {
   title: string;
@@ -181,6 +201,10 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
   const existing = await db.select().from(baseApparel);
   for (const seed of apparelSeeds) {
     const row = existing.find((item) => item.title === seed.title);
+    const printableArea = printableAreas[seed.outline];
+    if (row && JSON.stringify(row.printableArea) !== JSON.stringify(printableArea)) {
+      await db.update(baseApparel).set({ printableArea }).where(eq(baseApparel.id, row.id));
+    }
     if (row && (await storage.exists(row.imageKey))) continue;
     const image = await storage.put(await renderApparelPng(seed.outline, seed.colour), {
       contentType: 'image/png',
@@ -195,6 +219,7 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
         description: seed.description,
         price: seed.price,
         imageKey: image.key,
+        printableArea,
       });
     }
   }

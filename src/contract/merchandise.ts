@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minLogoWidth } from '../lib/composition';
 import { resultOf } from './common';
 import { maxIntegerId } from './resource';
 
@@ -10,6 +11,20 @@ export const maxPrice = 100_000;
 export const mediaSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string().nullable() });
 
 export const productStatuses = ['processing', 'ready', 'failed'] as const;
+
+export const placementSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  rotation: z.number(),
+});
+
+export const printableAreaSchema = z.object({
+  left: z.number(),
+  top: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
 
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
@@ -23,6 +38,9 @@ export const merchandiseProductSchema = z.object({
   logoId: z.number().int().nullable(),
   organizationId: z.number().int(),
   status: z.enum(productStatuses),
+  placement: placementSchema,
+  /** The full-resolution print file, for Admins and the organization's users; null until processed. */
+  printFileUrl: z.string().nullable(),
 });
 export type MerchandiseProduct = z.infer<typeof merchandiseProductSchema>;
 
@@ -47,8 +65,9 @@ export const baseApparelSchema = z.object({
   price: z.number(),
   brand: z.string().nullable(),
   media: z.array(mediaSchema),
-  /** Logos of the current organization already combined with this apparel. */
+  /** Logos of the current organization already combined with this apparel, in any placement. */
   usedLogoIds: z.array(z.number().int()),
+  printableArea: printableAreaSchema,
 });
 export type BaseApparel = z.infer<typeof baseApparelSchema>;
 
@@ -70,33 +89,92 @@ const idField = (label: string) =>
     .positive(`${label} is required`)
     .max(maxIntegerId, `${label} does not exist`);
 
-/** The text fields of the create form (multipart, so every value arrives as text). */
-export const createMerchandiseFieldsSchema = z.object({
-  Title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(productTextLimits.title, `Title must be at most ${productTextLimits.title} characters`),
-  Description: z
+const titleField = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(productTextLimits.title, `Title must be at most ${productTextLimits.title} characters`);
+
+const descriptionField = z
+  .string()
+  .trim()
+  .max(
+    productTextLimits.description,
+    `Description must be at most ${productTextLimits.description} characters`,
+  )
+  .default('');
+
+const priceText = z
+  .string({ error: 'Price is required' })
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, 'Price must be a number of dollars with at most two decimals, not negative')
+  .transform(Number)
+  .pipe(z.number().max(maxPrice, `Price must be at most ${maxPrice}`));
+
+/** A decimal number sent as multipart text, within bounds. */
+const fractionField = (label: string, min: number, max: number) =>
+  z
     .string()
     .trim()
-    .max(
-      productTextLimits.description,
-      `Description must be at most ${productTextLimits.description} characters`,
-    )
-    .default(''),
-  Price: z
-    .string({ error: 'Price is required' })
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, 'Price must be a number of dollars with at most two decimals, not negative')
+    .regex(/^-?\d+(\.\d+)?$/, `${label} must be a number`)
     .transform(Number)
-    .pipe(z.number().max(maxPrice, `Price must be at most ${maxPrice}`)),
-  LogoId: idField('LogoId'),
-  BaseApparelId: idField('BaseApparelId'),
-  OrganizationId: idField('OrganizationId').optional(),
-});
+    .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`))
+    .optional();
 
-export const createMerchandiseResponseSchema = resultOf(merchandiseProductSchema);
+/**
+ * The text fields of the create form (multipart, so every value arrives as text). The
+ * placement is optional: without it the product gets the one-click placement.
+ */
+export const createMerchandiseFieldsSchema = z
+  .object({
+    Title: titleField,
+    Description: descriptionField,
+    Price: priceText,
+    LogoId: idField('LogoId'),
+    BaseApparelId: idField('BaseApparelId'),
+    OrganizationId: idField('OrganizationId').optional(),
+    PlacementX: fractionField('PlacementX', 0, 1),
+    PlacementY: fractionField('PlacementY', 0, 1),
+    PlacementWidth: fractionField('PlacementWidth', minLogoWidth, 1),
+    PlacementRotation: fractionField('PlacementRotation', -360, 360),
+  })
+  .superRefine((fields, context) => {
+    const given = [fields.PlacementX, fields.PlacementY, fields.PlacementWidth, fields.PlacementRotation];
+    if (given.every((value) => value === undefined)) return;
+    for (const name of ['PlacementX', 'PlacementY', 'PlacementWidth'] as const) {
+      if (fields[name] === undefined)
+        context.addIssue({ code: 'custom', path: [name], message: `${name} is required with a placement` });
+    }
+  });
+
+export const productFieldNames = {
+  x: 'PlacementX',
+  y: 'PlacementY',
+  width: 'PlacementWidth',
+  rotation: 'PlacementRotation',
+} as const;
+
+/** What an organization may change on a product after it is made. */
+export const updateMerchandiseSchema = z.object({
+  title: titleField,
+  description: descriptionField,
+  price: z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price must not be negative')
+    .max(maxPrice, `Price must be at most ${maxPrice}`)
+    .refine(
+      (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+      'Price must have at most two decimals',
+    ),
+});
+export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
+
+export const merchandiseIdParamsSchema = z.object({ id: idField('id') });
+
+export const priceBelowBaseMessage = (basePrice: number) =>
+  `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;
+
+export const merchandiseResponseSchema = resultOf(merchandiseProductSchema);
 export const uploadImageResponseSchema = resultOf(z.object({ imageUrl: z.string() }));
 
 export const combinationExistsMessage = 'Merchandise featuring this combination already exists';

@@ -47,6 +47,36 @@ async function uploadLogo(name: string, mimeType: string, buffer: Buffer) {
   await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
+/** The studio's canvas, read through its placement readout (percentages and degrees). */
+async function openStudio() {
+  const readout = page.getByTestId('placement');
+  await readout.waitFor();
+  // Mouse and touch events go to viewport coordinates, so the whole canvas must be on screen.
+  await page.getByTestId('studio-canvas').scrollIntoViewIfNeeded();
+  const canvas = page.locator('[data-testid=studio-canvas] canvas.upper-canvas');
+  const placement = async () => {
+    const [x, y, width, rotation] = ((await readout.textContent()) ?? '').match(/-?[\d.]+/g)!.map(Number);
+    return { x, y, width, rotation };
+  };
+  const box = async () => (await canvas.boundingBox())!;
+  return {
+    placement,
+    async logoCentre() {
+      const [frame, at] = [await box(), await placement()];
+      return { x: frame.x + (frame.width * at.x) / 100, y: frame.y + (frame.height * at.y) / 100 };
+    },
+    /** The bottom-right resize handle of the upright crest, which is twice as wide as high. */
+    async corner() {
+      const [frame, at] = [await box(), await placement()];
+      const halfWidth = (frame.width * at.width) / 200;
+      return {
+        x: frame.x + (frame.width * at.x) / 100 + halfWidth,
+        y: frame.y + (frame.height * at.y) / 100 + halfWidth / 2,
+      };
+    },
+  };
+}
+
 const logoCard = (name: string) => page.getByTestId('design-logo').filter({ hasText: name });
 const apparelCard = (title: string) => page.getByTestId('base-apparel').filter({ hasText: title });
 
@@ -133,6 +163,124 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.reload();
     await apparelCard('Game Jersey').waitFor();
     expect(await unhide.count()).toBe(0);
+  });
+
+  it('customizes a placement with mouse and keyboard (move, resize), creates it, and the list updates without a reload', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await page.getByTestId('select-logo-first').getByText(text.merchandise.selectLogoFirst).waitFor();
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Sport Polo')
+      .getByRole('button', { name: `${text.merchandise.customize} Sport Polo` })
+      .click();
+    const studio = await openStudio();
+    expect(await studio.placement()).toEqual({ x: 50, y: expect.any(Number), width: 25, rotation: 0 });
+
+    // Drag the logo 30 px to the right with the mouse.
+    const before = await studio.placement();
+    const centre = await studio.logoCentre();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 15, centre.y, { steps: 3 });
+    await page.mouse.move(centre.x + 30, centre.y, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(async () => (await studio.placement()).x).toBeGreaterThan(before.x + 2);
+
+    // Resize from the bottom-right corner handle: the aspect ratio stays, the width grows.
+    const corner = await studio.corner();
+    await page.mouse.move(corner.x, corner.y);
+    await page.mouse.down();
+    await page.mouse.move(corner.x + 10, corner.y + 5, { steps: 3 });
+    await page.mouse.move(corner.x + 20, corner.y + 10, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(async () => (await studio.placement()).width).toBeGreaterThan(before.width);
+
+    // Arrow keys move by 1% of the width, Shift by 10%; the logo stays in the printable area.
+    await page.getByTestId('studio-canvas').focus();
+    const moved = await studio.placement();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(moved.x - 1, 0);
+    for (let press = 0; press < 10; press += 1) await page.keyboard.press('Shift+ArrowUp');
+    const top = (await studio.placement()).y;
+    await page.keyboard.press('Shift+ArrowUp');
+    expect((await studio.placement()).y).toBe(top);
+    // + (or =) and - resize by 1% of the width, about the centre.
+    const sized = (await studio.placement()).width;
+    await page.keyboard.press('Minus');
+    await expect.poll(async () => (await studio.placement()).width).toBeCloseTo(sized - 1, 0);
+    await page.keyboard.press('Equal');
+    await expect.poll(async () => (await studio.placement()).width).toBeCloseTo(sized, 0);
+
+    await page.getByRole('button', { name: text.merchandise.resetPlacement }).click();
+    await expect.poll(async () => (await studio.placement()).width).toBe(25);
+    await page.getByTestId('studio-canvas').focus();
+    await page.keyboard.press('ArrowRight');
+
+    const price = page.getByLabel(text.merchandise.price, { exact: false });
+    await price.fill('1');
+    await page.getByText('Price must be at least the base price of $29.00').waitFor();
+    await price.fill('35.50');
+    await page.getByText(`${text.merchandise.margin}: $6.50`).waitFor();
+    await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Crest Polo');
+    const creating = page.waitForResponse((response) =>
+      response.url().includes('/api/merchandise/create-merchandise-by-organization'),
+    );
+    await page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true })
+      .click();
+    const product = (await (await creating).json()).result;
+    expect(product).toMatchObject({ title: 'Crest Polo', price: 35.5, status: 'processing' });
+    expect(product.placement.x).toBeCloseTo(0.51, 3);
+
+    // Nobody presses Refresh Product: the card gets its image when processing finishes.
+    const created = page.getByTestId('merchandise-product').filter({ hasText: 'Crest Polo' });
+    await created.getByTestId('product-placeholder').waitFor();
+    await created.locator('img').waitFor({ timeout: 60_000 });
+  });
+
+  it('works on a 390 px phone with touch: no horizontal scroll, and the logo drags with a finger', async () => {
+    await context.close();
+    context = await browser.newContext({
+      storageState: asDirector,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    page = await context.newPage();
+    const noSideScroll = () =>
+      expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.goto(`${baseUrl()}/admin/design-logos`);
+    await logoCard('crest.png').waitFor();
+    await noSideScroll();
+    await page.goto(`${baseUrl()}/admin/merchandise`);
+    await page.getByTestId('merchandise-product').first().waitFor();
+    await noSideScroll();
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await page.getByText(text.merchandise.selectLogoFirst).waitFor();
+    await apparelCard('Canvas Tote').waitFor();
+    await noSideScroll();
+
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).tap();
+    const customize = apparelCard('Canvas Tote').getByRole('button', {
+      name: `${text.merchandise.customize} Canvas Tote`,
+    });
+    await customize.scrollIntoViewIfNeeded();
+    await customize.tap();
+    const studio = await openStudio();
+    await noSideScroll();
+    const before = await studio.placement();
+    const centre = await studio.logoCentre();
+    const touch = await context.newCDPSession(page);
+    const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      touch.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await finger('touchStart', centre.x, centre.y);
+    for (let step = 1; step <= 5; step += 1) await finger('touchMove', centre.x, centre.y + step * 6);
+    await finger('touchEnd', centre.x, centre.y + 30);
+    await expect.poll(async () => (await studio.placement()).y).toBeGreaterThan(before.y + 2);
   });
 
   it('deletes a logo after confirmation', async () => {

@@ -100,7 +100,8 @@ describe('background jobs with two server processes', () => {
         const form = new FormData();
         form.append('Title', `Spirit tee ${i}`);
         form.append('Description', 'Scale-out test');
-        form.append('Price', '19.99');
+        // At least every catalogue item's base price.
+        form.append('Price', '99.99');
         form.append('LogoId', String(logo.body.result.id));
         form.append('BaseApparelId', String(baseApparelId));
         form.append('OrganizationId', String(organizationId));
@@ -127,6 +128,7 @@ describe('background jobs with two server processes', () => {
     // Processing twice would have written a second image and thumbnail for some product.
     expect(await objectKeys('merchandise-images/')).toHaveLength(apparelIds.length);
     expect(await objectKeys('merchandise-thumbnails/')).toHaveLength(apparelIds.length);
+    expect(await objectKeys('merchandise-prints/')).toHaveLength(apparelIds.length);
     expect(await objectKeys('merchandise-sources/')).toEqual([]);
   }, 120_000);
 });

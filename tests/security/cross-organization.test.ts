@@ -144,9 +144,21 @@ describe("an AthleticDirector and another organization's products", () => {
     expect(await snapshot(ctx)).toEqual(afterOwnLogo);
   });
 
-  it('has no route that edits or deletes a product by id', async () => {
+  it('cannot edit, archive, retry or delete a product by id, nor download its print file', async () => {
     const before = await snapshot(ctx);
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+    const edit = await who.director({
+      method: 'PUT',
+      url: `/api/merchandise/${theirs.productId}`,
+      payload: { title: 'Defaced', description: '', price: 99, organizationId: who.lincoln.id },
+    });
+    expectForbidden(edit);
+    for (const action of ['archive', 'retry']) {
+      expectForbidden(
+        await who.director({ method: 'POST', url: `/api/merchandise/${theirs.productId}/${action}` }),
+      );
+    }
+    expectForbidden(await who.director({ url: `/api/merchandise/${theirs.productId}/print-file` }));
+    for (const method of ['PATCH', 'DELETE'] as const) {
       const response = await who.director({
         method,
         url: `/api/merchandise/${theirs.productId}`,

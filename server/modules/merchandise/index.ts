@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resultOf } from '../../../src/contract/common';
 import { access } from '../../../src/contract/access';
 import {
   baseApparelQuerySchema,
   baseApparelResponseSchema,
   createMerchandiseFieldsSchema,
-  createMerchandiseResponseSchema,
   merchandiseByOrganizationQuerySchema,
   merchandiseByOrganizationResponseSchema,
+  merchandiseIdParamsSchema,
+  merchandiseResponseSchema,
   productImageMaxBytes,
+  updateMerchandiseSchema,
   uploadImageResponseSchema,
 } from '../../../src/contract/merchandise';
 import { currentUser, requireRole } from '../../auth/guards';
@@ -17,12 +20,17 @@ import { sendBlob } from '../../storage/http';
 import { readImageForm } from '../../storage/multipart';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
-import { merchandiseProcessor } from './processing';
+import { merchandiseProcessor, merchandiseSync } from './processing';
 import {
+  archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
   merchandiseByOrganization,
+  printFileKey,
   processMerchandiseJob,
+  retryMerchandise,
+  syncMerchandiseJob,
+  updateMerchandise,
 } from './service';
 import { createStorefront } from './storefront';
 
@@ -31,6 +39,7 @@ const allowed = requireRole(...access.merchandise);
 const merchandise: FastifyPluginAsyncZod = async (app) => {
   const storefront = createStorefront(app.config, app.storage);
   app.jobs.register(processMerchandiseJob, merchandiseProcessor(app.db, app.storage, storefront));
+  app.jobs.register(syncMerchandiseJob, merchandiseSync(app.db, storefront));
 
   app.get(
     '/merchandise-by-organization',
@@ -80,8 +89,8 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchandise'],
         description:
-          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId and the composed png ImageFile',
-        response: { 200: createMerchandiseResponseSchema },
+          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image) and PlacementRotation (degrees)',
+        response: { 200: merchandiseResponseSchema },
       },
     },
     async (request) => {
@@ -113,6 +122,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         );
         const product = await createMerchandise(
           app.db,
+          app.storage,
           app.jobs,
           actor,
           organizationId,
@@ -124,6 +134,81 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         await app.storage.delete(form.image.key);
         throw error;
       }
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description: "Changes a product's title, description and price",
+        params: merchandiseIdParamsSchema,
+        body: updateMerchandiseSchema,
+        response: { 200: merchandiseResponseSchema },
+      },
+    },
+    async (request) => ({
+      result: await updateMerchandise(
+        app.db,
+        app.jobs,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    '/:id/archive',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description: 'Hides a product from the gallery and the storefront; it is kept for its orders',
+        params: merchandiseIdParamsSchema,
+        response: { 200: resultOf(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await archiveMerchandise(app.db, app.jobs, currentUser(request), request.params.id);
+      return { result: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    '/:id/retry',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description: 'Processes a failed product again',
+        params: merchandiseIdParamsSchema,
+        response: { 200: merchandiseResponseSchema },
+      },
+    },
+    async (request) => ({
+      result: await retryMerchandise(app.db, app.jobs, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/:id/print-file',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description: 'The full-resolution print file (png), for Admins and the owning organization',
+        params: merchandiseIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await printFileKey(app.db, currentUser(request), request.params.id);
+      const blob = await app.storage.get(file.key);
+      if (!blob) throw notFound('Print file');
+      reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      return sendBlob(reply, blob);
     },
   );
 

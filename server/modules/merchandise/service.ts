@@ -1,22 +1,39 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { buffer } from 'node:stream/consumers';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { z } from 'zod';
 import {
   type BaseApparel,
   combinationExistsMessage,
   type createMerchandiseFieldsSchema,
   type MerchandiseProduct,
+  type MerchandiseUpdate,
+  priceBelowBaseMessage,
+  productFieldNames,
 } from '../../../src/contract/merchandise';
+import {
+  clampPlacement,
+  defaultPlacement,
+  normaliseRotation,
+  type Placement,
+  placementProblems,
+  priceBelowBase,
+  type Size,
+} from '../../../src/lib/composition';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { baseApparel, brands, designLogos, merchandise, organizations } from '../../db/schema';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
+import type { BlobStore } from '../../storage';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
 
 export const processMerchandiseJob = 'merchandise.process';
+/** Sends a product's edited text, price or archiving to the storefront. */
+export const syncMerchandiseJob = 'merchandise.sync';
 
 type MerchandiseRow = typeof merchandise.$inferSelect;
 
@@ -39,6 +56,15 @@ export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
   logoId: row.logoId,
   organizationId: row.organizationId,
   status: row.status,
+  placement: placementOf(row),
+  printFileUrl: row.status === 'ready' && row.printKey ? `/api/merchandise/${row.id}/print-file` : null,
+});
+
+export const placementOf = (row: MerchandiseRow): Placement => ({
+  x: row.placementX,
+  y: row.placementY,
+  width: row.placementWidth,
+  rotation: row.placementRotation,
 });
 
 export async function merchandiseByOrganization(
@@ -56,13 +82,16 @@ export async function merchandiseByOrganization(
   const rows = await db
     .select()
     .from(merchandise)
-    .where(eq(merchandise.organizationId, organization.id))
+    .where(and(eq(merchandise.organizationId, organization.id), isNull(merchandise.archivedAt)))
     .orderBy(desc(merchandise.createdAt), desc(merchandise.id))
     .limit(max);
   return { products: rows.map(toProduct), spiritShopAddress: organization.spiritShopAddress };
 }
 
-/** The catalogue, each item with the logos this organization has already put on it. */
+/**
+ * The catalogue, each item with the logos this organization has already put on it in any
+ * placement, archived products included: they still exist for their orders.
+ */
 export async function baseApparelCatalogue(db: Db, organizationId: number): Promise<BaseApparel[]> {
   const items = await db
     .select({ item: baseApparel, brand: brands.name })
@@ -83,18 +112,72 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
     usedLogoIds: used
       .filter((pair) => pair.baseApparelId === item.id)
       .map((pair) => pair.logoId as number)
+      .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort((a, b) => a - b),
+    printableArea: item.printableArea,
   }));
 }
 
 type CreateFields = z.output<typeof createMerchandiseFieldsSchema>;
 
+/** The pixel size of a stored image, read from its header (an SVG from its own size). */
+export async function storedImageSize(storage: BlobStore, key: string): Promise<Size> {
+  const blob = await storage.get(key);
+  if (!blob) throw new Error(`Stored image ${key} is missing`);
+  const { width, height } = await sharp(await buffer(blob.body)).metadata();
+  if (!width || !height) throw new Error(`Stored image ${key} has no size`);
+  return { width, height };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+  (error as { code?: string }).code === '23505';
+
+/**
+ * The placement a create asks for, checked against the apparel's printable area; without
+ * one, the one-click placement (kept inside the area for a logo of unusual shape).
+ */
+function chosenPlacement(
+  fields: CreateFields,
+  apparel: Size,
+  logo: Size,
+  area: typeof baseApparel.$inferSelect.printableArea,
+): Placement {
+  if (
+    fields.PlacementX === undefined ||
+    fields.PlacementY === undefined ||
+    fields.PlacementWidth === undefined
+  )
+    return clampPlacement(defaultPlacement(apparel, logo), apparel, logo, area);
+  const placement = {
+    x: fields.PlacementX,
+    y: fields.PlacementY,
+    width: fields.PlacementWidth,
+    rotation: normaliseRotation(fields.PlacementRotation ?? 0),
+  };
+  const problems = placementProblems(placement, apparel, logo, area);
+  if (problems.length > 0) {
+    throw new HttpError(
+      400,
+      'Invalid placement',
+      problems.map((problem) => ({
+        propertyName: productFieldNames[problem.field],
+        errorMessage: problem.message,
+      })),
+    );
+  }
+  return placement;
+}
+
 /**
  * Records a new product from a composed image and queues its processing in the same
- * transaction, so a product never exists without the job that finishes it.
+ * transaction, so a product never exists without the job that finishes it. The one-click
+ * Create (no placement) is refused when the logo is on the apparel in any placement; a
+ * customized placement only when that very placement exists.
  */
 export async function createMerchandise(
   db: Db,
+  storage: BlobStore,
   jobs: JobQueue,
   actor: SessionUser,
   organizationId: number,
@@ -104,20 +187,34 @@ export async function createMerchandise(
   const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, fields.LogoId));
   if (!logo) throw badRequest('LogoId', 'The logo does not exist');
   if (logo.organizationId !== organizationId) throw forbidden();
-  const [apparel] = await db
-    .select({ id: baseApparel.id })
-    .from(baseApparel)
-    .where(eq(baseApparel.id, fields.BaseApparelId));
+  const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, fields.BaseApparelId));
   if (!apparel) throw badRequest('BaseApparelId', 'The base apparel does not exist');
+  if (priceBelowBase(fields.Price, apparel.price))
+    throw badRequest('Price', priceBelowBaseMessage(apparel.price));
+  const [apparelSize, logoSize] = await Promise.all([
+    storedImageSize(storage, apparel.imageKey),
+    storedImageSize(storage, logo.storageKey),
+  ]);
+  const customized = fields.PlacementX !== undefined;
+  const placement = chosenPlacement(fields, apparelSize, logoSize, apparel.printableArea);
+  const samePair = and(
+    eq(merchandise.organizationId, organizationId),
+    eq(merchandise.logoId, logo.id),
+    eq(merchandise.baseApparelId, apparel.id),
+  );
   const [existing] = await db
     .select({ id: merchandise.id })
     .from(merchandise)
     .where(
-      and(
-        eq(merchandise.organizationId, organizationId),
-        eq(merchandise.logoId, logo.id),
-        eq(merchandise.baseApparelId, apparel.id),
-      ),
+      customized
+        ? and(
+            samePair,
+            eq(merchandise.placementX, placement.x),
+            eq(merchandise.placementY, placement.y),
+            eq(merchandise.placementWidth, placement.width),
+            eq(merchandise.placementRotation, placement.rotation),
+          )
+        : samePair,
     );
   if (existing) throw badRequest('', combinationExistsMessage);
   try {
@@ -133,6 +230,10 @@ export async function createMerchandise(
           price: fields.Price,
           status: 'processing',
           sourceImageKey: image.key,
+          placementX: placement.x,
+          placementY: placement.y,
+          placementWidth: placement.width,
+          placementRotation: placement.rotation,
         })
         .returning();
       await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx);
@@ -140,19 +241,101 @@ export async function createMerchandise(
         organizationId,
         logoId: logo.id,
         baseApparelId: apparel.id,
+        placement,
       });
       return inserted;
     });
     jobs.wakeUp();
     return toProduct(row);
   } catch (error) {
-    // Two requests for the same pair at once: the unique index lets only one through.
-    if (
-      (error as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
-      (error as { code?: string }).code === '23505'
-    ) {
-      throw badRequest('', combinationExistsMessage);
-    }
+    // Two requests for the same placement at once: the unique index lets only one through.
+    if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
     throw error;
   }
+}
+
+/** A product the actor may change: another organization's is a 403, an unknown or archived one a 404. */
+export async function findOwnProduct(db: Db, actor: SessionUser, id: number) {
+  const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
+  if (!row) throw notFound('Product');
+  scopedOrganizationId(actor, row.organizationId);
+  if (row.archivedAt) throw notFound('Product');
+  return row;
+}
+
+/** Changes a product's title, description and price, audited and sent to the storefront. */
+export async function updateMerchandise(
+  db: Db,
+  jobs: JobQueue,
+  actor: SessionUser,
+  id: number,
+  fields: MerchandiseUpdate,
+) {
+  const row = await findOwnProduct(db, actor, id);
+  const [apparel] = await db
+    .select({ price: baseApparel.price })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, row.baseApparelId));
+  if (apparel && priceBelowBase(fields.price, apparel.price))
+    throw badRequest('price', priceBelowBaseMessage(apparel.price));
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(merchandise)
+      .set({ title: fields.title, description: fields.description, price: fields.price })
+      .where(eq(merchandise.id, id))
+      .returning();
+    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx);
+    await audit(tx as unknown as Db, actor.id, 'update', 'merchandise', id, {
+      before: { title: row.title, description: row.description, price: row.price },
+      after: fields,
+    });
+    return changed;
+  });
+  jobs.wakeUp();
+  return toProduct(updated);
+}
+
+/**
+ * Takes a product out of the gallery and the storefront. The row stays, because orders
+ * refer to it.
+ */
+export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionUser, id: number) {
+  const row = await findOwnProduct(db, actor, id);
+  await db.transaction(async (tx) => {
+    await tx.update(merchandise).set({ archivedAt: new Date() }).where(eq(merchandise.id, id));
+    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx);
+    await audit(tx as unknown as Db, actor.id, 'archive', 'merchandise', id, {
+      organizationId: row.organizationId,
+      title: row.title,
+    });
+  });
+  jobs.wakeUp();
+}
+
+/** Processes a failed product again from the start ('Try again'). */
+export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUser, id: number) {
+  const row = await findOwnProduct(db, actor, id);
+  if (row.status !== 'failed')
+    throw badRequest('', 'Only a product whose processing failed can be tried again');
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(merchandise)
+      .set({ status: 'processing' })
+      .where(eq(merchandise.id, id))
+      .returning();
+    await jobs.enqueue(processMerchandiseJob, { merchandiseId: id }, tx);
+    await audit(tx as unknown as Db, actor.id, 'retry', 'merchandise', id);
+    return changed;
+  });
+  jobs.wakeUp();
+  return toProduct(updated);
+}
+
+/** The print file of a product the actor may see (archived ones too: orders are printed from them). */
+export async function printFileKey(db: Db, actor: SessionUser, id: number) {
+  const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
+  if (!row) throw notFound('Product');
+  scopedOrganizationId(actor, row.organizationId);
+  if (!row.printKey) throw notFound('Print file');
+  return { key: row.printKey, fileName: `product-${row.id}-print.png` };
 }

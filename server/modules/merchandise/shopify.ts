@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { BlobStore } from '../../storage';
 import { mediaUrl } from './media';
-import type { ProductToPublish, Storefront } from './storefront';
+import type { ProductChanges, ProductToPublish, Storefront } from './storefront';
 
 export interface ShopifySettings {
   shopUrl: string;
@@ -25,12 +25,12 @@ export class ShopifyStorefront implements Storefront {
     private readonly publicUrl?: string,
   ) {}
 
-  private async call(path: string, body: unknown) {
+  private async call(path: string, body?: unknown, method = 'POST') {
     const url = `${this.settings.shopUrl.replace(/\/$/, '')}/admin/api/${this.settings.apiVersion}/${path}`;
     const response = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', 'x-shopify-access-token': this.settings.accessToken },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();
@@ -72,5 +72,28 @@ export class ShopifyStorefront implements Storefront {
     })) as { product?: { id?: number | string } };
     if (answer.product?.id == null) throw new Error('Shopify did not answer a product id');
     return { externalId: String(answer.product.id) };
+  }
+
+  async updateProduct(externalId: string, changes: ProductChanges) {
+    const path = `products/${encodeURIComponent(externalId)}.json`;
+    // A price lives on the variant, which is addressed by its own id.
+    const current = (await this.call(path, undefined, 'GET')) as {
+      product?: { variants?: { id: number | string }[] };
+    };
+    const variant = current.product?.variants?.[0];
+    if (!variant) throw new Error(`Shopify product ${externalId} has no variant to price`);
+    await this.call(
+      path,
+      {
+        product: {
+          id: externalId,
+          title: changes.title,
+          body_html: escapeHtml(changes.description),
+          status: changes.archived ? 'archived' : 'active',
+          variants: [{ id: variant.id, price: changes.price.toFixed(2) }],
+        },
+      },
+      'PUT',
+    );
   }
 }

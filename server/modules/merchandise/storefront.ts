@@ -12,6 +12,14 @@ export interface ProductToPublish {
   image: { key: string; contentType: string };
 }
 
+/** What an edit or archiving changes in the shop. */
+export interface ProductChanges {
+  title: string;
+  description: string;
+  price: number;
+  archived: boolean;
+}
+
 /**
  * Where shoppers find products and their images. The default keeps everything in our
  * blob store and serves it from the portal; with `SHOPIFY_*` set, a Shopify store.
@@ -22,6 +30,8 @@ export interface Storefront {
   uploadImage(image: { key: string; contentType: string }): Promise<{ imageUrl: string }>;
   /** Creates the product in the shop and answers its id there. */
   publishProduct(product: ProductToPublish): Promise<{ externalId: string }>;
+  /** Brings a published product up to date; an archived one is taken off sale. */
+  updateProduct(externalId: string, changes: ProductChanges): Promise<void>;
 }
 
 export class BlobStorefront implements Storefront {
@@ -36,6 +46,9 @@ export class BlobStorefront implements Storefront {
   async publishProduct(product: ProductToPublish) {
     return { externalId: `portal-${product.id}` };
   }
+
+  // The portal's storefront reads the product table itself, which is already up to date.
+  async updateProduct() {}
 }
 
 export function createStorefront(config: Config, storage: BlobStore): Storefront {

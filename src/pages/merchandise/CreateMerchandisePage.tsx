@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import TuneIcon from '@mui/icons-material/Tune';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
   Alert,
@@ -16,6 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import type { DesignLogo } from '../../contract/design-logos';
 import type { BaseApparel } from '../../contract/merchandise';
 import { appMessages } from '../../i18n/en';
@@ -36,6 +38,7 @@ import {
 import { composeProductImage } from './compose';
 import { useHiddenApparel } from './hiddenApparel';
 import { ProductCard } from './ProductCard';
+import { Studio, type StudioProduct } from './Studio';
 
 /** Why Create is disabled for this apparel, or null when it may be pressed. */
 export function createBlockedReason(
@@ -53,9 +56,10 @@ interface ApparelCardProps {
   busy: boolean;
   onHide: () => void;
   onCreate: () => void;
+  onCustomize: () => void;
 }
 
-function ApparelCard({ apparel, logo, busy, onHide, onCreate }: ApparelCardProps) {
+function ApparelCard({ apparel, logo, busy, onHide, onCreate, onCustomize }: ApparelCardProps) {
   const translate = useTranslate();
   const blocked = createBlockedReason(logo, apparel);
   const tooltip = blocked ? translate(`app.merchandise.${blocked}`) : '';
@@ -82,7 +86,7 @@ function ApparelCard({ apparel, logo, busy, onHide, onCreate }: ApparelCardProps
         )}
         <Typography variant="body2">{formatCurrency(apparel.price)}</Typography>
       </CardContent>
-      <CardActions sx={{ justifyContent: 'space-between' }}>
+      <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button
           size="small"
           startIcon={<VisibilityOffIcon />}
@@ -91,6 +95,20 @@ function ApparelCard({ apparel, logo, busy, onHide, onCreate }: ApparelCardProps
         >
           {translate('app.merchandise.hide')}
         </Button>
+        <Tooltip title={logo ? '' : translate('app.merchandise.noLogo')}>
+          <span>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<TuneIcon />}
+              disabled={!logo || busy}
+              onClick={onCustomize}
+              aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
+            >
+              {translate('app.merchandise.customize')}
+            </Button>
+          </span>
+        </Tooltip>
         <Tooltip title={tooltip}>
           {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
           <span>
@@ -123,6 +141,7 @@ export function CreateMerchandisePage() {
   const [selectedLogoId, setSelectedLogoId] = useState<number | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [busyApparelId, setBusyApparelId] = useState<number | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
 
   if (organizationId === null) {
     return (
@@ -137,24 +156,32 @@ export function CreateMerchandisePage() {
   const visibleApparel = apparel?.filter((item) => !hidden.includes(item.id)) ?? [];
   const hiddenCount = (apparel?.length ?? 0) - visibleApparel.length;
 
-  async function create(item: BaseApparel) {
+  const customizing = visibleApparel.find((item) => String(item.id) === searchParams.get('customize'));
+  const closeStudio = () => setSearchParams({}, { replace: true });
+
+  /** The one-click Create, or the studio's with its own placement, title, description and price. */
+  async function create(item: BaseApparel, studio?: StudioProduct) {
     if (!selectedLogo || organizationId === null) return;
     setBusyApparelId(item.id);
     try {
-      const image = await composeProductImage({
+      const composition = await composeProductImage({
         apparelUrl: item.media[0].imageUrl,
         logoUrl: selectedLogo.fileUrl,
+        printableArea: item.printableArea,
+        placement: studio?.placement,
       });
-      if (!image) return;
+      if (!composition) return;
       const product = await createMerchandise({
-        title: item.title,
-        description: item.description,
-        price: item.price,
+        title: studio?.title ?? item.title,
+        description: studio?.description ?? item.description,
+        price: studio?.price ?? item.price,
         logoId: selectedLogo.id,
         baseApparelId: item.id,
         organizationId,
-        image,
+        image: composition.image,
+        placement: studio ? composition.placement : undefined,
       });
+      if (studio) closeStudio();
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });
       // Listed at once as it is now, processing; 'Refresh Product' fetches it when it is ready.
       queryClient.setQueryData<MerchandiseBody>(merchandiseQueryKey(organizationGuid), (body) =>
@@ -175,8 +202,23 @@ export function CreateMerchandisePage() {
     }
   }
 
+  if (customizing && selectedLogo) {
+    return (
+      <Box sx={{ mt: 2, maxWidth: '100%' }}>
+        <Title title={translate('app.merchandise.studioTitle')} />
+        <Studio
+          apparel={customizing}
+          logo={selectedLogo}
+          busy={busyApparelId === customizing.id}
+          onCreate={(product) => void create(customizing, product)}
+          onCancel={closeStudio}
+        />
+      </Box>
+    );
+  }
+
   return (
-    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 4 }}>
+    <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 4, maxWidth: '100%' }}>
       <Title title={translate('app.merchandise.createTitle')} />
       <Box component="section">
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
@@ -215,6 +257,11 @@ export function CreateMerchandisePage() {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {translate('app.merchandise.apparel')}
         </Typography>
+        {!selectedLogo && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="select-logo-first">
+            {translate('app.merchandise.selectLogoFirst')}
+          </Alert>
+        )}
         {apparelPending && <Skeleton variant="rounded" height={300} />}
         <Grid container spacing={2}>
           {visibleApparel.map((item) => (
@@ -225,6 +272,7 @@ export function CreateMerchandisePage() {
                 busy={busyApparelId === item.id}
                 onHide={() => hide(item.id)}
                 onCreate={() => void create(item)}
+                onCustomize={() => setSearchParams({ customize: String(item.id) })}
               />
             </Grid>
           ))}

@@ -9,13 +9,15 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  TextField,
   Typography,
 } from '@mui/material';
 import { ModalDialog } from '../../layout/ModalHost';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { MerchandiseProduct } from '../../contract/merchandise';
 import { formatCurrency } from '../../lib/currency';
+import { archiveProduct, retryProduct, updateProduct } from './api';
 
 function ProductPlaceholder({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
@@ -38,16 +40,89 @@ function ProductPlaceholder({ product, onRefresh }: { product: MerchandiseProduc
       <Typography variant="body2" color="text.secondary">
         {translate(product.status === 'failed' ? 'app.merchandise.failed' : 'app.merchandise.processing')}
       </Typography>
-      <Button size="small" variant="outlined" onClick={onRefresh}>
-        {translate('app.merchandise.refresh')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+        <Button size="small" variant="outlined" onClick={onRefresh}>
+          {translate('app.merchandise.refresh')}
+        </Button>
+        {product.status === 'failed' && (
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => void retryProduct(product.id).then(onRefresh, () => undefined)}
+          >
+            {translate('app.merchandise.tryAgain')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** Title, description and price of a product, changed after it was made. */
+function ProductEditForm({ product, onSaved }: { product: MerchandiseProduct; onSaved: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [title, setTitle] = useState(product.title);
+  const [description, setDescription] = useState(product.description);
+  const [price, setPrice] = useState(product.price.toFixed(2));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  async function save() {
+    try {
+      await updateProduct(product.id, { title, description, price: Number(price) });
+      notify(translate('app.merchandise.saved'), { type: 'success' });
+      onSaved();
+    } catch (error) {
+      setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+    }
+  }
+  return (
+    <Box
+      component="form"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <TextField
+        label={translate('app.merchandise.productTitle')}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={Boolean(errors.title)}
+        helperText={errors.title}
+        required
+      />
+      <TextField
+        label={translate('app.merchandise.description')}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+        multiline
+      />
+      <TextField
+        label={translate('app.merchandise.price')}
+        value={price}
+        onChange={(event) => setPrice(event.target.value)}
+        error={Boolean(errors.price)}
+        helperText={errors.price}
+        inputMode="decimal"
+        required
+      />
+      <Box>
+        <Button type="submit" variant="contained">
+          {translate('app.merchandise.save')}
+        </Button>
+      </Box>
     </Box>
   );
 }
 
 export function ProductCard({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
+  const notify = useNotify();
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const media = product.media[0];
   return (
     <Card
@@ -101,8 +176,38 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           <Typography variant="body2" color="text.secondary">
             {translate('app.merchandise.created')}: {new Date(product.createdAt).toLocaleString()}
           </Typography>
+          {editing && (
+            <ProductEditForm
+              product={product}
+              onSaved={() => {
+                setEditing(false);
+                onRefresh();
+              }}
+            />
+          )}
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {product.printFileUrl && (
+            <Button component="a" href={product.printFileUrl} download>
+              {translate('app.merchandise.downloadPrint')}
+            </Button>
+          )}
+          {!editing && <Button onClick={() => setEditing(true)}>{translate('app.merchandise.edit')}</Button>}
+          <Button
+            color="warning"
+            onClick={() =>
+              void archiveProduct(product.id).then(
+                () => {
+                  notify(translate('app.merchandise.archived'), { type: 'info' });
+                  setDetailsOpen(false);
+                  onRefresh();
+                },
+                () => undefined,
+              )
+            }
+          >
+            {translate('app.merchandise.archive')}
+          </Button>
           <Button onClick={() => setDetailsOpen(false)}>{translate('app.merchandise.close')}</Button>
         </DialogActions>
       </ModalDialog>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '../../contract/organizations';
-import type { BaseApparel, MerchandiseProduct } from '../../contract/merchandise';
+import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../contract/merchandise';
+import type { Placement } from '../../lib/composition';
 import { isAdmin } from '../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
@@ -37,6 +38,23 @@ export interface MerchandiseBody {
   result: { products: MerchandiseProduct[]; spiritShopAddress: string | null };
 }
 
+/** Polling starts quick and slows down the longer the youngest product has been processing. */
+export const minPollMs = 2_000;
+export const maxPollMs = 30_000;
+
+/**
+ * How long to wait before asking again for products still processing, or false when none
+ * is: a product usually finishes within seconds, and one that does not is probably waiting
+ * on a retry with backoff, so there is no point asking as often.
+ */
+export function pollDelay(products: MerchandiseProduct[], now: number): number | false {
+  const processing = products.filter((product) => product.status === 'processing');
+  if (processing.length === 0) return false;
+  const youngest = Math.min(...processing.map((product) => now - Date.parse(product.createdAt)));
+  return Math.min(maxPollMs, Math.max(minPollMs, youngest / 4));
+}
+
+/** The organization's products; they update by themselves while any is processing. */
 export function useMerchandise(organizationGuid: string | null) {
   return useQuery({
     queryKey: merchandiseQueryKey(organizationGuid),
@@ -47,6 +65,7 @@ export function useMerchandise(organizationGuid: string | null) {
       ),
     select: (body) => body.result,
     enabled: organizationGuid !== null,
+    refetchInterval: (query) => pollDelay(query.state.data?.result.products ?? [], Date.now()),
   });
 }
 
@@ -76,6 +95,8 @@ export interface NewProduct {
   baseApparelId: number;
   organizationId: number;
   image: Blob;
+  /** Only from the studio; the one-click Create leaves the placement to the server. */
+  placement?: Placement;
 }
 
 export function createMerchandise(product: NewProduct) {
@@ -86,6 +107,19 @@ export function createMerchandise(product: NewProduct) {
   form.append('LogoId', String(product.logoId));
   form.append('BaseApparelId', String(product.baseApparelId));
   form.append('OrganizationId', String(product.organizationId));
+  if (product.placement) {
+    form.append('PlacementX', String(product.placement.x));
+    form.append('PlacementY', String(product.placement.y));
+    form.append('PlacementWidth', String(product.placement.width));
+    form.append('PlacementRotation', String(product.placement.rotation));
+  }
   form.append('ImageFile', product.image, 'merchandise.png');
   return uploadForm<MerchandiseProduct>('/api/merchandise/create-merchandise-by-organization', form);
 }
+
+export const updateProduct = (id: number, fields: MerchandiseUpdate) =>
+  http<{ result: MerchandiseProduct }>(`/api/merchandise/${id}`, { method: 'PUT', body: fields });
+
+export const archiveProduct = (id: number) => http(`/api/merchandise/${id}/archive`, { method: 'POST' });
+
+export const retryProduct = (id: number) => http(`/api/merchandise/${id}/retry`, { method: 'POST' });

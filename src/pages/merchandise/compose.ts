@@ -1,8 +1,22 @@
-import { logoPlacement } from '../../lib/composition';
+import {
+  clampPlacement,
+  defaultPlacement,
+  logoBox,
+  type Placement,
+  type PrintableArea,
+} from '../../lib/composition';
 
 export interface CompositionSources {
   apparelUrl: string;
   logoUrl: string;
+  printableArea: PrintableArea;
+  /** Where the studio put the logo; the one-click placement without it. */
+  placement?: Placement;
+}
+
+export interface Composition {
+  image: Blob;
+  placement: Placement;
 }
 
 /**
@@ -10,7 +24,12 @@ export interface CompositionSources {
  * create page pays for it) and exports a png the size of the apparel image. An image that
  * does not load is logged only, as the spec asks, and the answer is null.
  */
-export async function composeProductImage({ apparelUrl, logoUrl }: CompositionSources): Promise<Blob | null> {
+export async function composeProductImage({
+  apparelUrl,
+  logoUrl,
+  printableArea,
+  placement: chosen,
+}: CompositionSources): Promise<Composition | null> {
   const { FabricImage, StaticCanvas } = await import('fabric');
   let apparel: InstanceType<typeof FabricImage>;
   let logo: InstanceType<typeof FabricImage>;
@@ -23,12 +42,18 @@ export async function composeProductImage({ apparelUrl, logoUrl }: CompositionSo
     console.error('An image could not be loaded for the composition', error);
     return null;
   }
-  let placement;
+  const apparelSize = { width: apparel.width, height: apparel.height };
+  const logoSize = { width: logo.width, height: logo.height };
+  let placement: Placement;
+  let box;
   try {
-    placement = logoPlacement(
-      { width: apparel.width, height: apparel.height },
-      { width: logo.width, height: logo.height },
+    placement = clampPlacement(
+      chosen ?? defaultPlacement(apparelSize, logoSize),
+      apparelSize,
+      logoSize,
+      printableArea,
     );
+    box = logoBox(placement, apparelSize, logoSize);
   } catch (error) {
     console.error('An image loaded without a size for the composition', error);
     return null;
@@ -43,16 +68,18 @@ export async function composeProductImage({ apparelUrl, logoUrl }: CompositionSo
     // fabric 7 positions objects by their centre unless told otherwise.
     apparel.set({ left: 0, top: 0, originX: 'left', originY: 'top' });
     logo.set({
-      left: placement.left,
-      top: placement.top,
-      originX: 'left',
-      originY: 'top',
-      scaleX: placement.scale,
-      scaleY: placement.scale,
+      left: box.centreX,
+      top: box.centreY,
+      originX: 'center',
+      originY: 'center',
+      scaleX: box.scale,
+      scaleY: box.scale,
+      angle: box.rotation,
     });
     canvas.add(apparel, logo);
     canvas.renderAll();
-    return await canvas.toBlob({ format: 'png', multiplier: 1, enableRetinaScaling: false });
+    const image = await canvas.toBlob({ format: 'png', multiplier: 1, enableRetinaScaling: false });
+    return image ? { image, placement } : null;
   } finally {
     await canvas.dispose();
   }

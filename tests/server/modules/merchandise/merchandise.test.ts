@@ -246,7 +246,10 @@ describe('GET /api/merchandise/merchandise-by-organization', () => {
       { width: 64, height: 48 },
     );
     await create(who.director, productFields(logo.id, { Title: 'First' }));
-    await create(who.director, productFields(logo.id, { Title: 'Second', BaseApparelId: second.id }));
+    await create(
+      who.director,
+      productFields(logo.id, { Title: 'Second', BaseApparelId: second.id, Price: '39.00' }),
+    );
     const response = await who.director({
       method: 'GET',
       url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}&maxProductCount=1`,

@@ -22,7 +22,7 @@ interface Received {
 
 /** A local stand-in for Shopify's Admin API that records calls and fails when told to. */
 class FakeShopify {
-  received: Received[] = [];
+  received: (Received & { method: string })[] = [];
   failuresLeft = 0;
   private server: Server = createServer((request, response) => void this.handle(request, response));
 
@@ -40,6 +40,7 @@ class FakeShopify {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     this.received.push({
+      method: request.method ?? '',
       path: request.url ?? '',
       token: request.headers['x-shopify-access-token'] as string,
       body,
@@ -49,6 +50,10 @@ class FakeShopify {
       this.failuresLeft -= 1;
       response.statusCode = 503;
       response.end(JSON.stringify({ errors: 'Service unavailable' }));
+      return;
+    }
+    if (request.url?.endsWith('/products/7001.json')) {
+      response.end(JSON.stringify({ product: { id: 7_001, variants: [{ id: 8_001, price: '42.50' }] } }));
       return;
     }
     if (request.url?.endsWith('/products.json')) {
@@ -171,6 +176,34 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
       url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}&maxProductCount=5`,
     });
     expect(list.json().result.products[0]).toMatchObject({ status: 'failed', media: [] });
+  });
+
+  it('publishes an edit and an archiving to the published product', async () => {
+    const product = await createProduct();
+    await ctx.app.jobs.drain();
+    shop.received = [];
+    const edit = await who.director({
+      method: 'PUT',
+      url: `/api/merchandise/${product.id}`,
+      payload: { title: 'Crest Hoodie', description: 'Warmer', price: 45 },
+    });
+    expect(edit.statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    const update = shop.received.find((call) => call.method === 'PUT');
+    expect(update?.path).toBe('/admin/api/2025-01/products/7001.json');
+    expect(update?.body.product).toEqual({
+      id: '7001',
+      title: 'Crest Hoodie',
+      body_html: 'Warmer',
+      status: 'active',
+      variants: [{ id: 8001, price: '45.00' }],
+    });
+
+    shop.received = [];
+    await who.director({ method: 'POST', url: `/api/merchandise/${product.id}/archive` });
+    await ctx.app.jobs.drain();
+    const archive = shop.received.find((call) => call.method === 'PUT');
+    expect((archive?.body.product as { status: string }).status).toBe('archived');
   });
 
   it('UploadImageToShopify stores the png and has Shopify fetch it from the portal', async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,8 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   logoId: 2,
   organizationId: 3,
   status: 'processing',
+  placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
+  printFileUrl: null,
   ...overrides,
 });
 
@@ -68,5 +70,73 @@ describe('merchandise product card', () => {
   it('tells a failed product apart from one still processing', () => {
     renderCard(product({ status: 'failed' }));
     expect(screen.getByText(appMessages.merchandise.failed)).toBeInTheDocument();
+  });
+
+  it(`offers '${appMessages.merchandise.tryAgain}' on a failed product, which processes it again and refetches`, async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
+    const onRefresh = renderCard(product({ status: 'failed' }));
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.tryAgain }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/retry');
+    expect(fetch.mock.calls[0][1]?.method).toBe('POST');
+    fetch.mockRestore();
+  });
+
+  it('offers no Try again while the product is processing', () => {
+    renderCard(product());
+    expect(screen.queryByRole('button', { name: appMessages.merchandise.tryAgain })).toBeNull();
+  });
+
+  it('links the print file from Details once it exists', async () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/full.png', thumbnailUrl: null }],
+        printFileUrl: '/api/merchandise/4/print-file',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    const link = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint });
+    expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
+  });
+
+  it('edits the title, description and price from Details, and refetches after saving', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
+    const onRefresh = renderCard(
+      product({ status: 'ready', media: [{ imageUrl: '/full.png', thumbnailUrl: null }] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.edit }));
+    const price = screen.getByRole('textbox', { name: appMessages.merchandise.price });
+    await userEvent.clear(price);
+    await userEvent.type(price, '30');
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.save }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4');
+    expect(fetch.mock.calls[0][1]?.method).toBe('PUT');
+    expect(JSON.parse(fetch.mock.calls[0][1]?.body as string)).toEqual({
+      title: 'Lincoln Tee',
+      description: 'Our crest on a tee',
+      price: 30,
+    });
+    fetch.mockRestore();
+  });
+
+  it('archives the product from Details', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ result: { id: 4 } }), { status: 200 }));
+    const onRefresh = renderCard(
+      product({ status: 'ready', media: [{ imageUrl: '/full.png', thumbnailUrl: null }] }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
+    await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.archive }));
+    await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive');
+    fetch.mockRestore();
   });
 });

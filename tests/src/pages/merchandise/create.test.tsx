@@ -19,6 +19,7 @@ const apparel = (usedLogoIds: number[]): BaseApparel => ({
   brand: 'Gildan',
   media: [{ imageUrl: '/tee.png', thumbnailUrl: null }],
   usedLogoIds,
+  printableArea: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
 });
 
 describe('the Create button', () => {

@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { logoBox, type Placement } from '../../../src/lib/composition';
+
+/** The print file's long side, in pixels: a 15 inch print at 300 dpi. */
+export const printLongSide = 4500;
+/** sharp reads an SVG at 72 dpi unless told a density; the density scales it before rasterising. */
+const svgBaseDensity = 72;
+const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/**
+ * Draws the original logo on the apparel image at the stored placement, at print size.
+ * An SVG logo is rasterised once, directly at its printed size, so it stays sharp; the
+ * apparel keeps its transparency where it has any.
+ */
+export async function renderPrintFile(apparelImage: Buffer, logoImage: Buffer, placement: Placement) {
+  const [apparelMeta, logoMeta] = await Promise.all([
+    sharp(apparelImage).metadata(),
+    sharp(logoImage).metadata(),
+  ]);
+  if (!apparelMeta.width || !apparelMeta.height || !logoMeta.width || !logoMeta.height)
+    throw new Error('An image of the print file has no size');
+  const factor = printLongSide / Math.max(apparelMeta.width, apparelMeta.height);
+  const size = {
+    width: Math.round(apparelMeta.width * factor),
+    height: Math.round(apparelMeta.height * factor),
+  };
+  const box = logoBox(placement, size, { width: logoMeta.width, height: logoMeta.height });
+  const logoWidth = Math.max(1, Math.round(box.width));
+  const logoHeight = Math.max(1, Math.round(box.height));
+  const source =
+    logoMeta.format === 'svg'
+      ? sharp(logoImage, { density: Math.min(100_000, (svgBaseDensity * logoWidth) / logoMeta.width) })
+      : sharp(logoImage);
+  const sized = await source
+    .resize(logoWidth, logoHeight, { fit: 'fill', background: transparent })
+    .ensureAlpha()
+    .png()
+    .toBuffer();
+  // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
+  const { data: logo, info } = await sharp(sized)
+    .rotate(box.rotation, { background: transparent })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const apparel = await sharp(apparelImage)
+    .resize(size.width, size.height, { kernel: 'lanczos3' })
+    .toBuffer();
+  return sharp(apparel)
+    .composite([
+      {
+        input: logo,
+        left: Math.round(box.centreX - info.width / 2),
+        top: Math.round(box.centreY - info.height / 2),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
