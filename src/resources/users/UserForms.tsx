@@ -13,8 +13,8 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
+import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
@@ -90,8 +90,7 @@ type UpdateValues = UserFormValues & { profilePhoto?: { rawFile?: File } | null 
  * Update User: the fields go to `PUT users/{id}`, or with a new photo as multipart to
  * `PUT users/with-photo/{id}`. Server validation failures come back beside their fields.
  */
-export function UserUpdate() {
-  const id = Number(useParams().id);
+export function UserUpdate({ id }: { id: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -135,7 +134,8 @@ export function UserUpdate() {
       id={id}
       title={translate('app.users.updateUser')}
       mutationMode="pessimistic"
-      queryOptions={{ meta: editMeta }}
+      queryOptions={{ meta: editMeta, onError: () => undefined }}
+      error={<AdminNotFoundPage />}
     >
       <SimpleForm
         validate={zodValidate(userUpdateSchema)}
