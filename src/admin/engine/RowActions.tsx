@@ -58,15 +58,17 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
   const record = useRecordContext();
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
-  const [pending, setPending] = useState<boolean | null>(null);
+  const [checked, setChecked] = useState<boolean | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
   const toggle = definition.routes?.toggle;
   const call = resourceCalls(definition).toggle;
   if (!record || !toggle || !call) return null;
   const field = definition.fields[toggle.field];
-  const checked = pending ?? Boolean(record[toggle.field]);
+  const value = checked ?? Boolean(record[toggle.field]);
 
   const change = async (next: boolean) => {
-    setPending(next);
+    setChecked(next);
+    setBusy(true);
     try {
       await http(`/api/${fillPath(call.path, { id: record.id })}`, {
         method: call.method,
@@ -74,16 +76,17 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
       });
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } catch (error) {
+      setChecked(!next);
       failureToast(error);
     } finally {
-      setPending(null);
+      setBusy(false);
     }
   };
 
   return (
     <Switch
-      checked={checked}
-      disabled={pending !== null}
+      checked={value}
+      disabled={busy}
       onClick={(event) => event.stopPropagation()}
       onChange={(event) => change(event.target.checked)}
       slotProps={{ input: { 'aria-label': `${field.label} ${titleOf(definition, record)}` } }}

@@ -8,8 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usStates } from '../../../../src/contract/us-states';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
-import promoCodes from '../../../../src/resources/promo-codes';
+import { resources } from '../../../../src/resources';
+
+const promoCodes = resources.find((resource) => resource.name === 'promo-codes')!;
 
 const posted: unknown[] = [];
 const server = setupServer(
@@ -34,7 +37,10 @@ describe('promo code create form', { timeout: 60_000 }, () => {
   it("shows name and organization in uppercase, offers the 50 states, and toasts 'Promo Code {name} created'", async () => {
     render(
       <MemoryRouter initialEntries={['/promo-codes/create']}>
-        <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider(httpClient)}>
+        <AdminContext
+          i18nProvider={i18nProvider}
+          dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+        >
           <AdminUI>
             <Resource name="promo-codes" list={promoCodes.list} create={promoCodes.create}>
               {promoCodes.routes}

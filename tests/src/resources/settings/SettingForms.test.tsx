@@ -8,8 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
-import settings from '../../../../src/resources/settings';
+import { resources } from '../../../../src/resources';
+
+const settings = resources.find((resource) => resource.name === 'settings')!;
 
 const texts = appMessages.tables;
 const posted: unknown[] = [];
@@ -45,7 +48,10 @@ afterAll(() => server.close());
 function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider(httpClient)}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+      >
         <AdminUI>
           <Resource name="settings" list={settings.list} create={settings.create}>
             {settings.routes}
