@@ -15,7 +15,7 @@ import TableRowsIcon from '@mui/icons-material/TableRows';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ReactElement, useId } from 'react';
-import { Menu as RaMenu, useCanAccessResources, useSidebarState, useStore } from 'react-admin';
+import { type MenuProps, Menu as RaMenu, useCanAccessResources, useSidebarState, useStore } from 'react-admin';
 import { canAccess } from '../contract/access';
 import type { AnyResource } from '../contract/resource';
 import { resourceDefinitions } from '../contract/resources';
@@ -65,13 +65,15 @@ const entryOf = (definition: AnyResource): Entry => ({
 });
 
 const byOrder = (a: Entry, b: Entry) => a.order - b.order;
-const inMenu = resourceDefinitions.filter((definition) => definition.menu);
 
 /**
  * The sidebar of the spec, from the resource definitions' `menu`: each entry only for the roles
  * that may list it (`authProvider.canAccess`), the 'settings' group folding away.
  */
-export function Menu() {
+export function Menu({
+  definitions = resourceDefinitions,
+}: MenuProps & { definitions?: readonly AnyResource[] }) {
+  const inMenu = definitions.filter((definition) => definition.menu);
   const { user } = useAuthState(session);
   const [sidebarOpen] = useSidebarState();
   const [settingsOpen, setSettingsOpen] = useStore('sidebar.settingsOpen', true);

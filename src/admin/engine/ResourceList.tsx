@@ -16,7 +16,7 @@ import {
 import type { AnyResource, Field } from '../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
-import { NumberedPagination } from '../../resources/ResourceTable';
+import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
 import { cellOf } from './cells';
 import { filtersOf } from './filters';
