@@ -90,7 +90,8 @@ describe('promos', () => {
     const toggle = row.getByRole('switch');
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await toggle.click();
-    await expect.poll(() => row.getByText(texts.inactive).isVisible()).toBe(true);
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect.poll(() => toggle.isDisabled()).toBe(false);
     await page.reload();
     await expect
       .poll(() =>
