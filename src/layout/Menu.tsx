@@ -15,7 +15,13 @@ import TableRowsIcon from '@mui/icons-material/TableRows';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ReactElement, useId } from 'react';
-import { type MenuProps, Menu as RaMenu, useCanAccessResources, useSidebarState, useStore } from 'react-admin';
+import {
+  type MenuProps,
+  Menu as RaMenu,
+  useCanAccessResources,
+  useSidebarState,
+  useStore,
+} from 'react-admin';
 import { canAccess } from '../contract/access';
 import type { AnyResource } from '../contract/resource';
 import { resourceDefinitions } from '../contract/resources';
