@@ -1,6 +1,8 @@
 import { useNotify } from 'ra-core';
 import { useCallback } from 'react';
-import { isAbort, wasToasted } from './httpClient';
+// Through the providers' index, which the sign-in page loads anyway: a second importer of the
+// http client's module would make the bundler split it into a chunk of its own.
+import { isAbort, wasToasted } from '.';
 
 /**
  * The one toast of a failed call the http client left to its caller (a delete or lock refused

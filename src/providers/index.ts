@@ -39,6 +39,8 @@ export const deliverToastsAfterNavigation = () => {
 
 const navigate = (to: string) => (bridge.navigate ? bridge.navigate(to) : window.location.assign(to));
 
+export { isAbort, wasToasted } from './httpClient';
+
 export const http = createHttpClient({
   notify: (message, type, options) => {
     if (options?.afterNavigation) afterNavigation.push({ message, type });

@@ -117,10 +117,13 @@ async function renderTeams(path: string) {
   return queryClient;
 }
 
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
 describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   it('lists it: title, the Search box, cells by kind, references by name from one table call, and row actions', async () => {
     await renderTeams('/teams');
-    const row = await screen.findByRole('row', { name: /Tigers/ });
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     expect(screen.getAllByText('Teams').length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: appMessages.tables.search })).toBeInTheDocument();
     expect(within(row).getByText('Rowing')).toBeInTheDocument();
@@ -142,7 +145,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
 
   it("creates it with the definition's labels and defaults and toasts '{label} {title} created'", async () => {
     await renderTeams('/teams/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Team name/ }), 'Otters');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Team name/ }, firstPage), 'Otters');
     await userEvent.click(screen.getByRole('combobox', { name: /^Sport/ }));
     await userEvent.click(screen.getByRole('option', { name: 'Soccer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -152,7 +155,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
 
   it('refuses to save what the definition refuses, before calling the server', async () => {
     await renderTeams('/teams/create');
-    const name = await screen.findByRole('textbox', { name: /^Team name/ });
+    const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
     await userEvent.type(name, 'O');
     await userEvent.clear(name);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -167,7 +170,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
       ),
     );
     const queryClient = await renderTeams('/teams');
-    await screen.findByRole('row', { name: /Tigers/ });
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     queryClient.setQueryData(['teams', 'getOne', { id: '5', meta: undefined }], tigers);
     await userEvent.click(screen.getByRole('link', { name: 'Edit Tigers' }));
     const active = await screen.findByRole('switch', { name: /Active/ });

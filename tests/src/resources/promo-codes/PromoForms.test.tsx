@@ -33,6 +33,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // Typing through MUI inputs is slow on a shared machine; these are behaviour tests, not timings.
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
 describe('promo code create form', { timeout: 60_000 }, () => {
   it("shows name and organization in uppercase, offers the 50 states, and toasts 'Promo Code {name} created'", async () => {
     render(
@@ -49,7 +52,7 @@ describe('promo code create form', { timeout: 60_000 }, () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }), 'FALL5');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }, firstPage), 'FALL5');
     const name = screen.getByRole('textbox', { name: /^Name/ });
     await userEvent.type(name, 'Fall Fest');
     expect(name).toHaveValue('FALL FEST');

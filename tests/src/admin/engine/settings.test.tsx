@@ -65,10 +65,13 @@ function renderAt(path: string) {
 const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 // Typing through MUI inputs is slow on a shared machine; these are behaviour tests, not timings.
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
 describe('setting forms', { timeout: 60_000 }, () => {
   it('requires key and value, and limits the key to 100 characters, before calling the server', async () => {
     renderAt('/settings/create');
-    const key = await screen.findByRole('textbox', { name: /^Key/ });
+    const key = await screen.findByRole('textbox', { name: /^Key/ }, firstPage);
     expect(key).toHaveAttribute('maxlength', '100');
     await userEvent.type(textbox(texts.value), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -82,7 +85,7 @@ describe('setting forms', { timeout: 60_000 }, () => {
 
   it("creates a setting and toasts 'Setting {key} created'", async () => {
     renderAt('/settings/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Key/ }), 'ShopBanner');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Key/ }, firstPage), 'ShopBanner');
     await userEvent.type(textbox(texts.value), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Setting ShopBanner created')).toBeInTheDocument();
@@ -91,7 +94,7 @@ describe('setting forms', { timeout: 60_000 }, () => {
 
   it("loads the setting by id with the key read-only, and toasts 'Setting {key} updated'", async () => {
     renderAt('/settings/update/9');
-    const value = await screen.findByDisplayValue('Old');
+    const value = await screen.findByDisplayValue('Old', {}, firstPage);
     expect(screen.getByDisplayValue('ShopBanner')).toBeDisabled();
     await userEvent.clear(value);
     await userEvent.type(value, 'New');
