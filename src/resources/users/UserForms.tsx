@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
+import { useFailureToast } from '../../providers/failureToast';
 import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
@@ -36,6 +37,7 @@ export function UserCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const failureToast = useFailureToast();
   return (
     <Create
       title={translate('app.users.createUser')}
@@ -44,6 +46,7 @@ export function UserCreate() {
           notify(translate('app.users.created', { email: user.email }), { type: 'success' });
           redirect('list', 'users');
         },
+        onError: (error: unknown) => failureToast(error, { formErrorsShown: true }),
       }}
     >
       <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={createDefaults} sx={formWidth}>
