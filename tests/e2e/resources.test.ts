@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyResource, offers, resourceCalls } from '../../src/contract/resource';
-import { resourceDefinitions } from '../../src/contract/resources';
+import { definitionOf, resourceDefinitions } from '../../src/contract/resources';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
 
@@ -168,7 +168,9 @@ describe('a form opened after a change shows the server record', { timeout: 60_0
       await row.getByRole('link', { name: 'STALE1', exact: true }).click();
       await page.waitForURL('**/admin/promo-codes/update/*');
       await expect.poll(() => page.getByRole('switch', { name: /Active/ }).isChecked()).toBe(false);
-      await page.getByRole('textbox', { name: texts.name }).fill('Stale Check Renamed');
+      await page
+        .getByRole('textbox', { name: definitionOf('promo-codes')!.fields.name.label })
+        .fill('Stale Check Renamed');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(() => page.getByText('Promo Code STALE CHECK RENAMED updated').first().isVisible())

@@ -2,6 +2,7 @@ import { useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import type { PromoCode } from '../../contract/promo-codes';
+import { appMessages } from '../../i18n/en';
 import { useResourcePath } from '../useResourcePath';
 
 /** The spec's promo row: the code itself links to update/{id}. */
@@ -15,7 +16,7 @@ function CodeLink() {
 const promoCodes: ResourceOverrides = {
   cells: { code: CodeLink },
   // 'Edit' plus the code link, as the spec words the row; the link's accessible name keeps the record's.
-  editText: () => 'Edit',
+  editText: () => appMessages.tables.edit,
 };
 
 export default promoCodes;

@@ -27,15 +27,15 @@ describe('sidebar', () => {
       expect(entries()).toEqual([
         text.dashboard,
         text.designLogos,
-        text.emailTemplates,
+        'Email Templates',
         text.settingsGroup,
-        text.accounts,
-        text.promos,
-        text.brands,
+        'Accounts',
+        'Promos',
+        'Brands',
         'Settings',
-        text.organizations,
+        'Organizations',
         'Audit Log',
-        text.orders,
+        'Orders',
         text.merchandise,
       ]),
     );
@@ -43,7 +43,7 @@ describe('sidebar', () => {
     const group = screen.getByRole('menuitem', { name: text.settingsGroup, expanded: true });
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('menuitem', { name: text.accounts })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Accounts' })).not.toBeInTheDocument();
   });
 
   it('shows an AthleticDirector only the entries that role may open', async () => {
@@ -51,7 +51,7 @@ describe('sidebar', () => {
     await session.refresh();
     renderAdmin(<Menu />);
     await waitFor(() =>
-      expect(entries()).toEqual([text.dashboard, text.designLogos, text.orders, text.merchandise]),
+      expect(entries()).toEqual([text.dashboard, text.designLogos, 'Orders', text.merchandise]),
     );
     expect(screen.queryByRole('menuitem', { name: text.settingsGroup })).not.toBeInTheDocument();
   });

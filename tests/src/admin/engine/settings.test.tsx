@@ -5,16 +5,15 @@ import { setupServer } from 'msw/node';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appMessages } from '../../../../src/i18n/en';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../../src/contract/resources';
+import { definitionOf, resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import { resources } from '../../../../src/resources';
 
+const settingsDefinition = definitionOf('settings')!;
 const settings = resources.find((resource) => resource.name === 'settings')!;
 
-const texts = appMessages.tables;
 const posted: unknown[] = [];
 const put: unknown[] = [];
 const server = setupServer(
@@ -73,11 +72,11 @@ describe('setting forms', { timeout: 60_000 }, () => {
     renderAt('/settings/create');
     const key = await screen.findByRole('textbox', { name: /^Key/ }, firstPage);
     expect(key).toHaveAttribute('maxlength', '100');
-    await userEvent.type(textbox(texts.value), 'Back to school');
+    await userEvent.type(textbox(settingsDefinition.fields.value.label), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Key is required')).toBeInTheDocument();
     await userEvent.type(key, 'ShopBanner');
-    await userEvent.clear(textbox(texts.value));
+    await userEvent.clear(textbox(settingsDefinition.fields.value.label));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Value is required')).toBeInTheDocument();
     expect(posted).toEqual([]);
@@ -86,7 +85,7 @@ describe('setting forms', { timeout: 60_000 }, () => {
   it("creates a setting and toasts 'Setting {key} created'", async () => {
     renderAt('/settings/create');
     await userEvent.type(await screen.findByRole('textbox', { name: /^Key/ }, firstPage), 'ShopBanner');
-    await userEvent.type(textbox(texts.value), 'Back to school');
+    await userEvent.type(textbox(settingsDefinition.fields.value.label), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Setting ShopBanner created')).toBeInTheDocument();
     expect(posted).toEqual([{ key: 'ShopBanner', value: 'Back to school', isEnabled: true }]);
