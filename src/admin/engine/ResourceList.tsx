@@ -43,7 +43,7 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
       {filtersOf(definition).length > 1 && <FilterButton />}
       {offered('create') && <CreateButton />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}

@@ -105,7 +105,15 @@ export function RowActions({
   const offered = useOffers(definition);
   if (overrides.rowActions) return <overrides.rowActions />;
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'nowrap', minWidth: 0 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        minWidth: 0,
+      }}
+    >
       {offered('update') && <EditLink definition={definition} text={overrides.editText} />}
       {offered('delete') && <DeleteRowButton label={definition.label.one} />}
     </Box>
