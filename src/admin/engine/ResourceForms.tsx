@@ -35,8 +35,13 @@ import { zodValidate } from '../../resources/zodValidate';
 import { inputOf } from './inputs';
 import { useOffers } from './useOffers';
 
+/** The create form's fields: what a body may carry. */
 const formFields = (definition: AnyResource) =>
   Object.entries(definition.fields).filter(([, field]) => field.form ?? !field.readOnly);
+
+/** The update form's fields: read-only ones too (an email template's key), shown but disabled. */
+const updateFields = (definition: AnyResource) =>
+  Object.entries(definition.fields).filter(([, field]) => field.form ?? true);
 
 /** '{label.toast ?? label.one} {title} created': 'Setting MaxUploads created', 'EmailTemplate Welcome updated'. */
 function useSaved(definition: AnyResource, done: 'created' | 'updated') {
@@ -140,8 +145,8 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
           toolbar={<UpdateToolbar definition={definition} id={id} />}
           warnWhenUnsavedChanges
         >
-          {formFields(definition).map(([name, field]) =>
-            inputOf(name, field, { disabled: Boolean(field.readOnlyOnUpdate) }),
+          {updateFields(definition).map(([name, field]) =>
+            inputOf(name, field, { disabled: Boolean(field.readOnly || field.readOnlyOnUpdate) }),
           )}
         </SimpleForm>
       </Edit>

@@ -1,5 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Menu, MenuItem } from '@mui/material';
+import { IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -57,5 +57,9 @@ export function AccountOptions() {
 /** The account's roles, one line. */
 export function RolesCell() {
   const record = useRecordContext<AccountRow>();
-  return record ? <>{record.roles.join(', ')}</> : null;
+  return record ? (
+    <Typography variant="body2" component="span">
+      {record.roles.join(', ')}
+    </Typography>
+  ) : null;
 }
