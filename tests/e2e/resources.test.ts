@@ -110,7 +110,7 @@ describe(
           await edit.scrollIntoViewIfNeeded();
           await expect.poll(() => edit.isVisible()).toBe(true);
           await expect
-            .poll(() => page.getByRole('navigation', { name: 'Pagination' }).isVisible())
+            .poll(() => page.getByRole('navigation', { name: 'Pagination', exact: true }).isVisible())
             .toBe(true);
           expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         });
@@ -124,7 +124,8 @@ describe('delete is offered only where the spec allows it', { timeout: 60_000 },
     withPage(1280, async (page) => {
       for (const definition of definitions) {
         await settled(page, `/admin/${definition.name}`);
-        await page.getByRole('table').first().waitFor();
+        await page.getByRole('textbox', { name: texts.search }).waitFor();
+        await page.waitForLoadState('networkidle');
         const deletes = await page.getByRole('button', { name: texts.delete, exact: true }).count();
         if (definition.name === 'settings') expect(deletes).toBeGreaterThan(0);
         else expect(deletes, definition.name).toBe(0);

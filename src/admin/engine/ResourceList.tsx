@@ -145,7 +145,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       exporter={false}
       actions={<ListActions definition={definition} scope={scope} />}
       queryOptions={{ onError: (error) => failureToast(error) }}
-      sx={{ '& .RaList-main': { minWidth: 0 } }}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       {small ? (
         <StackedRows columns={columns} actions={actions} />

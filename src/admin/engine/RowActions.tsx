@@ -10,7 +10,7 @@ import { useFailureToast } from '../../providers/failureToast';
 import { DeleteRowButton } from '../../resources/DeleteRowButton';
 import { useResourcePath } from '../../resources/useResourcePath';
 import type { ResourceOverrides } from './types';
-import { useOffers } from './useOffers';
+import { hasUpdateForm, useOffers } from './useOffers';
 
 const titleOf = (definition: AnyResource, record: RaRecord) =>
   String(record[definition.titleField] ?? record.id);
@@ -114,7 +114,9 @@ export function RowActions({
         minWidth: 0,
       }}
     >
-      {offered('update') && <EditLink definition={definition} text={overrides.editText} />}
+      {offered('update') && hasUpdateForm(definition) && (
+        <EditLink definition={definition} text={overrides.editText} />
+      )}
       {offered('delete') && <DeleteRowButton label={definition.label.one} />}
     </Box>
   );

@@ -37,7 +37,7 @@ export function inputOf(name: string, field: Field, { disabled = false } = {}): 
     case 'richText':
       return (
         <Suspense key={name} fallback={<Loading />}>
-          <RichTextInput source={name} isRequired={field.required} />
+          <RichTextInput source={name} label={field.label} isRequired={field.required} />
         </Suspense>
       );
     case 'number':

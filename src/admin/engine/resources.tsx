@@ -5,6 +5,7 @@ import { roles } from '../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';
 import { RecordPage } from './paths';
+import { hasUpdateForm } from './useOffers';
 
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 const ResourceCreate = lazyNamed(() => import('./ResourceForms'), 'ResourceCreate');
@@ -43,7 +44,7 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
     list: List,
     create: offeredToAnyone(definition, 'create') ? Create : undefined,
     routes: [
-      ...(offeredToAnyone(definition, 'update')
+      ...(offeredToAnyone(definition, 'update') && (overrides.update || hasUpdateForm(definition))
         ? [<Route key="update" path="update/:id" element={<RecordPage page={Update} />} />]
         : []),
       ...(offeredToAnyone(definition, 'delete')

@@ -9,3 +9,9 @@ export function useOffers(definition: AnyResource) {
   const { permissions } = usePermissions<string[]>();
   return (action: ResourceAction) => offers(definition, action, permissions ?? []);
 }
+
+/** Whether a record has anything to edit beyond its list switch (a brand has only its showcase). */
+export const hasUpdateForm = (definition: AnyResource) =>
+  Object.entries(definition.fields).some(
+    ([name, field]) => !field.readOnly && name !== definition.routes?.toggle?.field,
+  );

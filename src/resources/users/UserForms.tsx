@@ -153,6 +153,7 @@ export function UserUpdate({ id }: { id: number }) {
         <ImageInput
           source="profilePhoto"
           label={false}
+          inputProps={{ 'aria-label': translate('app.users.profilePhoto') }}
           accept={Object.fromEntries(profilePhoto.accept.split(',').map((type) => [type, []]))}
           maxSize={profilePhoto.maxBytes}
           helperText={translate('app.users.profilePhotoHelp')}
