@@ -83,6 +83,11 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
   );
 }
 
+/** A record the server does not have is the admin 404 page, not a toast as well. */
+const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
+  if ((error as { status?: number })?.status !== 404) toast(error);
+};
+
 /** The audit log filtered to one record's changes. */
 function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
@@ -136,7 +141,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
         title={translate('app.tables.update', { label: definition.label.one })}
         mutationMode="pessimistic"
         mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
-        queryOptions={{ onError: (error) => failureToast(error) }}
+        queryOptions={{ onError: (error) => unlessMissing(error, failureToast) }}
         error={<AdminNotFoundPage />}
         actions={false}
       >
@@ -162,7 +167,11 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
   const redirect = useRedirect();
   const failureToast = useFailureToast();
   const path = useResourcePath(definition.name);
-  const { data, isPending, error } = useGetOne(definition.name, { id }, { onError: (e) => failureToast(e) });
+  const { data, isPending, error } = useGetOne(
+    definition.name,
+    { id },
+    { onError: (e) => unlessMissing(e, failureToast) },
+  );
   const [deleteOne, { isPending: deleting }] = useDelete();
   if (isPending) return <Loading />;
   if (error || !data) return <AdminNotFoundPage />;

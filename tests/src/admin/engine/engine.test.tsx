@@ -182,6 +182,17 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(await screen.findByText(appMessages.notFound.title)).toBeInTheDocument();
   });
 
+  it('shows the admin 404 page, and no toast, for a record the server does not have', async () => {
+    server.use(
+      http.get('*/api/teams/9999', () =>
+        HttpResponse.json({ result: null, message: 'Team not found' }, { status: 404 }),
+      ),
+    );
+    await renderTeams('/teams/update/9999');
+    expect(await screen.findByText(appMessages.notFound.title, {}, firstPage)).toBeInTheDocument();
+    expect(screen.queryByText('Team not found')).toBeNull();
+  });
+
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {
     server.use(meHandler(adminUser));
     await renderTeams('/menu');
