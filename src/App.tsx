@@ -1,6 +1,6 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
 
@@ -17,9 +17,9 @@ const Loading = () => (
   </div>
 );
 
-export function App() {
+function Root() {
   return (
-    <BrowserRouter>
+    <>
       {framed && (
         <Suspense fallback={null}>
           <FrameBridge />
@@ -36,6 +36,13 @@ export function App() {
         />
         <Route path="*" element={<PublicApp />} />
       </Routes>
-    </BrowserRouter>
+    </>
   );
+}
+
+/** A data router, so that a form with unsaved changes can hold the user back (react-admin's `warnWhenUnsavedChanges`). */
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { access, canAccess } from '../contract/access';
+import { access } from '../contract/access';
+import { definitionOf } from '../contract/resources';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
+import { canAccessWith } from './engine/access';
 
 /**
  * One guard for every admin route, resources and custom pages alike: the first path
@@ -12,9 +14,9 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { status, user } = useAuthState(session);
   const area = pathname.replace(/^\/admin\/?/, '').split('/')[0];
-  if (area in access) {
+  if (area in access || definitionOf(area)) {
     if (status !== 'checked') return null;
-    if (!canAccess(user?.roleNames, area)) return <Navigate to="/403" replace />;
+    if (!canAccessWith(user?.roleNames, 'list', area)) return <Navigate to="/403" replace />;
   }
   return <>{children}</>;
 }

@@ -9,11 +9,14 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { resourceApis, resources } from '../resources';
+import { resourceDefinitions } from '../contract/resources';
+import { resources } from '../resources';
 import { theme } from '../theme';
+import { withDefinitionAccess } from './engine/access';
 import { RoleHome } from './RoleHome';
 
-const dataProvider = createDataProvider(http, resourceApis);
+const dataProvider = createDataProvider(http, resourceDefinitions);
+const adminAuthProvider = withDefinitionAccess(authProvider);
 
 // The dashboard, the usual first page, is in this chunk; the others load when opened.
 const DesignLogosPage = lazyNamed(() => import('../pages/design-logos/DesignLogosPage'), 'DesignLogosPage');
@@ -38,7 +41,7 @@ export default function AdminApp() {
   return (
     <Admin
       basename="/admin"
-      authProvider={authProvider}
+      authProvider={adminAuthProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
@@ -52,8 +55,8 @@ export default function AdminApp() {
       disableTelemetry
       requireAuth
     >
-      {resources.map(({ name, label, api: _api, routes, ...props }) => (
-        <Resource key={name} name={name} options={{ label }} {...props}>
+      {resources.map(({ name, routes, ...props }) => (
+        <Resource key={name} name={name} {...props}>
           {routes}
         </Resource>
       ))}

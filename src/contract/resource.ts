@@ -146,6 +146,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** Deny unless allowed: an action with no roles listed is not offered and its route is absent. */
   access: Access;
   /**
+   * Actions the API serves to the roles above but the admin screens do not offer: the spec's
+   * Promos table has no delete, yet `DELETE promo-codes` is one of its calls.
+   */
+  notOffered?: readonly ResourceAction[];
+  /**
    * The field holding the organization (`'id'` for organizations themselves): Admins reach
    * every row, other roles only their own organization's.
    */
@@ -178,6 +183,10 @@ export function allows(definition: AnyResource, action: ResourceAction, roleName
   const allowed = definition.access[action];
   return Boolean(allowed?.some((role) => roleNames.includes(role)));
 }
+
+/** Whether the admin screens offer the action to any of the roles: allowed and not held back. */
+export const offers = (definition: AnyResource, action: ResourceAction, roleNames: readonly string[] = []) =>
+  allows(definition, action, roleNames) && !definition.notOffered?.includes(action);
 
 /** Admins work across organizations; every other role is held to its own. */
 export const seesEveryOrganization = (roleNames: readonly string[] = []) => roleNames.includes(roles.admin);

@@ -27,7 +27,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useAdminDocumentTitle();
   return (
     <ThemeProvider theme={withVisibleDropZones}>
-      <Layout menu={Menu} appBar={AppBar}>
+      {/* The content may shrink below a wide table's width: the table scrolls inside its card instead. */}
+      <Layout menu={Menu} appBar={AppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         <Bridge />
         <ModalHost>
           <EnvironmentBanner />

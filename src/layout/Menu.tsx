@@ -1,54 +1,110 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PeopleIcon from '@mui/icons-material/People';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import SellIcon from '@mui/icons-material/Sell';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import TuneIcon from '@mui/icons-material/Tune';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { useId } from 'react';
-import { Menu as RaMenu, useSidebarState, useStore } from 'react-admin';
+import { type ReactElement, useId } from 'react';
+import {
+  type MenuProps,
+  Menu as RaMenu,
+  useCanAccessResources,
+  useSidebarState,
+  useStore,
+} from 'react-admin';
 import { canAccess } from '../contract/access';
+import type { AnyResource } from '../contract/resource';
+import { resourceDefinitions } from '../contract/resources';
 import { appMessages } from '../i18n/en';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 
 const text = appMessages.layout;
 
-export const topEntries = [
-  { area: 'dashboard', to: '/admin/dashboard', label: text.dashboard, icon: <DashboardIcon /> },
-  { area: 'design-logos', to: '/admin/design-logos', label: text.designLogos, icon: <ImageIcon /> },
-  { area: 'email-template', to: '/admin/email-template', label: text.emailTemplates, icon: <EmailIcon /> },
+/**
+ * The definitions name their icon; these are the ones in use, bundled with the sidebar. A name
+ * missing here still gets an entry, with the generic table icon.
+ */
+const icons: Record<string, ReactElement> = {
+  Business: <BusinessIcon />,
+  Email: <EmailIcon />,
+  History: <HistoryIcon />,
+  LocalOffer: <LocalOfferIcon />,
+  People: <PeopleIcon />,
+  Receipt: <ReceiptIcon />,
+  Sell: <SellIcon />,
+  Tune: <TuneIcon />,
+};
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: ReactElement;
+  order: number;
+}
+
+/** The custom pages of the sidebar, placed among the resources by `order`. */
+const pages = [
+  { area: 'dashboard', label: text.dashboard, icon: <DashboardIcon />, order: 10 },
+  { area: 'design-logos', label: text.designLogos, icon: <ImageIcon />, order: 20 },
+  { area: 'merchandise', label: text.merchandise, icon: <StorefrontIcon />, order: 70 },
 ];
 
-export const settingsEntries = [
-  { area: 'users', to: '/admin/users', label: text.accounts },
-  { area: 'promo-codes', to: '/admin/promo-codes', label: text.promos },
-  { area: 'brands', to: '/admin/brands', label: text.brands },
-  { area: 'organizations', to: '/admin/organizations', label: text.organizations },
-];
+/** Where the Settings group sits among the top-level entries: after Email Templates. */
+const settingsGroupOrder = 40;
 
-export const bottomEntries = [
-  { area: 'orders', to: '/admin/orders', label: text.orders, icon: <ReceiptIcon /> },
-  { area: 'merchandise', to: '/admin/merchandise', label: text.merchandise, icon: <StorefrontIcon /> },
-];
+const entryOf = (definition: AnyResource): Entry => ({
+  to: `/admin/${definition.name}`,
+  label: definition.label.many,
+  icon: icons[definition.menu!.icon] ?? <TableRowsIcon />,
+  order: definition.menu!.order,
+});
 
-/** The sidebar of the spec: each entry only for the roles that may open it; Settings folds away. */
-export function Menu() {
+const byOrder = (a: Entry, b: Entry) => a.order - b.order;
+
+/**
+ * The sidebar of the spec, from the resource definitions' `menu`: each entry only for the roles
+ * that may list it (`authProvider.canAccess`), the 'settings' group folding away.
+ */
+export function Menu({
+  definitions = resourceDefinitions,
+}: MenuProps & { definitions?: readonly AnyResource[] }) {
+  const inMenu = definitions.filter((definition) => definition.menu);
   const { user } = useAuthState(session);
-  const roles = user?.roleNames;
   const [sidebarOpen] = useSidebarState();
   const [settingsOpen, setSettingsOpen] = useStore('sidebar.settingsOpen', true);
   const groupId = useId();
-  const visible = <T extends { area: string }>(entries: T[]) =>
-    entries.filter((entry) => canAccess(roles, entry.area));
-  const settings = visible(settingsEntries);
+  const { canAccess: listable } = useCanAccessResources({
+    action: 'list',
+    resources: inMenu.map((definition) => definition.name),
+  });
+  const visible = inMenu.filter((definition) => listable?.[definition.name]);
+  const top = [
+    ...pages
+      .filter((page) => canAccess(user?.roleNames, page.area))
+      .map((page) => ({ ...page, to: `/admin/${page.area}` })),
+    ...visible.filter((definition) => !definition.menu!.group).map(entryOf),
+  ].sort(byOrder);
+  const settings = visible
+    .filter((definition) => definition.menu!.group === 'settings')
+    .map(entryOf)
+    .sort(byOrder);
+  const item = (entry: Entry) => (
+    <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
+  );
   return (
     <RaMenu>
-      {visible(topEntries).map((entry) => (
-        <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
-      ))}
+      {top.filter((entry) => entry.order < settingsGroupOrder).map(item)}
       {settings.length > 0 && (
         <>
           {/* Inside react-admin's menu every entry must be a menuitem, and nested ones sit in a group. */}
@@ -73,16 +129,12 @@ export function Menu() {
               disablePadding
               sx={{ pl: sidebarOpen ? 2 : 0 }}
             >
-              {settings.map((entry) => (
-                <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} />
-              ))}
+              {settings.map(item)}
             </List>
           </Collapse>
         </>
       )}
-      {visible(bottomEntries).map((entry) => (
-        <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
-      ))}
+      {top.filter((entry) => entry.order >= settingsGroupOrder).map(item)}
     </RaMenu>
   );
 }

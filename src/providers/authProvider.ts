@@ -71,6 +71,7 @@ export function createAuthProvider(http: HttpClient, session: Session): AuthProv
       const user = await session.ensure().catch(() => null);
       return user?.roleNames ?? [];
     },
+    /** The admin area replaces this with the resource definitions' rule (`withDefinitionAccess`). */
     async canAccess({ resource }) {
       const user = await session.ensure().catch(() => null);
       return canAccess(user?.roleNames, resource);

@@ -1,90 +1,169 @@
-import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
+import {
+  type AnyResource,
+  apiPathOf,
+  fillPath,
+  type ResourceCall,
+  resourceCalls,
+} from '../contract/resource';
 import type { HttpClient } from './httpClient';
 
-/** Where a resource lives on the API when its path differs from its route name. */
-export interface ResourceApi {
-  /** Base path under /api, for example `emailTemplate` for the `email-template` route. */
-  path: string;
-  /** Table endpoint; defaults to `{path}/table`. */
-  tablePath?: (filter: Record<string, unknown>) => string | null;
-  /** Update call; defaults to `PUT {path}/{id}`. */
-  updatePath?: (id: Identifier) => string;
-  /** Delete call; defaults to `DELETE {path}/{id}` (the generic row delete). */
-  deletePath?: (id: Identifier) => string;
+type Result<T> = { result: T };
+type Table = Result<{ data: RaRecord[]; totalFilteredRecords: number }>;
+
+/** What ra-data-simple-rest expects of `fetchUtils.fetchJson`, answered by our client with `{ result }` unwrapped. */
+export function simpleRestHttpClient(http: HttpClient) {
+  return async (
+    url: string,
+    options: { method?: string; body?: unknown; signal?: AbortSignal | null } = {},
+  ) => {
+    // simple-rest sends JSON text; our client serialises objects itself.
+    const body = typeof options.body === 'string' ? JSON.parse(options.body) : options.body;
+    const json = await http<Partial<Result<unknown>>>(url, {
+      method: options.method,
+      signal: options.signal ?? undefined,
+      body,
+    });
+    return { status: 200, headers: new Headers(), body: '', json: json?.result ?? null };
+  };
 }
 
-type Result<T> = { result: T };
+/** The organization the orders table is scoped to: the filter's, else the page header's selection. */
+export type ScopeOf = (
+  definition: AnyResource,
+  filter: Record<string, unknown>,
+) => string | number | undefined;
+
+const defaultScope: ScopeOf = (definition, filter) => {
+  const param = definition.routes?.table?.scopeParam;
+  const value = param ? filter[param] : undefined;
+  return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+};
 
 /**
- * The spec's HTTP contract as a react-admin dataProvider: `getList` is
- * `POST /api/{resource}/table` with skip/take/allSearch, every body is unwrapped from `result`.
+ * The resources' HTTP contract as a react-admin dataProvider, from their definitions:
+ * ra-data-simple-rest speaks `GET/POST/PUT/DELETE /api/{path}[/{id}]`; this decorator sends
+ * lists to the table endpoint, getMany to one table call with `filter.ids`, deleteMany to
+ * `delete-many`, and applies each definition's odd paths from `resourceCalls`.
  */
-export function createDataProvider(http: HttpClient, apis: Record<string, ResourceApi> = {}): DataProvider {
-  const api = (resource: string): ResourceApi => apis[resource] ?? { path: resource };
+export function createDataProvider(
+  http: HttpClient,
+  definitions: readonly AnyResource[],
+  scopeOf: ScopeOf = defaultScope,
+): DataProvider {
+  const base = simpleRestProvider('/api', simpleRestHttpClient(http));
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const definitionOf = (resource: string) => {
+    const definition = byName.get(resource);
+    if (!definition) throw new Error(`No resource definition named ${resource}`);
+    return definition;
+  };
   const url = (path: string) => `/api/${path}`;
+  /** A call's URL and body with the id placed where the definition says it travels. */
+  const place = (call: ResourceCall, id: Identifier, data?: object) => {
+    const path = url(fillPath(call.path, { id }));
+    if (call.idIn === 'body') return { url: path, body: { ...data, id } };
+    if (call.idIn === 'query') return { url: `${path}?id=${encodeURIComponent(String(id))}`, body: data };
+    return { url: path, body: data };
+  };
 
-  const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) => {
-    const body = await http<Result<RaRecord>>(url(`${api(resource).path}/${id}`), { signal });
-    return body.result;
+  /** simple-rest's own `{path}/{id}` serves every call the definition does not move. */
+  const isDefault = (definition: AnyResource, call: ResourceCall) =>
+    call.path === `${apiPathOf(definition)}/:id` && (call.idIn ?? 'path') === 'path';
+
+  const table = async (
+    definition: AnyResource,
+    params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'signal'>,
+  ) => {
+    const { page = 1, perPage = 10 } = params.pagination ?? {};
+    const { q, ...filters } = params.filter ?? {};
+    const scopeParam = definition.routes?.table?.scopeParam;
+    const scope = scopeParam ? scopeOf(definition, filters) : undefined;
+    // Orders live under their organization; without one there is nothing to ask for.
+    if (scopeParam && scope === undefined) return { data: [], total: 0 };
+    if (scopeParam) delete filters[scopeParam];
+    const path = fillPath(resourceCalls(definition).table.path, scopeParam ? { [scopeParam]: scope! } : {});
+    const body = await http<Table>(url(path), {
+      method: 'POST',
+      signal: params.signal,
+      body: {
+        skip: (page - 1) * perPage,
+        take: perPage,
+        allSearch: typeof q === 'string' ? q : '',
+        refresh: false,
+        ...(params.sort?.field ? { sortField: params.sort.field, sortOrder: params.sort.order } : {}),
+        ...(Object.keys(filters).length > 0 ? { filter: filters } : {}),
+      },
+    });
+    return { data: body.result.data as never[], total: body.result.totalFilteredRecords };
   };
 
   return {
-    async getList(resource, params) {
-      const { page = 1, perPage = 10 } = params.pagination ?? {};
-      const { q, ...filter } = params.filter ?? {};
-      const target = api(resource);
-      const tablePath = target.tablePath ? target.tablePath(filter) : `${target.path}/table`;
-      if (tablePath === null) return { data: [], total: 0 };
-      const body = await http<Result<{ data: RaRecord[]; totalFilteredRecords: number }>>(url(tablePath), {
-        method: 'POST',
-        signal: params.signal,
-        body: {
-          skip: (page - 1) * perPage,
-          take: perPage,
-          allSearch: typeof q === 'string' ? q : '',
-          sortField: params.sort?.field || undefined,
-          sortOrder: params.sort?.order || undefined,
-        },
-      });
-      return { data: body.result.data as never[], total: body.result.totalFilteredRecords };
-    },
-    async getOne(resource, params) {
-      return { data: (await getOne(resource, params.id, params.signal)) as never };
-    },
+    ...base,
+    getList: (resource, params) => table(definitionOf(resource), params),
     async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)));
-      return { data: data as never };
-    },
-    async getManyReference() {
-      return { data: [], total: 0 };
-    },
-    async create(resource, params) {
-      const body = await http<Result<RaRecord>>(url(api(resource).path), {
-        method: 'POST',
-        body: params.data,
+      if (params.ids.length === 0) return { data: [] };
+      const { data } = await table(definitionOf(resource), {
+        pagination: { page: 1, perPage: params.ids.length },
+        filter: { ids: params.ids },
+        signal: params.signal,
       });
-      return { data: body.result as never };
+      return { data };
     },
+    getManyReference: (resource, params) =>
+      table(definitionOf(resource), {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      }),
+    getOne: (resource, params) => base.getOne(apiPathOf(definitionOf(resource)), params),
+    create: (resource, params) => base.create(apiPathOf(definitionOf(resource)), params),
     async update(resource, params) {
-      const target = api(resource);
-      const path = target.updatePath ? target.updatePath(params.id) : `${target.path}/${params.id}`;
-      const body = await http<Result<RaRecord>>(url(path), { method: 'PUT', body: params.data });
-      return { data: (body.result ?? { ...params.data, id: params.id }) as never };
-    },
-    async updateMany(resource, params) {
-      for (const id of params.ids)
-        await this.update(resource, { id, data: params.data, previousData: { id } });
-      return { data: params.ids };
+      const definition = definitionOf(resource);
+      const call = resourceCalls(definition).update;
+      const found = isDefault(definition, call)
+        ? (await base.update(apiPathOf(definition), params)).data
+        : (
+            await http<Partial<Result<RaRecord>>>(place(call, params.id, params.data).url, {
+              method: 'PUT',
+              body: place(call, params.id, params.data).body,
+            })
+          )?.result;
+      return { data: (found ?? { ...params.previousData, ...params.data, id: params.id }) as never };
     },
     async delete(resource, params) {
-      const target = api(resource);
-      const path = target.deletePath ? target.deletePath(params.id) : `${target.path}/${params.id}`;
-      await http(url(path), { method: 'DELETE' });
+      const definition = definitionOf(resource);
+      const call = resourceCalls(definition).delete;
+      if (isDefault(definition, call)) await base.delete(apiPathOf(definition), params);
+      else await http(place(call, params.id).url, { method: 'DELETE' });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {
-      for (const id of params.ids) await this.delete(resource, { id });
+      const call = resourceCalls(definitionOf(resource)).deleteMany;
+      await http(url(call.path), { method: 'POST', body: { ids: params.ids } });
       return { data: params.ids };
     },
   };
+}
+
+/** The CSV of every row matching the list's search, sort and filters (`GET {path}/export`). */
+export function exportUrl(
+  definition: AnyResource,
+  params: { filter: Record<string, unknown>; sort?: { field: string; order: string } },
+  scope?: string | number,
+) {
+  const { q, ...filters } = params.filter;
+  const scopeParam = definition.routes?.table?.scopeParam;
+  if (scopeParam) delete filters[scopeParam];
+  const query = new URLSearchParams({ allSearch: typeof q === 'string' ? q : '' });
+  if (params.sort?.field) {
+    query.set('sortField', params.sort.field);
+    query.set('sortOrder', params.sort.order);
+  }
+  if (Object.keys(filters).length > 0) query.set('filter', JSON.stringify(filters));
+  const path = fillPath(
+    resourceCalls(definition).export.path,
+    scopeParam ? { [scopeParam]: scope ?? '' } : {},
+  );
+  return `/api/${path}?${query}`;
 }

@@ -5,7 +5,8 @@ import { appMessages } from '../i18n/en';
 export type NotifyType = 'error' | 'info' | 'success' | 'warning';
 
 export interface HttpClientHooks {
-  notify: (message: string, type: NotifyType) => void;
+  /** `afterNavigation`: the toast belongs to the page the hook below is sending the user to. */
+  notify: (message: string, type: NotifyType, options?: { afterNavigation?: boolean }) => void;
   /** After a 401: reset the authentication state and send the user to the login page. */
   onUnauthorized: () => void;
   /** After a 403: go to /403. */
@@ -21,7 +22,12 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 
 export type HttpClient = <T = unknown>(url: string, options?: RequestOptions) => Promise<T>;
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+/** Failures this client has already told the user about; no caller toasts them a second time. */
+const toasted = new WeakSet<object>();
+export const wasToasted = (error: unknown) =>
+  typeof error === 'object' && error !== null && toasted.has(error);
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** react-admin forms show `body.errors` next to the fields they name. */
 function formErrorsOf(failures: ValidationFailure[]) {
@@ -68,8 +74,12 @@ export function createHttpClient(
       });
     } catch (error) {
       if (isAbort(error)) throw error;
-      if (!silent) hooks.notify(appMessages.errors.network, 'error');
-      throw new HttpError(appMessages.errors.network, 0, {});
+      const failure = new HttpError(appMessages.errors.network, 0, {});
+      if (!silent) {
+        hooks.notify(appMessages.errors.network, 'error');
+        toasted.add(failure);
+      }
+      throw failure;
     }
     const text = await response.text();
     let json: Record<string, unknown>;
@@ -87,17 +97,22 @@ export function createHttpClient(
     const error = new HttpError(message, status, { ...json, errors: formErrorsOf(failures) });
     if (silent) throw error;
     if (status === 400) {
-      for (const failure of failures.filter((f) => !f.propertyName)) {
+      const general = failures.filter((f) => !f.propertyName);
+      for (const failure of general) {
         hooks.notify(`${appMessages.errors.badRequestPrefix}${failure.errorMessage}`, 'error');
       }
+      if (general.length > 0) toasted.add(error);
     } else if (status === 401) {
-      hooks.notify(appMessages.errors.unauthorized, 'error');
       hooks.onUnauthorized();
+      hooks.notify(appMessages.errors.unauthorized, 'error', { afterNavigation: true });
+      toasted.add(error);
     } else if (status === 403) {
-      hooks.notify(appMessages.errors.forbidden, 'error');
       hooks.onForbidden();
+      hooks.notify(appMessages.errors.forbidden, 'error', { afterNavigation: true });
+      toasted.add(error);
     } else if (status >= 500) {
       hooks.notify(appMessages.errors.server, 'error');
+      toasted.add(error);
     }
     throw error;
   };

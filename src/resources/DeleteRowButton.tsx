@@ -9,6 +9,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { useFailureToast } from '../providers/failureToast';
 
 export interface DeleteRowButtonProps {
   /** The entity label of the confirmation, for example 'Account' for the users table. */
@@ -17,8 +18,8 @@ export interface DeleteRowButtonProps {
 
 /**
  * The generic row delete: a popover asking 'Are you sure you want to delete this {label}'
- * with Confirm and Cancel, then `DELETE /api/{table key}/{id}`. Success toasts 'Deleted';
- * a failure toasts the first validation failure's message.
+ * with Confirm and Cancel, then the definition's delete call. Success toasts 'Deleted'; a
+ * failure toasts the first validation failure's message, unless the http client already did.
  */
 export function DeleteRowButton({ label }: DeleteRowButtonProps) {
   const record = useRecordContext();
@@ -26,6 +27,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const failureToast = useFailureToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [deleteOne, { isPending }] = useDelete();
   if (!record || !resource) return null;
@@ -43,7 +45,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
         },
         onError: (error) => {
           setAnchor(null);
-          notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+          failureToast(error);
         },
       },
     );
@@ -55,6 +57,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
         size="small"
         color="error"
         startIcon={<DeleteIcon />}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         onClick={(event) => {
           event.stopPropagation();
           setAnchor(event.currentTarget);

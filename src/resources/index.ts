@@ -1,21 +1,23 @@
+import { resourceDefinitions } from '../contract/resources';
+import { engineResource } from '../admin/engine/resources';
+import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';
-import emailTemplate from './email-template';
 import orders from './orders';
-import organizations from './organizations';
 import promoCodes from './promo-codes';
-import settings from './settings';
-import type { ResourceConfig } from './types';
 import users from './users';
 
-/** Every table resource of the admin area; adding one is a folder and a line here. */
-export const resources: ResourceConfig[] = [
+/**
+ * What some resources add to their definitions, by name. A resource the definition describes
+ * fully (settings, organizations, email templates, the audit log) has no entry and no folder.
+ */
+const overrides: Record<string, ResourceOverrides> = {
   users,
-  settings,
-  promoCodes,
-  emailTemplate,
+  'promo-codes': promoCodes,
   brands,
   orders,
-  organizations,
-];
+};
 
-export const resourceApis = Object.fromEntries(resources.map((resource) => [resource.name, resource.api]));
+/** Every table resource of the admin area: one per definition in the registry. */
+export const resources = resourceDefinitions.map((definition) =>
+  engineResource(definition, overrides[definition.name]),
+);

@@ -21,6 +21,7 @@ export const promoCodes = defineResource({
     delete: [roles.admin],
     export: [roles.admin],
   },
+  notOffered: ['delete'],
   fields: {
     // Shoppers type codes in any case, so two codes differing only in case would collide.
     code: field.text({

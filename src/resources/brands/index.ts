@@ -1,15 +1,9 @@
-import StorefrontIcon from '@mui/icons-material/Storefront';
+import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';
-import type { ResourceConfig } from '../types';
-const BrandList = lazyNamed(() => import('./BrandList'), 'BrandList');
 
-const config: ResourceConfig = {
-  name: 'brands',
-  label: 'Brands',
-  api: { path: 'brands' },
-  icon: StorefrontIcon,
-  list: BrandList,
-  recordRepresentation: 'name',
-};
+const LogoCell = lazyNamed(() => import('./LogoCell'), 'LogoCell');
 
-export default config;
+/** Brands draw their logo from the slug; the showcase switch is the definition's toggle. */
+const brands: ResourceOverrides = { cells: { slug: LogoCell } };
+
+export default brands;

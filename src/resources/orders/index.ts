@@ -1,20 +1,9 @@
-import ReceiptIcon from '@mui/icons-material/Receipt';
+import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';
-import type { ResourceConfig } from '../types';
+
 const OrderList = lazyNamed(() => import('./OrderList'), 'OrderList');
 
-const config: ResourceConfig = {
-  name: 'orders',
-  label: 'Orders',
-  api: {
-    path: 'orders',
-    // Orders live under their organization; without one there is nothing to ask for.
-    tablePath: (filter) =>
-      typeof filter.organizationId === 'number' ? `orders/organization/${filter.organizationId}/table` : null,
-  },
-  icon: ReceiptIcon,
-  list: OrderList,
-  recordRepresentation: 'orderNumber',
-};
+/** Orders are listed per organization: without one selected the page asks for one. */
+const orders: ResourceOverrides = { list: OrderList };
 
-export default config;
+export default orders;

@@ -9,21 +9,12 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { User } from '../../contract/users';
+import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
+import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../useResourcePath';
 import { sendConfirmEmail, setUserLocked } from './api';
-
-type Failure = { body?: { validationFailures?: { propertyName: string; errorMessage: string }[] } };
-
-/**
- * The http client already toasts failures without a property name ('Error: ...'); any
- * other first failure is toasted here, so a failed action always shows exactly one message.
- */
-function firstFailureNotToasted(error: unknown) {
-  const first = (error as Failure).body?.validationFailures?.[0];
-  return first?.propertyName ? first.errorMessage : undefined;
-}
 
 function ConfirmCard({
   title,
@@ -69,6 +60,7 @@ function useAccountAction<T>(run: () => Promise<T>, success: () => string) {
   const notify = useNotify();
   const redirect = useRedirect();
   const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
   return useMutation({
     mutationFn: run,
     onSuccess: async () => {
@@ -76,25 +68,22 @@ function useAccountAction<T>(run: () => Promise<T>, success: () => string) {
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       redirect('list', 'users');
     },
-    onError: (error) => {
-      const message = firstFailureNotToasted(error);
-      if (message) notify(message, { type: 'error' });
-    },
+    onError: (error) => failureToast(error),
   });
 }
 
 /** `/admin/users/lock/{id}` and `/admin/users/unlock/{id}`. */
-export function UserLockPage({ lock }: { lock: boolean }) {
-  const id = Number(useParams().id);
+export function UserLockPage({ id, lock }: { id: number; lock: boolean }) {
   const translate = useTranslate();
-  const { data: user, isPending } = useGetOne<User>('users', { id });
+  const failureToast = useFailureToast();
+  const { data: user, isPending } = useGetOne<User>('users', { id }, { onError: failureToast });
   const email = user?.email ?? '';
   const mutation = useAccountAction(
     () => setUserLocked(id, lock),
     () => translate(lock ? 'app.users.lockedToast' : 'app.users.unlockedToast', { email }),
   );
   if (isPending) return <Loading />;
-  if (!user) return null;
+  if (!user) return <AdminNotFoundPage />;
   return (
     <ConfirmCard
       title={translate(lock ? 'app.users.lockUser' : 'app.users.unlockUser')}
@@ -109,17 +98,17 @@ export function UserLockPage({ lock }: { lock: boolean }) {
 }
 
 /** `/admin/users/resend/{id}`: a confirm form with the account's email, not editable. */
-export function UserResendPage() {
-  const id = Number(useParams().id);
+export function UserResendPage({ id }: { id: number }) {
   const translate = useTranslate();
-  const { data: user, isPending } = useGetOne<User>('users', { id });
+  const failureToast = useFailureToast();
+  const { data: user, isPending } = useGetOne<User>('users', { id }, { onError: failureToast });
   const email = user?.email ?? '';
   const mutation = useAccountAction(
     () => sendConfirmEmail(email),
     () => translate('app.users.inviteSent', { email }),
   );
   if (isPending) return <Loading />;
-  if (!user) return null;
+  if (!user) return <AdminNotFoundPage />;
   return (
     <ConfirmCard
       title={translate('app.users.resendTitle')}

@@ -13,8 +13,9 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
+import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
+import { useFailureToast } from '../../providers/failureToast';
 import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
@@ -36,6 +37,7 @@ export function UserCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const failureToast = useFailureToast();
   return (
     <Create
       title={translate('app.users.createUser')}
@@ -44,6 +46,7 @@ export function UserCreate() {
           notify(translate('app.users.created', { email: user.email }), { type: 'success' });
           redirect('list', 'users');
         },
+        onError: (error: unknown) => failureToast(error, { formErrorsShown: true }),
       }}
     >
       <SimpleForm validate={zodValidate(userCreateSchema)} defaultValues={createDefaults} sx={formWidth}>
@@ -90,8 +93,7 @@ type UpdateValues = UserFormValues & { profilePhoto?: { rawFile?: File } | null 
  * Update User: the fields go to `PUT users/{id}`, or with a new photo as multipart to
  * `PUT users/with-photo/{id}`. Server validation failures come back beside their fields.
  */
-export function UserUpdate() {
-  const id = Number(useParams().id);
+export function UserUpdate({ id }: { id: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -135,7 +137,8 @@ export function UserUpdate() {
       id={id}
       title={translate('app.users.updateUser')}
       mutationMode="pessimistic"
-      queryOptions={{ meta: editMeta }}
+      queryOptions={{ meta: editMeta, onError: () => undefined }}
+      error={<AdminNotFoundPage />}
     >
       <SimpleForm
         validate={zodValidate(userUpdateSchema)}
@@ -150,6 +153,7 @@ export function UserUpdate() {
         <ImageInput
           source="profilePhoto"
           label={false}
+          inputProps={{ 'aria-label': translate('app.users.profilePhoto') }}
           accept={Object.fromEntries(profilePhoto.accept.split(',').map((type) => [type, []]))}
           maxSize={profilePhoto.maxBytes}
           helperText={translate('app.users.profilePhotoHelp')}

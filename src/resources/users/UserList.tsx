@@ -1,23 +1,20 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Menu, MenuItem } from '@mui/material';
+import { IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import {
-  BooleanField,
-  CreateButton,
-  FunctionField,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { AccountRow } from '../../contract/users';
-import { ResourceTable } from '../ResourceTable';
+import { session } from '../../providers';
+import { useAuthState } from '../../providers/session';
 import { useResourcePath } from '../useResourcePath';
 
-/** The row options of the spec: Edit, Resend (only while unconfirmed), Lock or Unlock by isLocked. */
+/**
+ * The row options of the spec: Edit, Resend (only while unconfirmed), Lock or Unlock by
+ * isLocked; nobody is offered to lock their own account, which would sign them out for good.
+ */
 export function AccountOptions() {
   const record = useRecordContext<AccountRow>();
+  const { user } = useAuthState(session);
   const translate = useTranslate();
   const path = useResourcePath('users');
   const menuId = useId();
@@ -29,9 +26,11 @@ export function AccountOptions() {
     ...(record.emailConfirmed
       ? []
       : [{ to: path('resend', record.id), label: translate('app.users.resend') }]),
-    record.isLocked
-      ? { to: path('unlock', record.id), label: translate('app.users.unlock') }
-      : { to: path('lock', record.id), label: translate('app.users.lock') },
+    ...(record.isLocked
+      ? [{ to: path('unlock', record.id), label: translate('app.users.unlock') }]
+      : record.id === user?.id
+        ? []
+        : [{ to: path('lock', record.id), label: translate('app.users.lock') }]),
   ];
   return (
     <>
@@ -55,32 +54,12 @@ export function AccountOptions() {
   );
 }
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-  </TopToolbar>
-);
-
-/** Table 'Accounts': create allowed, no delete. */
-export function UserList() {
-  const translate = useTranslate();
-  return (
-    <ResourceTable
-      title={translate('app.users.accounts')}
-      actions={<ListActions />}
-      sort={{ field: 'email', order: 'ASC' }}
-    >
-      <TextField source="email" label={translate('app.users.email')} />
-      <TextField source="fullName" label={translate('app.users.fullName')} />
-      <FunctionField<AccountRow>
-        source="roles"
-        sortable={false}
-        label={translate('app.users.roles')}
-        render={(record) => record.roles.join(', ')}
-      />
-      <BooleanField source="emailConfirmed" label={translate('app.users.emailConfirmed')} />
-      <BooleanField source="isLocked" label={translate('app.users.locked')} />
-      <FunctionField label={false} sortable={false} render={() => <AccountOptions />} />
-    </ResourceTable>
-  );
+/** The account's roles, one line. */
+export function RolesCell() {
+  const record = useRecordContext<AccountRow>();
+  return record ? (
+    <Typography variant="body2" component="span">
+      {record.roles.join(', ')}
+    </Typography>
+  ) : null;
 }

@@ -1,27 +1,31 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { Route } from 'react-router-dom';
+import { RecordPage } from '../../admin/engine/paths';
+import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';
-import type { ResourceConfig } from '../types';
 const UserLockPage = lazyNamed(() => import('./UserConfirmPages'), 'UserLockPage');
 const UserResendPage = lazyNamed(() => import('./UserConfirmPages'), 'UserResendPage');
 const UserCreate = lazyNamed(() => import('./UserForms'), 'UserCreate');
 const UserUpdate = lazyNamed(() => import('./UserForms'), 'UserUpdate');
-const UserList = lazyNamed(() => import('./UserList'), 'UserList');
+const AccountOptions = lazyNamed(() => import('./UserList'), 'AccountOptions');
+const RolesCell = lazyNamed(() => import('./UserList'), 'RolesCell');
 
-const config: ResourceConfig = {
-  name: 'users',
-  label: 'Accounts',
-  api: { path: 'users' },
-  icon: PeopleIcon,
-  list: UserList,
+const LockPage = ({ id }: { id: number }) => <UserLockPage id={id} lock />;
+const UnlockPage = ({ id }: { id: number }) => <UserLockPage id={id} lock={false} />;
+
+/**
+ * Accounts use the engine's list, access and menu with their own forms (photo, nested name,
+ * passwords, role options), the options menu of each row, and the lock and resend pages.
+ */
+const users: ResourceOverrides = {
+  extraColumns: [{ source: 'roles', label: 'Roles', cell: RolesCell }],
+  rowActions: AccountOptions,
   create: UserCreate,
+  update: UserUpdate,
   routes: [
-    <Route key="update" path="update/:id" element={<UserUpdate />} />,
-    <Route key="lock" path="lock/:id" element={<UserLockPage lock />} />,
-    <Route key="unlock" path="unlock/:id" element={<UserLockPage lock={false} />} />,
-    <Route key="resend" path="resend/:id" element={<UserResendPage />} />,
+    <Route key="lock" path="lock/:id" element={<RecordPage page={LockPage} />} />,
+    <Route key="unlock" path="unlock/:id" element={<RecordPage page={UnlockPage} />} />,
+    <Route key="resend" path="resend/:id" element={<RecordPage page={UserResendPage} />} />,
   ],
-  recordRepresentation: 'email',
 };
 
-export default config;
+export default users;

@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { Me } from '../../../src/contract/account';
+import { withDefinitionAccess } from '../../../src/admin/engine/access';
 import { authProvider, http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../src/contract/resources';
 import { createDataProvider } from '../../../src/providers/dataProvider';
-import { resourceApis } from '../../../src/resources';
 
 export const adminUser: Me = {
   id: 1,
@@ -43,8 +44,8 @@ export function renderAdmin(ui: ReactNode, options: { path?: string; store?: Rec
     ...render(
       <MemoryRouter initialEntries={[options.path ?? '/']}>
         <AdminContext
-          authProvider={authProvider}
-          dataProvider={createDataProvider(httpClient, resourceApis)}
+          authProvider={withDefinitionAccess(authProvider)}
+          dataProvider={createDataProvider(httpClient, resourceDefinitions)}
           i18nProvider={i18nProvider}
           store={store}
           queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}

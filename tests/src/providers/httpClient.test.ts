@@ -40,18 +40,22 @@ describe('httpClient: the error catalogue of section 8', () => {
     expect(error.body.errors).toEqual({ name: { firstName: 'First name is required' } });
   });
 
-  it("401: toasts 'You need to login to view this page' and resets sign-in", async () => {
+  it("401: toasts 'You need to login to view this page' on the sign-in page it sends the user to", async () => {
     const { http, hooks } = setup(respond(401, { result: null, message: 'x' }));
     await expect(http('/api/x')).rejects.toMatchObject({ status: 401 });
-    expect(hooks.notify).toHaveBeenCalledWith(appMessages.errors.unauthorized, 'error');
+    expect(hooks.notify).toHaveBeenCalledWith(appMessages.errors.unauthorized, 'error', {
+      afterNavigation: true,
+    });
     expect(appMessages.errors.unauthorized).toBe('You need to login to view this page');
     expect(hooks.onUnauthorized).toHaveBeenCalled();
   });
 
-  it("403: toasts 'You are not authorized to do this.' and goes to /403", async () => {
+  it("403: goes to /403 and toasts 'You are not authorized to do this.' there", async () => {
     const { http, hooks } = setup(respond(403, { result: null, message: 'x' }));
     await expect(http('/api/x')).rejects.toMatchObject({ status: 403 });
-    expect(hooks.notify).toHaveBeenCalledWith('You are not authorized to do this.', 'error');
+    expect(hooks.notify).toHaveBeenCalledWith('You are not authorized to do this.', 'error', {
+      afterNavigation: true,
+    });
     expect(hooks.onForbidden).toHaveBeenCalled();
   });
 

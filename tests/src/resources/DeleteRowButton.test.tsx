@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
 import { http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../src/contract/resources';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { DeleteRowButton } from '../../../src/resources/DeleteRowButton';
 
@@ -21,7 +22,10 @@ afterAll(() => server.close());
 
 function renderButton() {
   render(
-    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider(httpClient)}>
+    <AdminContext
+      i18nProvider={i18nProvider}
+      dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+    >
       <ResourceContextProvider value="users">
         <RecordContextProvider value={{ id: 42, email: 'coach@example.com' }}>
           <DeleteRowButton label="Account" />

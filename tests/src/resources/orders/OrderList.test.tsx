@@ -7,6 +7,7 @@ import { appMessages } from '../../../../src/i18n/en';
 import { selectedOrganizationKey } from '../../../../src/layout/useSelectedOrganization';
 import { http as httpClient, session } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import orders from '../../../../src/resources/orders';
 
@@ -76,7 +77,7 @@ async function renderOrders(user: ReturnType<typeof me>, selected: number | null
   render(
     <AdminContext
       i18nProvider={i18nProvider}
-      dataProvider={createDataProvider(httpClient, { orders: orders.api })}
+      dataProvider={createDataProvider(httpClient, resourceDefinitions)}
       store={memoryStore({ [selectedOrganizationKey]: selected })}
     >
       <Resource name="orders" list={orders.list} />

@@ -8,8 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { usStates } from '../../../../src/contract/us-states';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
+import { resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
-import promoCodes from '../../../../src/resources/promo-codes';
+import { resources } from '../../../../src/resources';
+
+const promoCodes = resources.find((resource) => resource.name === 'promo-codes')!;
 
 const posted: unknown[] = [];
 const server = setupServer(
@@ -30,11 +33,17 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // Typing through MUI inputs is slow on a shared machine; these are behaviour tests, not timings.
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
 describe('promo code create form', { timeout: 60_000 }, () => {
   it("shows name and organization in uppercase, offers the 50 states, and toasts 'Promo Code {name} created'", async () => {
     render(
       <MemoryRouter initialEntries={['/promo-codes/create']}>
-        <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider(httpClient)}>
+        <AdminContext
+          i18nProvider={i18nProvider}
+          dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+        >
           <AdminUI>
             <Resource name="promo-codes" list={promoCodes.list} create={promoCodes.create}>
               {promoCodes.routes}
@@ -43,7 +52,7 @@ describe('promo code create form', { timeout: 60_000 }, () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }), 'FALL5');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }, firstPage), 'FALL5');
     const name = screen.getByRole('textbox', { name: /^Name/ });
     await userEvent.type(name, 'Fall Fest');
     expect(name).toHaveValue('FALL FEST');

@@ -1,11 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../../../src/contract/users';
 import { appMessages } from '../../../../src/i18n/en';
+import { session } from '../../../../src/providers';
 import { AccountOptions } from '../../../../src/resources/users/UserList';
-import { renderAdmin } from '../../layout/renderAdmin';
+import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  session.reset();
+});
+afterAll(() => server.close());
 
 const text = appMessages.users;
 const row = (overrides: Partial<AccountRow>): AccountRow => ({
@@ -32,6 +42,14 @@ async function openOptions(record: AccountRow) {
 }
 
 describe('account row options', () => {
+  it('never offers to lock the signed-in account itself', async () => {
+    server.use(meHandler({ ...adminUser, id: 5 }));
+    await session.refresh();
+    expect(await openOptions(row({}))).toEqual([
+      [text.edit.replace('%{email}', 'coach@example.com'), '/users/update/5'],
+    ]);
+  });
+
   it('offers Edit and Lock for a confirmed, unlocked account', async () => {
     expect(await openOptions(row({}))).toEqual([
       [text.edit.replace('%{email}', 'coach@example.com'), '/users/update/5'],

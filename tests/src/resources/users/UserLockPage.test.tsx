@@ -35,7 +35,7 @@ function Where() {
 function renderLockPage(lock: boolean) {
   renderAdmin(
     <Routes>
-      <Route path="/users/:action/:id" element={<UserLockPage lock={lock} />} />
+      <Route path="/users/:action/:id" element={<UserLockPage id={5} lock={lock} />} />
       <Route path="*" element={<Where />} />
     </Routes>,
     { path: `/users/${lock ? 'lock' : 'unlock'}/5` },

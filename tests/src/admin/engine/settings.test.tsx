@@ -5,13 +5,15 @@ import { setupServer } from 'msw/node';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appMessages } from '../../../../src/i18n/en';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
+import { definitionOf, resourceDefinitions } from '../../../../src/contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
-import settings from '../../../../src/resources/settings';
+import { resources } from '../../../../src/resources';
 
-const texts = appMessages.tables;
+const settingsDefinition = definitionOf('settings')!;
+const settings = resources.find((resource) => resource.name === 'settings')!;
+
 const posted: unknown[] = [];
 const put: unknown[] = [];
 const server = setupServer(
@@ -45,7 +47,10 @@ afterAll(() => server.close());
 function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider(httpClient)}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+      >
         <AdminUI>
           <Resource name="settings" list={settings.list} create={settings.create}>
             {settings.routes}
@@ -59,16 +64,19 @@ function renderAt(path: string) {
 const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 // Typing through MUI inputs is slow on a shared machine; these are behaviour tests, not timings.
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
 describe('setting forms', { timeout: 60_000 }, () => {
   it('requires key and value, and limits the key to 100 characters, before calling the server', async () => {
     renderAt('/settings/create');
-    const key = await screen.findByRole('textbox', { name: /^Key/ });
+    const key = await screen.findByRole('textbox', { name: /^Key/ }, firstPage);
     expect(key).toHaveAttribute('maxlength', '100');
-    await userEvent.type(textbox(texts.value), 'Back to school');
+    await userEvent.type(textbox(settingsDefinition.fields.value.label), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Key is required')).toBeInTheDocument();
     await userEvent.type(key, 'ShopBanner');
-    await userEvent.clear(textbox(texts.value));
+    await userEvent.clear(textbox(settingsDefinition.fields.value.label));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Value is required')).toBeInTheDocument();
     expect(posted).toEqual([]);
@@ -76,8 +84,8 @@ describe('setting forms', { timeout: 60_000 }, () => {
 
   it("creates a setting and toasts 'Setting {key} created'", async () => {
     renderAt('/settings/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: /^Key/ }), 'ShopBanner');
-    await userEvent.type(textbox(texts.value), 'Back to school');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Key/ }, firstPage), 'ShopBanner');
+    await userEvent.type(textbox(settingsDefinition.fields.value.label), 'Back to school');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Setting ShopBanner created')).toBeInTheDocument();
     expect(posted).toEqual([{ key: 'ShopBanner', value: 'Back to school', isEnabled: true }]);
@@ -85,7 +93,7 @@ describe('setting forms', { timeout: 60_000 }, () => {
 
   it("loads the setting by id with the key read-only, and toasts 'Setting {key} updated'", async () => {
     renderAt('/settings/update/9');
-    const value = await screen.findByDisplayValue('Old');
+    const value = await screen.findByDisplayValue('Old', {}, firstPage);
     expect(screen.getByDisplayValue('ShopBanner')).toBeDisabled();
     await userEvent.clear(value);
     await userEvent.type(value, 'New');

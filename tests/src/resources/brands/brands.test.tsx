@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../../../src/contract/brands';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { BrandLogo } from '../../../../src/resources/brands/BrandLogo';
-import { ShowcaseSwitch } from '../../../../src/resources/brands/BrandList';
+import { ToggleSwitch } from '../../../../src/admin/engine/RowActions';
+import { brands } from '../../../../src/contract/resources/brands';
 import { brandSeeds } from '../../../../server/db/seed-data';
 import { brandMarks } from '../../../../src/resources/brands/brandLogos';
 
@@ -26,7 +27,7 @@ function renderSwitch(brand: Brand) {
   render(
     <AdminContext i18nProvider={i18nProvider}>
       <RecordContextProvider value={brand}>
-        <ShowcaseSwitch />
+        <ToggleSwitch definition={brands} />
       </RecordContextProvider>
     </AdminContext>,
   );

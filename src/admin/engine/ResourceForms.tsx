@@ -1,0 +1,220 @@
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  Box,
+  Button as MuiButton,
+  Card,
+  CardActions,
+  CardContent,
+  Link as MuiLink,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Create,
+  Edit,
+  Loading,
+  type RaRecord,
+  SaveButton,
+  SimpleForm,
+  Title,
+  Toolbar,
+  useDelete,
+  useGetOne,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../contract/resource';
+import { definitionOf } from '../../contract/resources';
+import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
+import { useFailureToast } from '../../providers/failureToast';
+import { useResourcePath } from '../../resources/useResourcePath';
+import { zodValidate } from '../../resources/zodValidate';
+import { inputOf } from './inputs';
+import { useOffers } from './useOffers';
+
+/** The create form's fields: what a body may carry. */
+const formFields = (definition: AnyResource) =>
+  Object.entries(definition.fields).filter(([, field]) => field.form ?? !field.readOnly);
+
+/** The update form's fields: read-only ones too (an email template's key), shown but disabled. */
+const updateFields = (definition: AnyResource) =>
+  Object.entries(definition.fields).filter(([, field]) => field.form ?? true);
+
+/** '{label.toast ?? label.one} {title} created': 'Setting MaxUploads created', 'EmailTemplate Welcome updated'. */
+function useSaved(definition: AnyResource, done: 'created' | 'updated') {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  return (record: RaRecord) => {
+    const label = definition.label.toast ?? definition.label.one;
+    notify(translate(`app.tables.${done}`, { label, title: record[definition.titleField] }), {
+      type: 'success',
+    });
+    redirect('list', definition.name);
+  };
+}
+
+export function ResourceCreate({ definition }: { definition: AnyResource }) {
+  const translate = useTranslate();
+  const failureToast = useFailureToast();
+  const onSuccess = useSaved(definition, 'created');
+  const defaults = Object.fromEntries(
+    Object.entries(definition.fields)
+      .filter(([, field]) => 'default' in field && field.default !== undefined)
+      .map(([name, field]) => [name, (field as { default: unknown }).default]),
+  );
+  return (
+    <Create
+      resource={definition.name}
+      title={translate('app.tables.create', { label: definition.label.one })}
+      mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
+    >
+      <SimpleForm
+        validate={zodValidate(createSchemaOf(definition))}
+        defaultValues={defaults}
+        warnWhenUnsavedChanges
+      >
+        {formFields(definition).map(([name, field]) => inputOf(name, field))}
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** A record the server does not have is the admin 404 page, not a toast as well. */
+const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
+  if ((error as { status?: number })?.status !== 404) toast(error);
+};
+
+/** The audit log filtered to one record's changes. */
+function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
+  const translate = useTranslate();
+  const auditLog = definitionOf('audit-log');
+  const offered = useOffers(auditLog ?? definition);
+  if (!definition.audit || !auditLog || !offered('list')) return null;
+  const filter = JSON.stringify({ entityType: definition.audit.entityType, entityId: String(id) });
+  return (
+    <MuiLink
+      component={Link}
+      to={`/admin/${auditLog.name}?filter=${encodeURIComponent(filter)}`}
+      sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', mt: 2 }}
+    >
+      <HistoryIcon fontSize="small" />
+      {translate('app.tables.history', { label: definition.label.one })}
+    </MuiLink>
+  );
+}
+
+function UpdateToolbar({ definition, id }: { definition: AnyResource; id: number }) {
+  const offered = useOffers(definition);
+  const translate = useTranslate();
+  const path = useResourcePath(definition.name);
+  return (
+    <Toolbar sx={{ gap: 2 }}>
+      <SaveButton />
+      {offered('delete') && (
+        <MuiButton component={Link} to={path('delete', id)} color="error">
+          {translate('app.tables.delete')}
+        </MuiButton>
+      )}
+    </Toolbar>
+  );
+}
+
+/**
+ * The update form of one record. The record is read afresh: a row switch or another form may
+ * have changed it since the list cached it, and saving a stale copy would undo that change.
+ */
+export function ResourceUpdate({ definition, id }: { definition: AnyResource; id: number }) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
+  const onSuccess = useSaved(definition, 'updated');
+  useState(() => queryClient.removeQueries({ queryKey: [definition.name, 'getOne', { id: String(id) }] }));
+  return (
+    <Box>
+      <Edit
+        resource={definition.name}
+        id={id}
+        title={translate('app.tables.update', { label: definition.label.one })}
+        mutationMode="pessimistic"
+        mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
+        queryOptions={{ onError: (error) => unlessMissing(error, failureToast) }}
+        error={<AdminNotFoundPage />}
+        actions={false}
+      >
+        <SimpleForm
+          validate={zodValidate(updateSchemaOf(definition))}
+          toolbar={<UpdateToolbar definition={definition} id={id} />}
+          warnWhenUnsavedChanges
+        >
+          {updateFields(definition).map(([name, field]) =>
+            inputOf(name, field, { disabled: Boolean(field.readOnly || field.readOnlyOnUpdate) }),
+          )}
+        </SimpleForm>
+      </Edit>
+      <HistoryLink definition={definition} id={id} />
+    </Box>
+  );
+}
+
+/** `/admin/{name}/delete/{entityId}`: 'Are you sure you want to delete this?' with the record's values. */
+export function ResourceDelete({ definition, id }: { definition: AnyResource; id: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const failureToast = useFailureToast();
+  const path = useResourcePath(definition.name);
+  const { data, isPending, error } = useGetOne(
+    definition.name,
+    { id },
+    { onError: (e) => unlessMissing(e, failureToast) },
+  );
+  const [deleteOne, { isPending: deleting }] = useDelete();
+  if (isPending) return <Loading />;
+  if (error || !data) return <AdminNotFoundPage />;
+
+  const confirm = () =>
+    deleteOne(
+      definition.name,
+      { id, previousData: data },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(translate('app.tables.deleted'), { type: 'success' });
+          redirect('list', definition.name);
+        },
+        onError: (e) => failureToast(e),
+      },
+    );
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={`${translate('app.tables.delete')} ${definition.label.one}`} />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h1" gutterBottom>
+            {translate('app.tables.deletePageConfirm')}
+          </Typography>
+          {formFields(definition)
+            .filter(([, field]) => field.list !== false)
+            .map(([name, field]) => (
+              <Typography key={name} sx={{ overflowWrap: 'anywhere' }}>
+                {field.label}: {String(data[name] ?? '')}
+              </Typography>
+            ))}
+        </CardContent>
+        <CardActions>
+          <MuiButton variant="contained" color="error" disabled={deleting} onClick={confirm}>
+            {translate('app.tables.delete')}
+          </MuiButton>
+          <MuiButton component={Link} to={path()}>
+            {translate('app.tables.cancel')}
+          </MuiButton>
+        </CardActions>
+      </Card>
+    </Box>
+  );
+}

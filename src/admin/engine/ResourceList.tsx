@@ -1,0 +1,168 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
+import type { ReactElement } from 'react';
+import {
+  Button,
+  CreateButton,
+  Datagrid,
+  FilterButton,
+  List,
+  RecordContextProvider,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  WrapperField,
+} from 'react-admin';
+import type { AnyResource, Field } from '../../contract/resource';
+import { exportUrl } from '../../providers/dataProvider';
+import { useFailureToast } from '../../providers/failureToast';
+import { NumberedPagination } from './NumberedPagination';
+import { BulkDeleteButton } from './BulkDeleteButton';
+import { cellOf } from './cells';
+import { filtersOf } from './filters';
+import { RowActions, ToggleSwitch } from './RowActions';
+import type { ResourceOverrides } from './types';
+import { useOffers } from './useOffers';
+
+/** The CSV of every row matching the search, filters and sort, as the server streams it. */
+function ExportButton({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
+  const { filterValues, sort } = useListContext();
+  const translate = useTranslate();
+  return (
+    <Button
+      component="a"
+      href={exportUrl(definition, { filter: filterValues, sort }, scope)}
+      download
+      label={translate('app.tables.export')}
+    >
+      <DownloadIcon />
+    </Button>
+  );
+}
+
+function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
+  const offered = useOffers(definition);
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
+      {filtersOf(definition).length > 1 && <FilterButton />}
+      {offered('create') && <CreateButton />}
+      {offered('export') && <ExportButton definition={definition} scope={scope} />}
+    </TopToolbar>
+  );
+}
+
+const columnsOf = (definition: AnyResource) =>
+  (
+    definition.list?.columns ??
+    Object.keys(definition.fields).filter((name) => definition.fields[name].list !== false)
+  ).map((name) => [name, definition.fields[name]] as [string, Field]);
+
+/** The columns as react-admin fields: custom cells, the toggle as a switch, the rest by kind. */
+function useColumns(definition: AnyResource, overrides: ResourceOverrides): ReactElement[] {
+  const offered = useOffers(definition);
+  const toggleField = definition.routes?.toggle?.field;
+  return [
+    ...columnsOf(definition).map(([name, field]) => {
+      const props = { key: name, source: name, label: field.label, sortable: Boolean(field.sort) };
+      const Custom = overrides.cells?.[name];
+      if (Custom)
+        return (
+          <WrapperField {...props}>
+            <Custom />
+          </WrapperField>
+        );
+      if (name === toggleField && offered('update'))
+        return (
+          <WrapperField {...props}>
+            <ToggleSwitch definition={definition} />
+          </WrapperField>
+        );
+      return cellOf(field, props);
+    }),
+    ...(overrides.extraColumns ?? []).map(({ source, label, cell: Custom }) => (
+      <WrapperField key={source} source={source} label={label} sortable={false}>
+        <Custom />
+      </WrapperField>
+    )),
+  ];
+}
+
+/** Under 640 px each row is a stacked card: label and value per line, then the row's actions. */
+function StackedRows({ columns, actions }: { columns: ReactElement[]; actions: ReactElement }) {
+  const { data } = useListContext();
+  if (!data) return null;
+  return (
+    <MuiList disablePadding>
+      {data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <ListItem divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {columns.map((column) => (
+              <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 32 }}>
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {(column.props as { label: string }).label}:
+                </Typography>
+                {column}
+              </Box>
+            ))}
+            <Box sx={{ mt: 1 }}>{actions}</Box>
+          </ListItem>
+        </RecordContextProvider>
+      ))}
+    </MuiList>
+  );
+}
+
+export interface ResourceListProps {
+  definition: AnyResource;
+  overrides?: ResourceOverrides;
+  /** A filter the user cannot remove (the orders' organization). */
+  filter?: Record<string, unknown>;
+  /** The value of the definition's scope parameter, for the export URL. */
+  scope?: string | number;
+}
+
+/**
+ * A resource's table from its definition: title, the 'Search' box and filters, sorting on
+ * sortable columns, numbered paging of 10/20/50/100, export, bulk delete and row actions where
+ * the user's roles allow them.
+ */
+export function ResourceList({ definition, overrides = {}, filter, scope }: ResourceListProps) {
+  const offered = useOffers(definition);
+  const translate = useTranslate();
+  const failureToast = useFailureToast();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = useColumns(definition, overrides);
+  const actions = <RowActions definition={definition} overrides={overrides} />;
+  return (
+    <List
+      resource={definition.name}
+      title={definition.label.many}
+      filters={filtersOf(definition)}
+      filter={filter}
+      perPage={10}
+      pagination={<NumberedPagination />}
+      sort={definition.list?.sort ?? { field: 'id', order: 'ASC' }}
+      exporter={false}
+      actions={<ListActions definition={definition} scope={scope} />}
+      queryOptions={{ onError: (error) => failureToast(error) }}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      {small ? (
+        <StackedRows columns={columns} actions={actions} />
+      ) : (
+        <Datagrid
+          rowClick={false}
+          bulkActionButtons={
+            offered('bulkDelete') ? <BulkDeleteButton label={definition.label.one} /> : false
+          }
+          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+        >
+          {columns}
+          <WrapperField label={translate('app.tables.actions')} sortable={false}>
+            {actions}
+          </WrapperField>
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,123 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Switch, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { type AnyResource, fillPath, resourceCalls } from '../../contract/resource';
+import { http } from '../../providers';
+import { useFailureToast } from '../../providers/failureToast';
+import { DeleteRowButton } from '../../resources/DeleteRowButton';
+import { useResourcePath } from '../../resources/useResourcePath';
+import type { ResourceOverrides } from './types';
+import { hasUpdateForm, useOffers } from './useOffers';
+
+const titleOf = (definition: AnyResource, record: RaRecord) =>
+  String(record[definition.titleField] ?? record.id);
+
+/**
+ * A row action whose text may be long ('EDIT MAXPRODUCTSPERORGANIZATION'): one line, cut with
+ * an ellipsis; the whole text stays in the DOM for screen readers and shows on hover and focus.
+ */
+export function EditLink({
+  definition,
+  text,
+}: {
+  definition: AnyResource;
+  text?: (record: RaRecord) => string;
+}) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const path = useResourcePath(definition.name);
+  if (!record) return null;
+  const full = translate('app.tables.editItem', { name: titleOf(definition, record) });
+  const visible = text?.(record) ?? full;
+  return (
+    <Tooltip title={full} describeChild>
+      <Button
+        size="small"
+        component={Link}
+        to={path('update', record.id)}
+        startIcon={<EditIcon />}
+        aria-label={visible === full ? undefined : full}
+        sx={{ maxWidth: { xs: '100%', sm: 240 }, minWidth: 0, whiteSpace: 'nowrap' }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {visible}
+        </Box>
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * The definition's one-field switch (`PATCH brands/:id/showcase`): it moves at once, goes back
+ * if the call fails, and drops the cached records so a form opened next shows the server's.
+ */
+export function ToggleSwitch({ definition }: { definition: AnyResource }) {
+  const record = useRecordContext();
+  const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
+  const [checked, setChecked] = useState<boolean | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const toggle = definition.routes?.toggle;
+  const call = resourceCalls(definition).toggle;
+  if (!record || !toggle || !call) return null;
+  const field = definition.fields[toggle.field];
+  const value = checked ?? Boolean(record[toggle.field]);
+
+  const change = async (next: boolean) => {
+    setChecked(next);
+    setBusy(true);
+    try {
+      await http(`/api/${fillPath(call.path, { id: record.id })}`, {
+        method: call.method,
+        body: call.idIn === 'body' ? { id: record.id, [toggle.field]: next } : { [toggle.field]: next },
+      });
+      await queryClient.invalidateQueries({ queryKey: [definition.name] });
+    } catch (error) {
+      setChecked(!next);
+      failureToast(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Switch
+      checked={value}
+      disabled={busy}
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => change(event.target.checked)}
+      slotProps={{ input: { 'aria-label': `${field.label} ${titleOf(definition, record)}` } }}
+    />
+  );
+}
+
+/** The engine's row actions: edit where update is offered, the generic delete where delete is. */
+export function RowActions({
+  definition,
+  overrides,
+}: {
+  definition: AnyResource;
+  overrides: ResourceOverrides;
+}) {
+  const offered = useOffers(definition);
+  if (overrides.rowActions) return <overrides.rowActions />;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        minWidth: 0,
+      }}
+    >
+      {offered('update') && hasUpdateForm(definition) && (
+        <EditLink definition={definition} text={overrides.editText} />
+      )}
+      {offered('delete') && <DeleteRowButton label={definition.label.one} />}
+    </Box>
+  );
+}

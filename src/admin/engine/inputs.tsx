@@ -1,0 +1,79 @@
+import { lazy, type ReactElement, Suspense } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  Loading,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
+import type { Field } from '../../contract/resource';
+
+const RichTextInput = lazy(() => import('./RichTextInput'));
+
+const transformOf = (field: Field) =>
+  'transform' in field && field.transform
+    ? (value: string) =>
+        value ? value[field.transform === 'upper' ? 'toUpperCase' : 'toLowerCase']() : value
+    : undefined;
+
+/**
+ * The input of a field by its kind, full width; its label is `resources.<name>.fields.<field>`,
+ * which the i18n messages make from the definitions.
+ */
+export function inputOf(name: string, field: Field, { disabled = false } = {}): ReactElement {
+  const common = {
+    key: name,
+    source: name,
+    isRequired: field.required,
+    disabled,
+    fullWidth: true,
+    helperText: field.help,
+  };
+  switch (field.kind) {
+    case 'richText':
+      return (
+        <Suspense key={name} fallback={<Loading />}>
+          <RichTextInput source={name} label={field.label} isRequired={field.required} />
+        </Suspense>
+      );
+    case 'number':
+    case 'money':
+      return (
+        <NumberInput {...common} min={field.min} max={field.max} step={field.kind === 'money' ? 0.01 : 1} />
+      );
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'choice':
+      return <SelectInput {...common} choices={[...field.choices]} optionValue="value" optionText="label" />;
+    case 'reference':
+      return (
+        <ReferenceInput key={name} source={name} reference={field.to}>
+          <AutocompleteInput
+            optionText={field.show}
+            isRequired={field.required}
+            disabled={disabled}
+            fullWidth
+            helperText={field.help}
+          />
+        </ReferenceInput>
+      );
+    case 'date':
+      return <DateInput {...common} />;
+    case 'dateTime':
+      return <DateTimeInput {...common} />;
+    default:
+      return (
+        <TextInput
+          {...common}
+          multiline={field.kind === 'longText'}
+          type={field.kind === 'email' && !field.multiple ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+          parse={transformOf(field)}
+          slotProps={{ htmlInput: { maxLength: field.max } }}
+        />
+      );
+  }
+}

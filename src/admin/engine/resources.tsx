@@ -1,0 +1,57 @@
+import type { ComponentType, ReactElement } from 'react';
+import { Route } from 'react-router-dom';
+import { type AnyResource, offers, type ResourceAction } from '../../contract/resource';
+import { roles } from '../../contract/roles';
+import { lazyNamed } from '../../lib/lazyNamed';
+import type { ResourceOverrides } from './types';
+import { RecordPage } from './paths';
+import { hasUpdateForm } from './useOffers';
+
+const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
+const ResourceCreate = lazyNamed(() => import('./ResourceForms'), 'ResourceCreate');
+const ResourceUpdate = lazyNamed(() => import('./ResourceForms'), 'ResourceUpdate');
+const ResourceDelete = lazyNamed(() => import('./ResourceForms'), 'ResourceDelete');
+
+const everyRole = Object.values(roles);
+const offeredToAnyone = (definition: AnyResource, action: ResourceAction) =>
+  offers(definition, action, everyRole);
+
+/** react-admin's `<Resource>` props of one resource, all of them derived from its definition. */
+export interface EngineResource {
+  name: string;
+  list: ComponentType;
+  create?: ComponentType;
+  /** The spec's paths beside the list: `update/:id`, `delete/:id` and the resource's own. */
+  routes: ReactElement[];
+  recordRepresentation: string;
+}
+
+/**
+ * A resource's pages from its definition and the overrides in `src/resources/<name>`: the list,
+ * the create form where create is offered, and the update and delete pages under the spec's
+ * paths, each refusing an id that no row could have with the admin 404 page.
+ */
+export function engineResource(definition: AnyResource, overrides: ResourceOverrides = {}): EngineResource {
+  const List = overrides.list ?? (() => <ResourceList definition={definition} overrides={overrides} />);
+  const Create = overrides.create ?? (() => <ResourceCreate definition={definition} />);
+  const Update: ComponentType<{ id: number }> =
+    overrides.update ?? (({ id }) => <ResourceUpdate definition={definition} id={id} />);
+  const Delete: ComponentType<{ id: number }> = ({ id }) => (
+    <ResourceDelete definition={definition} id={id} />
+  );
+  return {
+    name: definition.name,
+    list: List,
+    create: offeredToAnyone(definition, 'create') ? Create : undefined,
+    routes: [
+      ...(offeredToAnyone(definition, 'update') && (overrides.update || hasUpdateForm(definition))
+        ? [<Route key="update" path="update/:id" element={<RecordPage page={Update} />} />]
+        : []),
+      ...(offeredToAnyone(definition, 'delete')
+        ? [<Route key="delete" path="delete/:id" element={<RecordPage page={Delete} />} />]
+        : []),
+      ...(overrides.routes ?? []),
+    ],
+    recordRepresentation: definition.titleField,
+  };
+}

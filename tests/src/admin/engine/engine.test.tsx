@@ -1,0 +1,202 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { MemoryRouter, Route } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withDefinitionAccess } from '../../../../src/admin/engine/access';
+import { engineResource } from '../../../../src/admin/engine/resources';
+import { defineResource, field } from '../../../../src/contract/resource';
+import { resourceDefinitions } from '../../../../src/contract/resources';
+import { appMessages } from '../../../../src/i18n/en';
+import { en, resourceMessages } from '../../../../src/i18n/react-admin';
+import { Menu } from '../../../../src/layout/Menu';
+import { authProvider, http as httpClient, session } from '../../../../src/providers';
+import { createDataProvider } from '../../../../src/providers/dataProvider';
+import { adminUser, meHandler } from '../../layout/renderAdmin';
+
+/**
+ * A resource no file of the app mentions: its definition alone gives it a menu entry, a table,
+ * forms, labels and access. This is what adding a resource to the registry buys.
+ */
+const teams = defineResource({
+  name: 'teams',
+  table: 'teams',
+  label: { one: 'Team', many: 'Teams' },
+  titleField: 'name',
+  menu: { group: 'settings', icon: 'Groups', order: 45 },
+  access: { list: ['Admin'], read: ['Admin'], create: ['Admin'], update: ['Admin'], delete: ['Admin'] },
+  fields: {
+    name: field.text({ label: 'Team name', max: 100, required: true, search: true, sort: true }),
+    sport: field.choice({
+      label: 'Sport',
+      required: true,
+      choices: [
+        { value: 'rowing', label: 'Rowing' },
+        { value: 'soccer', label: 'Soccer' },
+      ],
+      filter: true,
+      sort: true,
+    }),
+    organizationId: field.reference({ label: 'Organization', to: 'organizations', show: 'name' }),
+    budget: field.money({ label: 'Budget' }),
+    isActive: field.boolean({ label: 'Active', default: true, filter: true }),
+  },
+});
+const definitions = [...resourceDefinitions, teams];
+
+const tigers = { id: 5, name: 'Tigers', sport: 'rowing', organizationId: 3, budget: -25, isActive: true };
+const tableBodies: unknown[] = [];
+const organizationBodies: unknown[] = [];
+const posted: unknown[] = [];
+const server = setupServer(
+  meHandler(adminUser),
+  http.post('*/api/teams/table', async ({ request }) => {
+    tableBodies.push(await request.json());
+    return HttpResponse.json({ result: { data: [tigers], totalFilteredRecords: 1 } });
+  }),
+  http.post('*/api/organizations/table', async ({ request }) => {
+    organizationBodies.push(await request.json());
+    return HttpResponse.json({
+      result: { data: [{ id: 3, name: 'Lincoln High School' }], totalFilteredRecords: 1 },
+    });
+  }),
+  http.post('*/api/teams', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posted.push(body);
+    return HttpResponse.json({ result: { id: 6, ...body } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  session.reset();
+  tableBodies.length = 0;
+  organizationBodies.length = 0;
+  posted.length = 0;
+});
+afterAll(() => server.close());
+
+const i18nProvider = polyglotI18nProvider(
+  () => ({ ...en, resources: resourceMessages(definitions) }),
+  'en',
+  [],
+  {
+    allowMissing: true,
+  },
+);
+
+async function renderTeams(path: string) {
+  await session.refresh();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const team = engineResource(teams);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        authProvider={withDefinitionAccess(authProvider, definitions)}
+        dataProvider={createDataProvider(httpClient, definitions)}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={memoryStore()}
+      >
+        <AdminUI>
+          <Resource name="teams" list={team.list} create={team.create}>
+            {team.routes}
+          </Resource>
+          <Resource name="organizations" />
+          <CustomRoutes>
+            <Route path="/menu" element={<Menu definitions={definitions} />} />
+          </CustomRoutes>
+        </AdminUI>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return queryClient;
+}
+
+/** The engine's pages are lazy chunks: the first look waits for them to load, however busy the machine. */
+const firstPage = { timeout: 15_000 };
+
+describe('a resource from its definition alone', { timeout: 60_000 }, () => {
+  it('lists it: title, the Search box, cells by kind, references by name from one table call, and row actions', async () => {
+    await renderTeams('/teams');
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(screen.getAllByText('Teams').length).toBeGreaterThan(0);
+    expect(screen.getByRole('textbox', { name: appMessages.tables.search })).toBeInTheDocument();
+    expect(within(row).getByText('Rowing')).toBeInTheDocument();
+    expect(within(row).getByText('($25.00)')).toBeInTheDocument();
+    expect(await within(row).findByText('Lincoln High School')).toBeInTheDocument();
+    expect(organizationBodies).toEqual([expect.objectContaining({ filter: { ids: [3] } })]);
+    expect(within(row).getByRole('link', { name: 'Edit Tigers' })).toHaveAttribute('href', '/teams/update/5');
+    expect(within(row).getByRole('button', { name: appMessages.tables.delete })).toBeInTheDocument();
+    expect(tableBodies[0]).toEqual({
+      skip: 0,
+      take: 10,
+      allSearch: '',
+      refresh: false,
+      sortField: 'id',
+      sortOrder: 'ASC',
+    });
+    expect(screen.getByRole('columnheader', { name: /Team name/ })).toBeInTheDocument();
+  });
+
+  it("creates it with the definition's labels and defaults and toasts '{label} {title} created'", async () => {
+    await renderTeams('/teams/create');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Team name/ }, firstPage), 'Otters');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Sport/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Soccer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Team Otters created')).toBeInTheDocument();
+    expect(posted).toEqual([expect.objectContaining({ name: 'Otters', sport: 'soccer', isActive: true })]);
+  });
+
+  it('refuses to save what the definition refuses, before calling the server', async () => {
+    await renderTeams('/teams/create');
+    const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    await userEvent.type(name, 'O');
+    await userEvent.clear(name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Team name is required')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it("opens the update form with the server's current record, not the copy the list cached", async () => {
+    server.use(
+      http.get('*/api/teams/5', () =>
+        HttpResponse.json({ result: { ...tigers, name: 'Tigers', isActive: false } }),
+      ),
+    );
+    const queryClient = await renderTeams('/teams');
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    queryClient.setQueryData(['teams', 'getOne', { id: '5', meta: undefined }], tigers);
+    await userEvent.click(screen.getByRole('link', { name: 'Edit Tigers' }));
+    const active = await screen.findByRole('switch', { name: /Active/ });
+    await waitFor(() => expect(active).not.toBeChecked());
+  });
+
+  it('shows the admin 404 page for an id no row could have', async () => {
+    await renderTeams('/teams/update/abc');
+    expect(await screen.findByText(appMessages.notFound.title)).toBeInTheDocument();
+  });
+
+  it('shows the admin 404 page, and no toast, for a record the server does not have', async () => {
+    server.use(
+      http.get('*/api/teams/9999', () =>
+        HttpResponse.json({ result: null, message: 'Team not found' }, { status: 404 }),
+      ),
+    );
+    await renderTeams('/teams/update/9999');
+    expect(await screen.findByText(appMessages.notFound.title, {}, firstPage)).toBeInTheDocument();
+    expect(screen.queryByText('Team not found')).toBeNull();
+  });
+
+  it('adds its menu entry to the Settings group for the roles that may list it', async () => {
+    server.use(meHandler(adminUser));
+    await renderTeams('/menu');
+    const group = await screen.findByRole('group', { name: appMessages.layout.settingsGroup });
+    await waitFor(() => expect(within(group).getByRole('menuitem', { name: 'Teams' })).toBeInTheDocument());
+  });
+});
