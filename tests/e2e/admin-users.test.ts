@@ -139,6 +139,20 @@ describe('Accounts as an Admin', () => {
       .toBe(512);
   });
 
+  it('keeps the Organization error clear of the Password field on Create User', async () => {
+    await openAs(asAdmin, '/admin/users/create');
+    const form = page.locator('form');
+    await form.getByLabel('Athletic Director').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const error = form.getByText('Organization is required', { exact: true });
+    await expect.poll(() => error.isVisible()).toBe(true);
+    const errorBox = await error.boundingBox();
+    const passwordBox = await form.getByLabel(text.password, { exact: true }).boundingBox();
+    expect(errorBox && passwordBox).toBeTruthy();
+    // The Password box starts below the whole error line, with the gap the other fields keep.
+    expect(passwordBox!.y).toBeGreaterThanOrEqual(errorBox!.y + errorBox!.height + 8);
+  });
+
   it('searches and pages the accounts table', async () => {
     await signInAsAdmin();
     const stamp = `pager${Date.now()}`;

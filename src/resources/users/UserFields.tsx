@@ -115,8 +115,10 @@ export function PasswordFields() {
   const translate = useTranslate();
   return (
     <>
+      {/* react-admin draws passwords small; the form's other inputs, and their spacing, are medium. */}
       <PasswordInput
         fullWidth
+        size="medium"
         source="password"
         label={translate('app.users.password')}
         helperText={`${translate('app.users.passwordHelp')} ${passwordRule.hint}`}
@@ -125,6 +127,7 @@ export function PasswordFields() {
       />
       <PasswordInput
         fullWidth
+        size="medium"
         source="confirmPassword"
         label={translate('app.users.confirmPassword')}
         slotProps={max(limits.password)}
