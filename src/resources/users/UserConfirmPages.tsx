@@ -38,7 +38,8 @@ function ConfirmCard({
       <Title title={title} />
       <Card>
         <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
+          {/* The page's h1 is the top bar's title; the question is this card's heading. */}
+          <Typography variant="h6" component="h2" gutterBottom>
             {question}
           </Typography>
           {children}
