@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import type { ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import {
   Button,
   CreateButton,
@@ -63,21 +63,22 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
   const toggleField = definition.routes?.toggle?.field;
   return [
     ...columnsOf(definition).map(([name, field]) => {
-      const props = { key: name, source: name, label: field.label, sortable: Boolean(field.sort) };
+      const props = { source: name, label: field.label, sortable: Boolean(field.sort) };
       const Custom = overrides.cells?.[name];
       if (Custom)
         return (
-          <WrapperField {...props}>
+          <WrapperField key={name} {...props}>
             <Custom />
           </WrapperField>
         );
       if (name === toggleField && offered('update'))
         return (
-          <WrapperField {...props}>
+          <WrapperField key={name} {...props}>
             <ToggleSwitch definition={definition} />
           </WrapperField>
         );
-      return cellOf(field, props);
+      // React warns when a key travels inside spread props, so the cell gets it on its own.
+      return cloneElement(cellOf(field, props), { key: name });
     }),
     ...(overrides.extraColumns ?? []).map(({ source, label, cell: Custom }) => (
       <WrapperField key={source} source={source} label={label} sortable={false}>

@@ -26,7 +26,6 @@ const transformOf = (field: Field) =>
  */
 export function inputOf(name: string, field: Field, { disabled = false } = {}): ReactElement {
   const common = {
-    key: name,
     source: name,
     isRequired: field.required,
     disabled,
@@ -43,12 +42,26 @@ export function inputOf(name: string, field: Field, { disabled = false } = {}): 
     case 'number':
     case 'money':
       return (
-        <NumberInput {...common} min={field.min} max={field.max} step={field.kind === 'money' ? 0.01 : 1} />
+        <NumberInput
+          key={name}
+          {...common}
+          min={field.min}
+          max={field.max}
+          step={field.kind === 'money' ? 0.01 : 1}
+        />
       );
     case 'boolean':
-      return <BooleanInput {...common} />;
+      return <BooleanInput key={name} {...common} />;
     case 'choice':
-      return <SelectInput {...common} choices={[...field.choices]} optionValue="value" optionText="label" />;
+      return (
+        <SelectInput
+          key={name}
+          {...common}
+          choices={[...field.choices]}
+          optionValue="value"
+          optionText="label"
+        />
+      );
     case 'reference':
       return (
         <ReferenceInput key={name} source={name} reference={field.to}>
@@ -62,12 +75,13 @@ export function inputOf(name: string, field: Field, { disabled = false } = {}): 
         </ReferenceInput>
       );
     case 'date':
-      return <DateInput {...common} />;
+      return <DateInput key={name} {...common} />;
     case 'dateTime':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput key={name} {...common} />;
     default:
       return (
         <TextInput
+          key={name}
           {...common}
           multiline={field.kind === 'longText'}
           type={field.kind === 'email' && !field.multiple ? 'email' : field.kind === 'url' ? 'url' : 'text'}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
@@ -73,6 +73,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  // Unmount before signing out, or the sign-out redraws the page outside act().
+  cleanup();
   session.reset();
   tableBodies.length = 0;
   organizationBodies.length = 0;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider } from 'react-admin';
 import { setupServer } from 'msw/node';
@@ -13,6 +13,8 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  // Unmount before signing out, or the sign-out redraws the page outside act().
+  cleanup();
   session.reset();
 });
 afterAll(() => server.close());
