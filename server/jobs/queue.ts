@@ -10,6 +10,8 @@ export interface JobHandler {
   run(payload: unknown, job: JobRow): Promise<void>;
   /** Called once when the job has failed its last attempt. */
   gaveUp?(payload: unknown, job: JobRow, error: Error): Promise<void>;
+  /** This type's own schedule of retries, in place of the queue's. */
+  backoffMs?: (attempt: number) => number;
 }
 
 export interface JobQueueOptions {
@@ -50,6 +52,7 @@ export class JobQueue {
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly chores: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -73,6 +76,11 @@ export class JobQueue {
     const [job] = await executor.insert(jobs).values({ type, payload, maxAttempts }).returning();
     if (executor === this.db) this.wakeUp();
     return job;
+  }
+
+  /** Work that the worker does every hour beside pruning jobs (purging old mail bodies). */
+  addChore(chore: () => Promise<unknown>) {
+    this.chores.push(chore);
   }
 
   /** Lets this process's idle worker look for jobs now instead of at its next poll. */
@@ -147,7 +155,7 @@ export class JobQueue {
           lockedUntil: null,
           runAt: lastAttempt
             ? job.runAt
-            : sql`now() + ${`${this.backoffMs(job.attempts)} milliseconds`}::interval`,
+            : sql`now() + ${`${(handler?.backoffMs ?? this.backoffMs)(job.attempts)} milliseconds`}::interval`,
           finishedAt: lastAttempt ? sql`now()` : null,
         })
         .where(mine);
@@ -186,6 +194,7 @@ export class JobQueue {
           if (Date.now() - lastPrune > pruneEveryMs) {
             lastPrune = Date.now();
             await this.prune();
+            for (const chore of this.chores) await chore();
           }
           worked = await this.runOnce();
         } catch (error) {
