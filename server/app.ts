@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
+import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
 import { apiModules, resourceServers } from './modules';
 import { ensureChangeNotices } from './resources/change-notices';
@@ -91,7 +92,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.addHook('onClose', () => closeSvgWorker());
-  app.decorate('jobs', new JobQueue(database.db, { log: app.log }));
+  // Only PostgreSQL can have other servers; on it, files on this server's own disk pin its jobs here.
+  const serverId = config.databaseUrl ? await serverIdOf(config.dataDir) : undefined;
+  const localFiles = !config.s3;
+  app.decorate(
+    'jobs',
+    new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
+  );
+  if (serverId) {
+    const registry = new ServerRegistry(database.db, serverId, localFiles, app.log);
+    app.addHook('onReady', () => registry.start());
+    app.addHook('preClose', () => registry.stop());
+  }
   if (config.jobWorker) {
     app.addHook('onReady', async () => app.jobs.start());
     app.addHook('preClose', async () => app.jobs.stop());

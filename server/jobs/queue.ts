@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
@@ -25,6 +25,11 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Delay before attempt `attempt + 1`, after `attempt` failures. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * This server's id when its files are on its local disk and other servers may share the
+   * database: jobs it enqueues carry it, and only it claims them, since no other has their files.
+   */
+  localServerId?: string;
 }
 
 /** Finished jobs are kept this long for inspection, then deleted. */
@@ -73,7 +78,10 @@ export class JobQueue {
    * together, and call `wakeUp` after it commits: a worker woken earlier would not see it.
    */
   async enqueue(type: string, payload: unknown, executor: Executor = this.db, maxAttempts = 5) {
-    const [job] = await executor.insert(jobs).values({ type, payload, maxAttempts }).returning();
+    const [job] = await executor
+      .insert(jobs)
+      .values({ type, payload, maxAttempts, runOn: this.options.localServerId ?? null })
+      .returning();
     if (executor === this.db) this.wakeUp();
     return job;
   }
@@ -94,9 +102,14 @@ export class JobQueue {
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        or(
-          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        and(
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+          ),
+          this.options.localServerId
+            ? or(isNull(jobs.runOn), eq(jobs.runOn, this.options.localServerId))
+            : isNull(jobs.runOn),
         ),
       )
       .orderBy(jobs.runAt, jobs.id)
