@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { openApiTransform } from './http/multipart-docs';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
@@ -176,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       info: { title: 'Spirit Portal API', version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
