@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { openApiTransform } from './http/multipart-docs';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
@@ -17,6 +18,7 @@ import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
 import { JobQueue } from './jobs';
+import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
 import { apiModules, resourceServers } from './modules';
 import { ensureChangeNotices } from './resources/change-notices';
@@ -91,7 +93,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.addHook('onClose', () => closeSvgWorker());
-  app.decorate('jobs', new JobQueue(database.db, { log: app.log }));
+  // Only PostgreSQL can have other servers; on it, files on this server's own disk pin its jobs here.
+  const serverId = config.databaseUrl ? await serverIdOf(config.dataDir) : undefined;
+  const localFiles = !config.s3;
+  app.decorate(
+    'jobs',
+    new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
+  );
+  if (serverId) {
+    const registry = new ServerRegistry(database.db, serverId, localFiles, app.log);
+    app.addHook('onReady', () => registry.start());
+    app.addHook('preClose', () => registry.stop());
+  }
   if (config.jobWorker) {
     app.addHook('onReady', async () => app.jobs.start());
     app.addHook('preClose', async () => app.jobs.stop());
@@ -164,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       info: { title: 'Spirit Portal API', version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -38,6 +38,12 @@ const envSchema = z.object({
       (URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol)),
     'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (or unset for the embedded database)',
   ),
+  MIGRATION_DATABASE_URL: optionalString.refine(
+    (value) =>
+      value === undefined ||
+      (URL.canParse(value) && ['postgres:', 'postgresql:'].includes(new URL(value).protocol)),
+    'MIGRATION_DATABASE_URL must be a PostgreSQL URL such as postgres://owner:password@host:5432/database',
+  ),
   DATABASE_STARTUP_TIMEOUT_SECONDS: seconds(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: seconds(5),
@@ -125,6 +131,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Who runs migrations when the application's own user may only read and write rows. */
+  migrationDatabaseUrl?: string;
   /** How long a starting server waits for PostgreSQL to accept connections before giving up. */
   databaseStartupTimeoutSeconds: number;
   databasePoolSize: number;
@@ -214,6 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: set both SHOPIFY_SHOP_URL and SHOPIFY_ACCESS_TOKEN, or neither',
     );
   }
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no users)',
+    );
+  }
   const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError(
@@ -225,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databaseStartupTimeoutSeconds: e.DATABASE_STARTUP_TIMEOUT_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,

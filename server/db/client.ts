@@ -40,6 +40,8 @@ const migrationLockId = 727_001;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** Migrations connect here when set: a user who may create tables, unlike `databaseUrl`'s. */
+  migrationDatabaseUrl?: string;
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   pgliteDir: string;
   poolSize?: number;
@@ -72,7 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async migrate(thenWhileLocked) {
         // Not the pool's limits: waiting for another replica's migration, or a migration
         // building an index on a big table, may rightly take minutes.
-        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
+        const client = new pg.Client({
+          connectionString: options.migrationDatabaseUrl ?? options.databaseUrl,
+          connectionTimeoutMillis,
+        });
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);

@@ -180,9 +180,18 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The server whose local disk holds the job's files; null when any server may run it. */
+    runOn: text('run_on'),
   },
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );
+
+/** Running servers on one PostgreSQL, each renewing its row, so start-up can see the others. */
+export const servers = pgTable('servers', {
+  id: text('id').primaryKey(),
+  localFiles: boolean('local_files').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

@@ -33,17 +33,27 @@ async function answersInTime(probe: () => Promise<unknown>) {
 export async function registerHealthRoutes(app: FastifyInstance) {
   registerMetrics(app);
   const noStore = { 'Cache-Control': 'no-store' };
-  app.get('/healthz', { schema: { hide: true } }, (_request, reply) =>
+  // Probes come every few seconds from each balancer and orchestrator: two info lines each
+  // would drown the log, so only what goes wrong is logged.
+  const quiet = { schema: { hide: true }, logLevel: 'warn' as const };
+  app.get('/healthz', quiet, (_request, reply) =>
     reply.headers(noStore).send({ result: { status: 'alive' } }),
   );
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', quiet, async (request, reply) => {
     reply.headers(noStore);
     const [database, fileStore] = await Promise.all([
       answersInTime(() => app.db.execute(sql`select 1`)),
       answersInTime(() => app.storage.exists(`readyz/${randomUUID()}`)),
     ]);
-    if (!database) return reply.status(503).send({ result: null, message: databaseUnavailableMessage });
-    if (!fileStore) return reply.status(503).send({ result: null, message: fileStoreUnavailableMessage });
+    const down = !database
+      ? databaseUnavailableMessage
+      : !fileStore
+        ? fileStoreUnavailableMessage
+        : undefined;
+    if (down) {
+      request.log.warn(`not ready: ${down}`);
+      return reply.status(503).send({ result: null, message: down });
+    }
     return reply.send({ result: { status: 'ready', database: 'reachable', fileStore: 'reachable' } });
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
@@ -10,6 +10,8 @@ export interface JobHandler {
   run(payload: unknown, job: JobRow): Promise<void>;
   /** Called once when the job has failed its last attempt. */
   gaveUp?(payload: unknown, job: JobRow, error: Error): Promise<void>;
+  /** This type's own schedule of retries, in place of the queue's. */
+  backoffMs?: (attempt: number) => number;
 }
 
 export interface JobQueueOptions {
@@ -23,6 +25,11 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Delay before attempt `attempt + 1`, after `attempt` failures. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * This server's id when its files are on its local disk and other servers may share the
+   * database: jobs it enqueues carry it, and only it claims them, since no other has their files.
+   */
+  localServerId?: string;
 }
 
 /** Finished jobs are kept this long for inspection, then deleted. */
@@ -50,6 +57,7 @@ export class JobQueue {
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly chores: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -70,9 +78,17 @@ export class JobQueue {
    * together, and call `wakeUp` after it commits: a worker woken earlier would not see it.
    */
   async enqueue(type: string, payload: unknown, executor: Executor = this.db, maxAttempts = 5) {
-    const [job] = await executor.insert(jobs).values({ type, payload, maxAttempts }).returning();
+    const [job] = await executor
+      .insert(jobs)
+      .values({ type, payload, maxAttempts, runOn: this.options.localServerId ?? null })
+      .returning();
     if (executor === this.db) this.wakeUp();
     return job;
+  }
+
+  /** Work that the worker does every hour beside pruning jobs (purging old mail bodies). */
+  addChore(chore: () => Promise<unknown>) {
+    this.chores.push(chore);
   }
 
   /** Lets this process's idle worker look for jobs now instead of at its next poll. */
@@ -86,9 +102,14 @@ export class JobQueue {
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        or(
-          and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        and(
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+          ),
+          this.options.localServerId
+            ? or(isNull(jobs.runOn), eq(jobs.runOn, this.options.localServerId))
+            : isNull(jobs.runOn),
         ),
       )
       .orderBy(jobs.runAt, jobs.id)
@@ -147,7 +168,7 @@ export class JobQueue {
           lockedUntil: null,
           runAt: lastAttempt
             ? job.runAt
-            : sql`now() + ${`${this.backoffMs(job.attempts)} milliseconds`}::interval`,
+            : sql`now() + ${`${(handler?.backoffMs ?? this.backoffMs)(job.attempts)} milliseconds`}::interval`,
           finishedAt: lastAttempt ? sql`now()` : null,
         })
         .where(mine);
@@ -186,6 +207,7 @@ export class JobQueue {
           if (Date.now() - lastPrune > pruneEveryMs) {
             lastPrune = Date.now();
             await this.prune();
+            for (const chore of this.chores) await chore();
           }
           worked = await this.runOnce();
         } catch (error) {

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailOutbox, emailTemplates } from '../db/schema';
+import { emailOutbox, emailTemplates, jobs as jobRows } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
@@ -23,6 +23,20 @@ export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.d
 
 /** The job that delivers one `email_outbox` row. */
 export const deliverJob = 'mail.deliver';
+
+/**
+ * An SMTP relay can be down for an afternoon: 12 attempts, 1 minute apart and doubling up to
+ * 6 hours, keep a message trying for about 20 hours before it is marked failed.
+ */
+export const mailAttempts = 12;
+export const mailBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 6 * 60 * 60_000);
+
+/**
+ * Bodies hold reset codes and confirmation links: a sent one is kept a day (to look into a
+ * complaint), a failed one a week (to resend it), then emptied; to, subject and status stay.
+ */
+export const sentBodyRetentionMs = 24 * 60 * 60_000;
+export const failedBodyRetentionMs = 7 * 24 * 60 * 60_000;
 
 interface DeliverPayload {
   outboxId: number;
@@ -50,6 +64,7 @@ export class Mailer {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     jobs.register(deliverJob, {
       run: (payload) => this.deliver(payload as DeliverPayload),
+      backoffMs: mailBackoffMs,
       gaveUp: async (payload, _job, error) => {
         await this.db
           .update(emailOutbox)
@@ -57,6 +72,7 @@ export class Mailer {
           .where(eq(emailOutbox.id, (payload as DeliverPayload).outboxId));
       },
     });
+    jobs.addChore(() => this.purgeBodies());
   }
 
   /** Renders the message and records it with its delivery job; the caller never waits on delivery. */
@@ -82,11 +98,57 @@ export class Mailer {
         })
         .returning({ id: emailOutbox.id });
       const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
-      await this.jobs.enqueue(deliverJob, payload, tx, 8);
+      await this.jobs.enqueue(deliverJob, payload, tx, mailAttempts);
       return row.id;
     });
     this.jobs.wakeUp();
     return id;
+  }
+
+  /**
+   * Queues a failed message again, from its first attempt; false when there is nothing to
+   * resend (not failed, or its body already purged).
+   */
+  async resend(outboxId: number) {
+    const queued = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(emailOutbox)
+        .set({ status: 'pending', attempts: 0, lastError: null })
+        .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, 'failed'), ne(emailOutbox.html, '')))
+        .returning({ id: emailOutbox.id });
+      if (!row) return false;
+      // The contact form's Reply-To lives only in the job that gave up.
+      const [previous] = await tx
+        .select({ payload: jobRows.payload })
+        .from(jobRows)
+        .where(and(eq(jobRows.type, deliverJob), sql`(${jobRows.payload}->>'outboxId')::int = ${outboxId}`))
+        .orderBy(desc(jobRows.id))
+        .limit(1);
+      const payload: DeliverPayload = {
+        outboxId,
+        replyTo: (previous?.payload as DeliverPayload | undefined)?.replyTo,
+      };
+      await this.jobs.enqueue(deliverJob, payload, tx, mailAttempts);
+      return true;
+    });
+    if (queued) this.jobs.wakeUp();
+    return queued;
+  }
+
+  /** Empties the bodies past their retention; returns how many. */
+  async purgeBodies() {
+    const purged = await this.db
+      .update(emailOutbox)
+      .set({ html: '' })
+      .where(
+        and(
+          ne(emailOutbox.html, ''),
+          sql`((${emailOutbox.status} = 'sent' and ${emailOutbox.sentAt} < now() - ${`${sentBodyRetentionMs} milliseconds`}::interval)
+            or (${emailOutbox.status} = 'failed' and ${emailOutbox.createdAt} < now() - ${`${failedBodyRetentionMs} milliseconds`}::interval))`,
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    return purged.length;
   }
 
   /**

@@ -7,6 +7,7 @@ import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
+import mail from './mail';
 import merchandise from './merchandise';
 import orders from './orders';
 import organizations from './organizations';
@@ -23,6 +24,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'design-logos', plugin: designLogos },
   { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
+  { prefix: 'mail', plugin: mail },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },

@@ -13,6 +13,7 @@ await build({
     main: 'server/main.ts',
     'migrate-cli': 'server/db/migrate-cli.ts',
     'backup-cli': 'server/ops/backup-cli.ts',
+    'revoke-sessions-cli': 'server/ops/revoke-sessions-cli.ts',
     'svg-worker': 'server/storage/svg-worker.ts',
   },
   outdir,

@@ -24,6 +24,34 @@ describe('the API as a whole', () => {
     expect(login.requestBody.content['application/json'].schema.properties.email.maxLength).toBe(256);
   });
 
+  it('describes the multipart bodies: their text fields and their files', async () => {
+    const { paths } = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const form = (operation: { requestBody?: { content: Record<string, { schema: unknown }> } }) =>
+      operation.requestBody?.content['multipart/form-data']?.schema as
+        { properties: Record<string, { type?: string; format?: string }>; required?: string[] } | undefined;
+
+    const user = form(paths['/api/users/with-photo/{id}'].put);
+    expect(user?.properties.profilePhoto).toMatchObject({ type: 'string', format: 'binary' });
+    expect(user?.properties['name.firstName']).toMatchObject({ type: 'string' });
+    expect(user?.required).toEqual(expect.arrayContaining(['email', 'name.firstName', 'userRoles']));
+
+    const logo = form(paths['/api/design-logos/'].post);
+    expect(logo?.properties.ImageFile).toMatchObject({ type: 'string', format: 'binary' });
+    expect(logo?.required).toEqual(['ImageFile']);
+    expect(paths['/api/design-logos/'].post.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'OrganizationId', in: 'query' })]),
+    );
+
+    const merchandise = form(paths['/api/merchandise/create-merchandise-by-organization'].post);
+    expect(Object.keys(merchandise?.properties ?? {})).toEqual(
+      expect.arrayContaining(['Title', 'Price', 'LogoId', 'BaseApparelId', 'OrganizationId', 'ImageFile']),
+    );
+    expect(merchandise?.required).toEqual(expect.arrayContaining(['Title', 'ImageFile']));
+
+    const shopify = form(paths['/api/merchandise/UploadImageToShopify'].post);
+    expect(shopify?.properties.ImageFile).toMatchObject({ format: 'binary' });
+  });
+
   it('serves a reference page at /api/docs', async () => {
     const response = await ctx.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

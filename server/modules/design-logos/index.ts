@@ -48,6 +48,12 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: allowed,
+      config: {
+        multipartForm: {
+          files: { ImageFile: 'a png or svg of at most 20 MB' },
+          requiredFiles: ['ImageFile'],
+        },
+      },
       schema: {
         tags: ['design-logos'],
         description: 'multipart/form-data with ImageFile: a png or svg of at most 20 MB',

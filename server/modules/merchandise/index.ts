@@ -86,6 +86,13 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
     '/create-merchandise-by-organization',
     {
       preHandler: allowed,
+      config: {
+        multipartForm: {
+          fields: createMerchandiseFieldsSchema,
+          files: { ImageFile: 'the composed png of the logo on the apparel' },
+          requiredFiles: ['ImageFile'],
+        },
+      },
       schema: {
         tags: ['merchandise'],
         description:
@@ -216,6 +223,9 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
     '/UploadImageToShopify',
     {
       preHandler: allowed,
+      config: {
+        multipartForm: { files: { ImageFile: 'a png' }, requiredFiles: ['ImageFile'] },
+      },
       schema: {
         tags: ['merchandise'],
         description: 'multipart/form-data with a png ImageFile; answers the URL shoppers fetch it from',

@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
-import { readUserForm } from './multipart';
+import { photoFieldName, readUserForm } from './multipart';
 import { parseOrFail } from './validation';
 import { normalizePhoto, photoContentType } from './photo';
 import {
@@ -92,6 +92,12 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
     '/with-photo/:id',
     {
       onRequest: adminOnly,
+      config: {
+        multipartForm: {
+          fields: userUpdateSchema,
+          files: { [photoFieldName]: 'optional new profile photo (png, jpeg, gif or webp)' },
+        },
+      },
       schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
 import { databaseUnavailableMessage } from '../../../server/http/error-handler';
-import { testApp } from '../helpers';
+import { resetDatabase, testApp, testDatabase } from '../helpers';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -28,6 +28,27 @@ describe('health probes', () => {
     expect(response.json()).toEqual({
       result: { status: 'ready', database: 'reachable', fileStore: 'reachable' },
     });
+  });
+});
+
+describe('the request log', () => {
+  it('leaves out probes that succeed, which come every few seconds, and keeps other requests', async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    const lines: string[] = [];
+    const app = await buildApp(testConfig({ logLevel: 'info' }), {
+      database,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    closers.push(() => app.close());
+    await app.ready();
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    await app.inject({ url: '/api/account/me' });
+    const logged = lines.join('');
+    expect(logged).not.toContain('/healthz');
+    expect(logged).not.toContain('/readyz');
+    expect(logged).toContain('/api/account/me');
   });
 });
 

@@ -1,0 +1,37 @@
+import { defineResource, field } from '../resource';
+import { roles } from '../roles';
+
+/**
+ * The e-mail outbox, for an Admin to see what was sent and what failed; a failed message is
+ * resent through `POST mail/:id/resend`. Bodies are never shown: they hold reset codes.
+ */
+export const mail = defineResource({
+  name: 'mail',
+  table: 'email_outbox',
+  label: { one: 'E-mail', many: 'E-mails' },
+  titleField: 'subject',
+  menu: { group: 'settings', icon: 'Email', order: 55 },
+  access: { list: [roles.admin], read: [roles.admin], export: [roles.admin] },
+  fields: {
+    createdAt: field.dateTime({ label: 'Time', required: true, readOnly: true, sort: true, filter: true }),
+    to: field.text({ label: 'To', max: 500, required: true, readOnly: true, search: true, sort: true }),
+    subject: field.text({ label: 'Subject', max: 500, required: true, readOnly: true, search: true }),
+    templateKey: field.text({ label: 'Template', max: 100, readOnly: true, sort: true, filter: true }),
+    status: field.choice({
+      label: 'Status',
+      choices: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'sent', label: 'Sent' },
+        { value: 'failed', label: 'Failed' },
+      ],
+      required: true,
+      readOnly: true,
+      sort: true,
+      filter: true,
+    }),
+    attempts: field.number({ label: 'Attempts', required: true, readOnly: true }),
+    lastError: field.longText({ label: 'Last error', max: 10_000, readOnly: true }),
+    sentAt: field.dateTime({ label: 'Sent', readOnly: true, sort: true }),
+  },
+  list: { sort: { field: 'createdAt', order: 'DESC' } },
+});
