@@ -24,11 +24,15 @@ async function open(path: string, state?: SignedIn, width = 1280) {
 
 const layout = appMessages.layout;
 
-/** Registered but not yet given a role by an Admin: signing in leads to /403. */
-async function rolelessAccount() {
+/**
+ * Registered and confirmed (a self-registered account signs in only once its e-mail is
+ * confirmed) but not yet given a role by an Admin: signing in leads to /403. Its own server, so
+ * the confirmation link can be read from that server's outbox.
+ */
+async function rolelessAccount(server: Awaited<ReturnType<typeof startAccountServer>>) {
   const email = `no-role-${Date.now()}@e2e.example`;
   const password = 'No-Role-Passw0rd!';
-  const response = await fetch(`${baseUrl()}/api/account/register`, {
+  const response = await fetch(`${server.baseUrl}/api/account/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -40,24 +44,39 @@ async function rolelessAccount() {
     }),
   });
   expect(response.status, await response.text()).toBe(200);
+  const link = new URL(await server.linkMailedTo(email));
+  const confirmed = await fetch(`${server.baseUrl}/api/account/confirm-account`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, code: link.searchParams.get('code') }),
+  });
+  expect(confirmed.status, await confirmed.text()).toBe(200);
   return { email, password };
 }
 
 describe('a way out on every page a signed-in user sees', () => {
   it('lets a user without a role, sent to /403 after signing in, reach the account area and log out', async () => {
-    const account = await rolelessAccount();
-    await open('/login');
-    await signIn(page, account.email, account.password);
-    await page.waitForURL('**/403');
-    const bar = page.getByRole('banner');
-    await bar.getByRole('link', { name: layout.manageAccount }).click();
-    await page.waitForURL('**/account/change-password');
-    await page.getByRole('banner').getByRole('button', { name: layout.logout }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(pathOf(page)).toBe('/login');
-    const me = await page.request.get(`${baseUrl()}/api/account/me`);
-    expect(me.status()).toBe(401);
-  });
+    const server = await startAccountServer();
+    try {
+      const account = await rolelessAccount(server);
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await page.goto(`${server.baseUrl}/login`);
+      await signIn(page, account.email, account.password);
+      await page.waitForURL('**/403');
+      const bar = page.getByRole('banner');
+      await bar.getByRole('link', { name: layout.manageAccount }).click();
+      await page.waitForURL('**/account/change-password');
+      await page.getByRole('banner').getByRole('button', { name: layout.logout }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(pathOf(page)).toBe('/login');
+      const me = await page.request.get(`${server.baseUrl}/api/account/me`);
+      expect(me.status()).toBe(401);
+    } finally {
+      await context?.close();
+      await server.stop();
+    }
+  }, 180_000);
 
   for (const path of ['/', '/home']) {
     it(`says 'Go to the portal' on ${path} when signed in, beside Log Out`, async () => {

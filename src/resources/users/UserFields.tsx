@@ -115,10 +115,14 @@ export function PasswordFields() {
   const translate = useTranslate();
   return (
     <>
-      {/* react-admin draws passwords small; the form's other inputs, and their spacing, are medium. */}
+      {/*
+        react-admin draws passwords small; the form's other inputs are medium. The top margin keeps
+        the password clear of the Organization field's error line above it.
+      */}
       <PasswordInput
         fullWidth
         size="medium"
+        sx={{ mt: 2 }}
         source="password"
         label={translate('app.users.password')}
         helperText={`${translate('app.users.passwordHelp')} ${passwordRule.hint}`}
