@@ -9,6 +9,7 @@ import designLogos from './design-logos';
 import embedding from './embedding';
 import merchandise from './merchandise';
 import orders from './orders';
+import { ordersResource } from './orders/items';
 import organizations from './organizations';
 import users from './users';
 import { usersResource } from './users/service';
@@ -37,4 +38,5 @@ export const resourceServers: Record<string, ResourceServer> = {
   users: usersResource,
   brands: brandsResource,
   'email-template': emailTemplatesResource,
+  orders: ordersResource,
 };

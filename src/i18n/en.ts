@@ -304,6 +304,18 @@ export const appMessages = {
     lockedToast: 'Locked account %{email}',
     unlockedToast: 'Unlocked account %{email}',
   },
+  orders: {
+    details: 'Details',
+    detailsOf: 'Details of order %{number}',
+    items: 'Items',
+    noItems: 'This order has no items recorded.',
+    product: 'Product',
+    title: 'Title',
+    quantity: 'Quantity',
+    price: 'Price',
+    noThumbnail: 'No picture',
+    back: 'Back to orders',
+  },
   dashboard: {
     title: 'Dashboard',
     primaryInfo: 'Primary Info',
