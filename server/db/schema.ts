@@ -339,7 +339,10 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     total: money('total').notNull(),
     status: text('status').notNull(),
-    /** The storefront's own order id: a webhook delivered twice finds its order already here. */
+    /**
+     * The storefront's own order id: a webhook delivered twice finds its order already here. A
+     * storefront order of several schools' products is one order per school, hence the pair.
+     */
     externalId: text('external_id'),
     createdAt: createdAt(),
     searchText: text('search_text').generatedAlwaysAs(
@@ -350,7 +353,7 @@ export const orders = pgTable(
     index('orders_organization_idx').on(t.organizationId),
     index('orders_collection_idx').on(t.collectionId),
     trigramIndex('orders_search_idx', t.searchText),
-    uniqueIndex('orders_external_id_idx').on(t.externalId),
+    uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
   ],
 );
 

@@ -12,4 +12,4 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOR
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_merchandise_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."merchandise"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_external_id_idx" ON "orders" USING btree ("external_id");
+CREATE UNIQUE INDEX "orders_external_id_idx" ON "orders" USING btree ("external_id","organization_id");

@@ -5,10 +5,14 @@ import { orderItemsResponseSchema, orders } from '../../../src/contract/resource
 import { currentUser } from '../../auth/guards';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
 import { itemsOfOrder } from './items';
+import { shopifyWebhook } from './shopify-webhook';
 import { ordersByCollection } from './service';
 
 /** The organization's table and `POST orders` (Admins only) come from the definition. */
 const ordersModule: FastifyPluginAsyncZod = async (app) => {
+  const webhookSecret = app.config.shopify?.webhookSecret;
+  if (webhookSecret) await app.register(shopifyWebhook(webhookSecret));
+
   app.get(
     '/by-collection',
     {
