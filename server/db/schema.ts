@@ -180,6 +180,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the queue or an Admin last changed the job: the jobs page's 'Updated'. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );

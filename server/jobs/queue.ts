@@ -101,6 +101,7 @@ export class JobQueue {
         lockedBy: this.workerId,
         lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval`,
         attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: sql`now()`,
       })
       .where(inArray(jobs.id, due))
       .returning();
@@ -128,7 +129,14 @@ export class JobQueue {
       clearInterval(heartbeat);
       await this.db
         .update(jobs)
-        .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: null })
+        .set({
+          status: 'done',
+          finishedAt: sql`now()`,
+          updatedAt: sql`now()`,
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: null,
+        })
         .where(mine);
     } catch (caught) {
       clearInterval(heartbeat);
@@ -149,6 +157,7 @@ export class JobQueue {
             ? job.runAt
             : sql`now() + ${`${this.backoffMs(job.attempts)} milliseconds`}::interval`,
           finishedAt: lastAttempt ? sql`now()` : null,
+          updatedAt: sql`now()`,
         })
         .where(mine);
       if (lastAttempt) await handler?.gaveUp?.(job.payload, job, error);

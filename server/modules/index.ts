@@ -7,6 +7,7 @@ import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
+import jobs, { jobsResourceServer } from './jobs';
 import merchandise from './merchandise';
 import orders from './orders';
 import { ordersResource } from './orders/items';
@@ -22,6 +23,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },
+  { prefix: 'jobs', plugin: jobs },
   { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
   { prefix: 'organizations', plugin: organizations },
@@ -39,4 +41,5 @@ export const resourceServers: Record<string, ResourceServer> = {
   brands: brandsResource,
   'email-template': emailTemplatesResource,
   orders: ordersResource,
+  jobs: jobsResourceServer,
 };

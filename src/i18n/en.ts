@@ -304,6 +304,12 @@ export const appMessages = {
     lockedToast: 'Locked account %{email}',
     unlockedToast: 'Unlocked account %{email}',
   },
+  jobs: {
+    product: 'Product #%{id}',
+    retry: 'Retry',
+    retryJob: 'Retry job %{id}',
+    retried: 'The job is queued again',
+  },
   orders: {
     details: 'Details',
     detailsOf: 'Details of order %{number}',

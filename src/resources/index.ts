@@ -2,6 +2,7 @@ import { resourceDefinitions } from '../contract/resources';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';
+import jobs from './jobs';
 import orders from './orders';
 import promoCodes from './promo-codes';
 import users from './users';
@@ -15,6 +16,7 @@ const overrides: Record<string, ResourceOverrides> = {
   'promo-codes': promoCodes,
   brands,
   orders,
+  jobs,
 };
 
 /** Every table resource of the admin area: one per definition in the registry. */

@@ -2,6 +2,7 @@ import type { AnyResource } from '../resource';
 import { auditLog } from './audit-log';
 import { brands } from './brands';
 import { emailTemplates } from './email-templates';
+import { jobs } from './jobs';
 import { orders } from './orders';
 import { organizations } from './organizations';
 import { promoCodes } from './promo-codes';
@@ -18,6 +19,7 @@ export const resourceDefinitions: AnyResource[] = [
   orders,
   organizations,
   auditLog,
+  jobs,
 ];
 
 export const definitionOf = (name: string) =>

@@ -7,6 +7,7 @@ CREATE TABLE "order_items" (
 	"unit_price" numeric(12, 2) NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "jobs" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_merchandise_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."merchandise"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
