@@ -21,7 +21,7 @@ const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('sidebar', () => {
-  it('shows an Admin every entry, with Accounts, Promos, Brands, Settings, Organizations and Audit Log under a folding Settings group', async () => {
+  it('shows an Admin every entry, with Accounts, Promos, Brands, Settings, Organizations, Audit Log and Jobs under a folding Settings group', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<Menu />);
@@ -37,6 +37,7 @@ describe('sidebar', () => {
         'Settings',
         'Organizations',
         'Audit Log',
+        'Jobs',
         'Orders',
         text.merchandise,
       ]),
