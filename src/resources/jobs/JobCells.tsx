@@ -1,5 +1,5 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Button, Link as MuiLink } from '@mui/material';
+import { Box, Button, Link as MuiLink, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -17,6 +17,33 @@ export function SubjectCell() {
     <MuiLink component={Link} to="/admin/merchandise">
       {translate('app.jobs.product', { id: record.merchandiseId })}
     </MuiLink>
+  );
+}
+
+/**
+ * A failure is often a whole stack trace: the row shows its first line, cut to the column, and
+ * the whole text on hover and focus.
+ */
+export function LastErrorCell() {
+  const record = useRecordContext();
+  const error = typeof record?.lastError === 'string' ? record.lastError : '';
+  if (!error) return null;
+  return (
+    <Tooltip title={<Box sx={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>{error}</Box>}>
+      <Box
+        component="span"
+        tabIndex={0}
+        sx={{
+          display: 'block',
+          maxWidth: 360,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {error.split('\n')[0]}
+      </Box>
+    </Tooltip>
   );
 }
 

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { RetryButton, SubjectCell } from '../../../../src/resources/jobs/JobCells';
+import { LastErrorCell, RetryButton, SubjectCell } from '../../../../src/resources/jobs/JobCells';
 
 const retried: string[] = [];
 const server = setupServer(
@@ -28,7 +28,7 @@ const job = (status: string, merchandiseId: number | null = 12) => ({
   merchandiseId,
   status,
   attempts: 5,
-  lastError: 'Error: 503',
+  lastError: 'Error: the storefront said 503\n    at publish (shopify.ts:42:11)',
   runAt: '2026-11-22T13:05:00.000Z',
   updatedAt: '2026-11-22T13:05:00.000Z',
 });
@@ -38,6 +38,7 @@ const renderRow = (record: ReturnType<typeof job>) =>
     <AdminContext i18nProvider={i18nProvider}>
       <RecordContextProvider value={record}>
         <SubjectCell />
+        <LastErrorCell />
         <RetryButton />
       </RecordContextProvider>
     </AdminContext>,
@@ -50,6 +51,8 @@ describe('jobs page cells', () => {
       'href',
       expect.stringMatching(/\/admin\/merchandise$/),
     );
+    expect(screen.getByText('Error: the storefront said 503')).toBeInTheDocument();
+    expect(screen.queryByText(/at publish/)).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Retry job 4' });
     await userEvent.click(button);
     await waitFor(() => expect(retried).toEqual(['4']));
