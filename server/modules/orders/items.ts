@@ -27,7 +27,7 @@ export async function storeOrderItems(
     const index = items.findIndex(
       (item) => item.productId !== null && !known.some((product) => product.id === item.productId),
     );
-    if (index >= 0) throw badRequest(`items[${index}].productId`, 'Product does not exist');
+    if (index >= 0) throw badRequest(`items.${index}.productId`, 'Product does not exist');
   }
   if (items.length > 0) await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
 }

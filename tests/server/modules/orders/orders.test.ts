@@ -176,8 +176,8 @@ describe('orders', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().validationFailures).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ errorMessage: 'Quantity must be at least 1' }),
-          expect.objectContaining({ errorMessage: 'Unit price must have at most two decimals' }),
+          { propertyName: 'items.0.quantity', errorMessage: 'Quantity must be at least 1' },
+          { propertyName: 'items.0.unitPrice', errorMessage: 'Unit price must have at most two decimals' },
         ]),
       );
       expect((await place(withItems(who.organization.id, []))).json().validationFailures).toEqual([
@@ -194,7 +194,7 @@ describe('orders', () => {
         ]),
       );
       expect(foreign.json().validationFailures).toEqual([
-        { propertyName: 'items[0].productId', errorMessage: 'Product does not exist' },
+        { propertyName: 'items.0.productId', errorMessage: 'Product does not exist' },
       ]);
       expect(await ctx.db.select().from(orders)).toHaveLength(0);
       expect(await ctx.db.select().from(auditLog)).toHaveLength(0);
