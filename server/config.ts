@@ -107,6 +107,9 @@ const envSchema = z.object({
   ),
   SHOPIFY_ACCESS_TOKEN: optionalString,
   SHOPIFY_API_VERSION: z.string().default('2025-01'),
+  SHOPIFY_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, 'SHOPIFY_WEBHOOK_SECRET must be the app secret (at least 16 characters)').optional(),
+  ),
   S3_ENDPOINT: optionalString.pipe(
     z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
   ),
@@ -164,8 +167,11 @@ export type Config = {
   oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** Run the background job worker in this process (default on; several processes may). */
   jobWorker: boolean;
-  /** Both set: merchandise is published to this Shopify store instead of served by the portal. */
-  shopify?: { shopUrl: string; accessToken: string; apiVersion: string };
+  /**
+   * Both set: merchandise is published to this Shopify store instead of served by the portal.
+   * With `webhookSecret`, the store's `orders/create` webhook records its orders.
+   */
+  shopify?: { shopUrl: string; accessToken: string; apiVersion: string; webhookSecret?: string };
   /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
   s3?: S3Settings;
   /** Set: `GET /metrics` (Prometheus) answers requests bearing it; unset: no metrics endpoint. */
@@ -227,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: MIGRATION_DATABASE_URL needs DATABASE_URL (the embedded database has no users)',
     );
   }
+  if (e.SHOPIFY_WEBHOOK_SECRET && !e.SHOPIFY_SHOP_URL) {
+    throw new ConfigError(
+      'Invalid configuration: SHOPIFY_WEBHOOK_SECRET needs SHOPIFY_SHOP_URL and SHOPIFY_ACCESS_TOKEN: orders are matched to the products published there',
+    );
+  }
   const s3Values = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
     throw new ConfigError(
@@ -266,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             shopUrl: e.SHOPIFY_SHOP_URL,
             accessToken: e.SHOPIFY_ACCESS_TOKEN,
             apiVersion: e.SHOPIFY_API_VERSION,
+            webhookSecret: e.SHOPIFY_WEBHOOK_SECRET,
           }
         : undefined,
     s3:

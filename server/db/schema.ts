@@ -182,6 +182,8 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The server whose local disk holds the job's files; null when any server may run it. */
     runOn: text('run_on'),
+    /** When the queue or an Admin last changed the job: the jobs page's 'Updated'. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );
@@ -348,6 +350,11 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     total: money('total').notNull(),
     status: text('status').notNull(),
+    /**
+     * The storefront's own order id: a webhook delivered twice finds its order already here. A
+     * storefront order of several schools' products is one order per school, hence the pair.
+     */
+    externalId: text('external_id'),
     createdAt: createdAt(),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(order_number || ' ' || customer_name || ' ' || customer_email || ' ' || status)`,
@@ -357,7 +364,27 @@ export const orders = pgTable(
     index('orders_organization_idx').on(t.organizationId),
     index('orders_collection_idx').on(t.collectionId),
     trigramIndex('orders_search_idx', t.searchText),
+    uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
   ],
+);
+
+/**
+ * What an order sold, at the price of the sale. The product is kept when the storefront item is
+ * one of ours; an item we do not know (or a product since removed) keeps its title and price.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => merchandise.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
 
 /**

@@ -12,6 +12,7 @@ import type { Db } from './client';
 import { seedBaseApparel } from './seed-apparel';
 import { brands, emailTemplates, orders, organizations, promoCodes, settings, users } from './schema';
 import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
+import { seedDemoSales } from './seed-sales';
 
 /** The password of every demo account (SEED_DEMO=1); documented in the README. */
 export const demoPassword = 'Demo-Passw0rd!';
@@ -174,6 +175,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
       })),
     ),
   );
+  await seedDemoSales(db, orgs);
   const [director] = await db
     .select({ id: users.id })
     .from(users)

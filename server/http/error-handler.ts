@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../src/contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
+import { connectionErrorCodes } from './connection-errors';
 import { HttpError } from './errors';
 
 const clientErrorMessages: Record<string, string> = {
@@ -23,15 +24,6 @@ const failuresOf = (error: unknown): ValidationFailure[] | undefined => {
 };
 
 export const databaseUnavailableMessage = 'The database is not reachable right now. Try again in a moment.';
-
-const connectionErrorCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EPIPE',
-  'EHOSTUNREACH',
-]);
 
 export const unstorableTextMessage = 'The request contains characters that cannot be stored';
 

@@ -122,6 +122,7 @@ export class JobQueue {
         lockedBy: this.workerId,
         lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval`,
         attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: sql`now()`,
       })
       .where(inArray(jobs.id, due))
       .returning();
@@ -149,7 +150,14 @@ export class JobQueue {
       clearInterval(heartbeat);
       await this.db
         .update(jobs)
-        .set({ status: 'done', finishedAt: sql`now()`, lockedBy: null, lockedUntil: null, lastError: null })
+        .set({
+          status: 'done',
+          finishedAt: sql`now()`,
+          updatedAt: sql`now()`,
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: null,
+        })
         .where(mine);
     } catch (caught) {
       clearInterval(heartbeat);
@@ -170,6 +178,7 @@ export class JobQueue {
             ? job.runAt
             : sql`now() + ${`${(handler?.backoffMs ?? this.backoffMs)(job.attempts)} milliseconds`}::interval`,
           finishedAt: lastAttempt ? sql`now()` : null,
+          updatedAt: sql`now()`,
         })
         .where(mine);
       if (lastAttempt) await handler?.gaveUp?.(job.payload, job, error);

@@ -7,9 +7,11 @@ import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
+import jobs, { jobsResourceServer } from './jobs';
 import mail from './mail';
 import merchandise from './merchandise';
 import orders from './orders';
+import { ordersResource } from './orders/items';
 import organizations from './organizations';
 import users from './users';
 import { usersResource } from './users/service';
@@ -22,6 +24,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },
+  { prefix: 'jobs', plugin: jobs },
   { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
   { prefix: 'mail', plugin: mail },
@@ -39,4 +42,6 @@ export const resourceServers: Record<string, ResourceServer> = {
   users: usersResource,
   brands: brandsResource,
   'email-template': emailTemplatesResource,
+  orders: ordersResource,
+  jobs: jobsResourceServer,
 };

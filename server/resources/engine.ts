@@ -269,7 +269,13 @@ export class ResourceEngine {
   ) {
     const { definition, server } = this;
     const row = await db.transaction(async (tx) => {
-      const context: ChangeContext = { tx: tx as unknown as Db, actor, action, id: options.id };
+      const context: ChangeContext = {
+        tx: tx as unknown as Db,
+        actor,
+        action,
+        id: options.id,
+        input: options.values,
+      };
       const values =
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)

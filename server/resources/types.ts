@@ -18,6 +18,8 @@ export interface ChangeContext {
   action: ChangeAction;
   /** The row's id, except on create. */
   id?: number;
+  /** The body as validated, before `beforeChange`: what it keeps out of the row (an order's items) is still here. */
+  input?: Values;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { connectionErrorCodes } from '../http/connection-errors';
 import type { BlobStore } from './types';
 
 export const fileStoreUnavailableMessage =
@@ -10,23 +11,13 @@ export class FileStoreUnavailable extends Error {
   }
 }
 
-const networkCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-]);
-
 function isOutage(error: unknown) {
   const { code, name, $metadata } = error as {
     code?: string;
     name?: string;
     $metadata?: { httpStatusCode?: number };
   };
-  if (code && networkCodes.has(code)) return true;
+  if (code && connectionErrorCodes.has(code)) return true;
   if (name === 'TimeoutError') return true;
   return ($metadata?.httpStatusCode ?? 0) >= 500;
 }

@@ -13,6 +13,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import TuneIcon from '@mui/icons-material/Tune';
+import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { type ReactElement, useId } from 'react';
 import {
@@ -44,6 +45,7 @@ const icons: Record<string, ReactElement> = {
   Receipt: <ReceiptIcon />,
   Sell: <SellIcon />,
   Tune: <TuneIcon />,
+  WorkHistory: <WorkHistoryIcon />,
 };
 
 interface Entry {

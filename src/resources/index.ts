@@ -2,6 +2,7 @@ import { resourceDefinitions } from '../contract/resources';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';
+import jobs from './jobs';
 import mail from './mail';
 import orders from './orders';
 import promoCodes from './promo-codes';
@@ -17,6 +18,7 @@ const overrides: Record<string, ResourceOverrides> = {
   brands,
   orders,
   mail,
+  jobs,
 };
 
 /** Every table resource of the admin area: one per definition in the registry. */

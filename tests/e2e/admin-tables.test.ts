@@ -157,7 +157,7 @@ describe('orders', () => {
     // The page's own chooser, shown while no organization is selected.
     await page.getByRole('combobox', { name: texts.chooseOrganization }).click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
-    await visible('1-10 of 12');
+    await visible('1-10 of 59');
     await page.getByPlaceholder('Search').fill('SO-1011');
     await visible('($25.00)');
     expect(await page.getByText(/SO-11\d\d/).count()).toBe(0);

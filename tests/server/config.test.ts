@@ -22,6 +22,15 @@ describe('configuration failures are one line naming the variable', () => {
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ SHOPIFY_SHOP_URL: 'https://shop.myshopify.com' }, 'SHOPIFY_ACCESS_TOKEN'],
     [{ SHOPIFY_ACCESS_TOKEN: 'shpat_x' }, 'SHOPIFY_SHOP_URL'],
+    [{ SHOPIFY_WEBHOOK_SECRET: 'a-secret-of-the-app-1234' }, 'SHOPIFY_WEBHOOK_SECRET'],
+    [
+      {
+        SHOPIFY_SHOP_URL: 'https://shop.myshopify.com',
+        SHOPIFY_ACCESS_TOKEN: 'shpat_x',
+        SHOPIFY_WEBHOOK_SECRET: 'short',
+      },
+      'SHOPIFY_WEBHOOK_SECRET',
+    ],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID'],
     [{ S3_BUCKET: 'spirit' }, 'S3_ENDPOINT'],
     [

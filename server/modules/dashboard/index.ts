@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../src/contract/access';
-import { dashboardResponseSchema } from '../../../src/contract/dashboard';
+import {
+  dashboardResponseSchema,
+  salesQuerySchema,
+  salesResponseSchema,
+} from '../../../src/contract/dashboard';
+import { orders } from '../../../src/contract/resources/orders';
 import { currentUser, requireRole } from '../../auth/guards';
+import { resourceGuard } from '../../resources/engine';
+import { salesFor } from './sales';
 import { dashboardFor } from './service';
 
 const dashboard: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +19,25 @@ const dashboard: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } },
     },
     async (request) => ({ result: { dataElements: await dashboardFor(app.db, currentUser(request)) } }),
+  );
+
+  app.get(
+    '/sales',
+    {
+      // Whoever may list orders may see what they add up to.
+      onRequest: resourceGuard(orders, 'list'),
+      schema: {
+        tags: ['dashboard'],
+        security: [{ session: [] }],
+        description:
+          'Revenue and orders per day over the last 30 days, the top 5 products by units sold, and for Admins the products and jobs processing or failed.',
+        querystring: salesQuerySchema,
+        response: { 200: salesResponseSchema },
+      },
+    },
+    async (request) => ({
+      result: await salesFor(app.db, currentUser(request), request.query.organizationId),
+    }),
   );
 };
 

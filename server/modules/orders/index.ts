@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byCollectionQuerySchema, orderListResponseSchema } from '../../../src/contract/orders';
-import { orders } from '../../../src/contract/resources/orders';
+import { idParamsSchema } from '../../../src/contract/common';
+import { orderItemsResponseSchema, orders } from '../../../src/contract/resources/orders';
 import { currentUser } from '../../auth/guards';
-import { resourceGuard } from '../../resources/engine';
+import { resourceGuard, resourceSchema } from '../../resources/engine';
+import { itemsOfOrder } from './items';
+import { shopifyWebhook } from './shopify-webhook';
 import { ordersByCollection } from './service';
 
 /** The organization's table and `POST orders` (Admins only) come from the definition. */
 const ordersModule: FastifyPluginAsyncZod = async (app) => {
+  const webhookSecret = app.config.shopify?.webhookSecret;
+  if (webhookSecret) await app.register(shopifyWebhook(webhookSecret));
+
   app.get(
     '/by-collection',
     {
@@ -21,6 +27,19 @@ const ordersModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       result: await ordersByCollection(app.db, currentUser(request), request.query.collectionId),
     }),
+  );
+
+  app.get(
+    '/:id/items',
+    {
+      onRequest: resourceGuard(orders, 'read'),
+      schema: resourceSchema(orders, {
+        description: "The order's lines with their products' thumbnails.",
+        params: idParamsSchema,
+        response: { 200: orderItemsResponseSchema },
+      }),
+    },
+    async (request) => ({ result: await itemsOfOrder(app.db, currentUser(request), request.params.id) }),
   );
 };
 

@@ -2,6 +2,7 @@ import type { AnyResource } from '../resource';
 import { auditLog } from './audit-log';
 import { brands } from './brands';
 import { emailTemplates } from './email-templates';
+import { jobs } from './jobs';
 import { mail } from './mail';
 import { orders } from './orders';
 import { organizations } from './organizations';
@@ -20,6 +21,7 @@ export const resourceDefinitions: AnyResource[] = [
   organizations,
   auditLog,
   mail,
+  jobs,
 ];
 
 export const definitionOf = (name: string) =>

@@ -4,6 +4,7 @@ import { ResourceList } from '../../admin/engine/ResourceList';
 import { orders } from '../../contract/resources/orders';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
+import { DetailsLink } from './OrderDetails';
 
 /** An Admin without a selected organization can pick one right here as well as in the page header. */
 function OrganizationChooser({ onChoose }: { onChoose: (id: number) => void }) {
@@ -50,6 +51,7 @@ export function OrderList() {
     <ResourceList
       key={organizationId}
       definition={orders}
+      overrides={{ rowActions: DetailsLink }}
       filter={{ organizationId }}
       scope={organizationId}
     />

@@ -78,8 +78,8 @@ describe('the count of a table query kept in memory', () => {
 
   it('never keeps the count of a table no trigger watches', async () => {
     const countNow = vi.fn(async () => 3);
-    await counts.count('jobs', 'all jobs', countNow);
-    await counts.count('jobs', 'all jobs', countNow);
+    await counts.count('rate_limits', 'all limits', countNow);
+    await counts.count('rate_limits', 'all limits', countNow);
     expect(countNow).toHaveBeenCalledTimes(2);
   });
 

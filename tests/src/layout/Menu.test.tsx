@@ -21,7 +21,7 @@ const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('sidebar', () => {
-  it('shows an Admin every entry, with Accounts, Promos, Brands, Settings, Organizations, E-mails and Audit Log under a folding Settings group', async () => {
+  it('shows an Admin every entry, with Accounts, Promos, Brands, Settings, Organizations, E-mails, Audit Log and Jobs under a folding Settings group', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<Menu />);
@@ -38,6 +38,7 @@ describe('sidebar', () => {
         'Organizations',
         'E-mails',
         'Audit Log',
+        'Jobs',
         'Orders',
         text.merchandise,
       ]),

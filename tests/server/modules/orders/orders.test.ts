@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, orders } from '../../../../server/db/schema';
+import { auditLog, orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
 import { actors } from '../organizations/actors';
+import { addProduct } from './fixtures';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -105,5 +106,98 @@ describe('orders', () => {
       (await who.admin({ method: 'POST', url: '/api/orders/organization/abc/table', payload: {} }))
         .statusCode,
     ).toBe(400);
+  });
+
+  describe('items', () => {
+    const withItems = (organizationId: number, items: object[], overrides: object = {}) => {
+      const { total: _total, ...body } = order(organizationId, 1);
+      return { ...body, items, ...overrides };
+    };
+
+    it('totals an order from its items and serves them with the thumbnail to who may read the order', async () => {
+      const hoodie = await addProduct(ctx.db, who.organization.id, {
+        title: 'Spirit Hoodie',
+        price: 39.99,
+        thumbnailKey: 'merchandise/hoodie-thumb.webp',
+      });
+      const response = await place(
+        withItems(who.organization.id, [
+          { productId: hoodie.id, title: 'Spirit Hoodie', quantity: 3, unitPrice: 39.99 },
+          { title: 'Gift card', quantity: 1, unitPrice: 0.1 },
+        ]),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().result.total).toBe(120.07);
+      const orderId = response.json().result.id as number;
+      const items = await who.director({ url: `/api/orders/${orderId}/items` });
+      expect(items.json().result).toEqual([
+        {
+          id: expect.any(Number),
+          productId: hoodie.id,
+          title: 'Spirit Hoodie',
+          quantity: 3,
+          unitPrice: 39.99,
+          thumbnailUrl: '/api/merchandise/media/merchandise/hoodie-thumb.webp',
+        },
+        {
+          id: expect.any(Number),
+          productId: null,
+          title: 'Gift card',
+          quantity: 1,
+          unitPrice: 0.1,
+          thumbnailUrl: null,
+        },
+      ]);
+      expect((await who.admin({ url: `/api/orders/${orderId}/items` })).json().result).toHaveLength(2);
+      expect((await who.visitor({ url: `/api/orders/${orderId}/items` })).statusCode).toBe(401);
+    });
+
+    it("hides another organization's order items from an AthleticDirector (404)", async () => {
+      const response = await place(withItems(otherId, [{ title: 'Cap', quantity: 1, unitPrice: 12 }]));
+      const items = await who.director({ url: `/api/orders/${response.json().result.id}/items` });
+      expect(items.statusCode).toBe(404);
+    });
+
+    it('accepts a total that agrees with the items and refuses one that does not, storing nothing', async () => {
+      const items = [{ title: 'Cap', quantity: 2, unitPrice: 12.5 }];
+      expect((await place(withItems(who.organization.id, items, { total: 25 }))).statusCode).toBe(200);
+      const contradicted = await place(withItems(who.organization.id, items, { total: 30 }));
+      expect(contradicted.json().validationFailures).toEqual([
+        { propertyName: 'total', errorMessage: 'Total must be the sum of the items (25.00)' },
+      ]);
+      expect(await ctx.db.select().from(orders)).toHaveLength(1);
+      expect(await ctx.db.select().from(orderItems)).toHaveLength(1);
+    });
+
+    it("refuses bad items with the spec's 400 and rolls the order back", async () => {
+      const bad = await place(
+        withItems(who.organization.id, [{ title: 'Cap', quantity: 0, unitPrice: 1.234 }]),
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().validationFailures).toEqual(
+        expect.arrayContaining([
+          { propertyName: 'items.0.quantity', errorMessage: 'Quantity must be at least 1' },
+          { propertyName: 'items.0.unitPrice', errorMessage: 'Unit price must have at most two decimals' },
+        ]),
+      );
+      expect((await place(withItems(who.organization.id, []))).json().validationFailures).toEqual([
+        { propertyName: 'items', errorMessage: 'Items must not be empty' },
+      ]);
+      const { total: _total, ...noTotal } = order(who.organization.id, 1);
+      expect((await place(noTotal)).json().validationFailures).toEqual([
+        { propertyName: 'total', errorMessage: 'Total is required' },
+      ]);
+      const elsewhere = await addProduct(ctx.db, otherId, { title: 'Rowing Cap', price: 10 });
+      const foreign = await place(
+        withItems(who.organization.id, [
+          { productId: elsewhere.id, title: 'Rowing Cap', quantity: 1, unitPrice: 10 },
+        ]),
+      );
+      expect(foreign.json().validationFailures).toEqual([
+        { propertyName: 'items.0.productId', errorMessage: 'Product does not exist' },
+      ]);
+      expect(await ctx.db.select().from(orders)).toHaveLength(0);
+      expect(await ctx.db.select().from(auditLog)).toHaveLength(0);
+    });
   });
 });

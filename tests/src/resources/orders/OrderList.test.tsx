@@ -99,6 +99,10 @@ describe('orders table', () => {
     expect(tableCalls).toEqual(['3']);
     expect(screen.getByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getByText('($25.00)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Details of order SO-1001' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/orders\/details\/1$/),
+    );
   });
 
   it("works on an AthleticDirector's own organization whatever is stored", async () => {

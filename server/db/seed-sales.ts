@@ -1,0 +1,92 @@
+import { asc } from 'drizzle-orm';
+import { totalOf } from '../../src/contract/resources/orders';
+import type { Db } from './client';
+import { baseApparel, merchandise, orderItems, orders } from './schema';
+
+/** What each demo school sells, on which seeded apparel (by title), at what price. */
+const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
+  'Lincoln High School': [
+    { title: 'Lincoln Lions Tee', apparel: 'Classic Cotton Tee', price: 22 },
+    { title: 'Lincoln Lions Hoodie', apparel: 'Pullover Hoodie', price: 44.5 },
+    { title: 'Lincoln Lions Long Sleeve', apparel: 'Long Sleeve Tee', price: 28 },
+    { title: 'Lincoln Lions Polo', apparel: 'Sport Polo', price: 34 },
+  ],
+  'Riverside Rowing Club': [
+    { title: 'Riverside Crew Tank', apparel: 'Performance Tank', price: 24 },
+    { title: 'Riverside Crew Sweatshirt', apparel: 'Crewneck Sweatshirt', price: 39 },
+  ],
+};
+
+export const demoSalesDays = 90;
+const customers = ['Pat Parent', 'Sam Student', 'Alex Alum', 'Casey Coach', 'Jordan Fan', 'Morgan Booster'];
+
+/**
+ * A few months of storefront sales for the demo schools' products, so the orders' details and
+ * the dashboard have something to show. Deterministic, so every demo install looks the same; the
+ * products show their apparel's picture, as no logo was placed on them.
+ */
+export async function seedDemoSales(db: Db, organizations: { id: number; name: string }[], now = new Date()) {
+  const apparel = await db.select().from(baseApparel).orderBy(asc(baseApparel.id));
+  // Without the blob store no apparel was seeded; there is nothing to sell then.
+  if (apparel.length === 0) return;
+  let seed = 14;
+  const next = (below: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % below;
+  };
+  let number = 2001;
+  for (const organization of organizations) {
+    const plan = demoProducts[organization.name] ?? [];
+    const products: (typeof merchandise.$inferSelect)[] = [];
+    for (const product of plan) {
+      const base = apparel.find((row) => row.title === product.apparel);
+      if (!base) continue;
+      const [row] = await db
+        .insert(merchandise)
+        .values({
+          organizationId: organization.id,
+          baseApparelId: base.id,
+          title: product.title,
+          description: `${product.title} in school colours`,
+          price: product.price,
+          status: 'ready',
+          imageKey: base.imageKey,
+          thumbnailKey: base.imageKey,
+        })
+        .returning();
+      products.push(row);
+    }
+    if (products.length === 0) continue;
+    for (let daysAgo = demoSalesDays - 1; daysAgo >= 0; daysAgo -= 1) {
+      // Busier towards the present, and none on some days.
+      const count = next(100) < 35 + (demoSalesDays - daysAgo) / 3 ? 1 + next(2) : 0;
+      for (let n = 0; n < count; n += 1) {
+        const items = Array.from({ length: 1 + next(3) }, () => products[next(products.length)])
+          .filter((product, index, all) => all.indexOf(product) === index)
+          .map((product) => ({
+            productId: product.id,
+            title: product.title,
+            quantity: 1 + next(3),
+            unitPrice: product.price,
+          }));
+        const customer = customers[next(customers.length)];
+        const createdAt = new Date(now.getTime() - daysAgo * 86_400_000 - next(36_000) * 1000);
+        const [order] = await db
+          .insert(orders)
+          .values({
+            organizationId: organization.id,
+            collectionId: 'Shopify',
+            orderNumber: `#${number}`,
+            customerName: customer,
+            customerEmail: `${customer.toLowerCase().replace(' ', '.')}@example.com`,
+            total: totalOf(items),
+            status: daysAgo < 3 ? 'Paid' : next(20) === 0 ? 'Refunded' : 'Shipped',
+            createdAt,
+          })
+          .returning({ id: orders.id });
+        number += 1;
+        await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id })));
+      }
+    }
+  }
+}

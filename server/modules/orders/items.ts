@@ -1,0 +1,77 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { OrderItem, OrderItemInput } from '../../../src/contract/resources/orders';
+import { isAdmin } from '../../../src/contract/roles';
+import type { SessionUser } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { merchandise, orderItems, orders } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { ResourceServer } from '../../resources/types';
+import { mediaUrl } from '../merchandise/media';
+
+/**
+ * Stores an order's lines. A product named by a line must be one of the order's organization:
+ * a line pointing at another school's product would show that school's sales on this order.
+ */
+export async function storeOrderItems(
+  tx: Db,
+  orderId: number,
+  organizationId: number,
+  items: readonly OrderItemInput[],
+) {
+  const productIds = [...new Set(items.map((item) => item.productId).filter((id) => id !== null))];
+  if (productIds.length > 0) {
+    const known = await tx
+      .select({ id: merchandise.id })
+      .from(merchandise)
+      .where(and(inArray(merchandise.id, productIds), eq(merchandise.organizationId, organizationId)));
+    const index = items.findIndex(
+      (item) => item.productId !== null && !known.some((product) => product.id === item.productId),
+    );
+    if (index >= 0) throw badRequest(`items.${index}.productId`, 'Product does not exist');
+  }
+  if (items.length > 0) await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
+}
+
+/** `POST orders` with `items` stores them with the order, in its transaction. */
+export const ordersResource: ResourceServer = {
+  beforeChange: (values) => {
+    const { items: _items, ...row } = values;
+    return row;
+  },
+  afterChange: async (row, { tx, action, input }) => {
+    const items = input?.items as OrderItemInput[] | undefined;
+    if (action === 'create' && items)
+      await storeOrderItems(tx, row.id as number, row.organizationId as number, items);
+  },
+};
+
+/** An order's lines, for the roles that may read the order: other organizations' orders are not found. */
+export async function itemsOfOrder(db: Db, actor: SessionUser, orderId: number): Promise<OrderItem[]> {
+  let scope: SQL | undefined;
+  if (!isAdmin(actor.roles)) {
+    if (actor.organizationId === null) throw forbidden();
+    scope = eq(orders.organizationId, actor.organizationId);
+  }
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), scope));
+  if (!order) throw notFound('Order');
+  const rows = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      title: orderItems.title,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      thumbnailKey: merchandise.thumbnailKey,
+    })
+    .from(orderItems)
+    .leftJoin(merchandise, eq(merchandise.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ thumbnailKey, ...item }) => ({
+    ...item,
+    thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
+  }));
+}

@@ -1,0 +1,206 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { type OrderItemInput, totalOf } from '../../../src/contract/resources/orders';
+import type { Db } from '../../db/client';
+import { merchandise, orders } from '../../db/schema';
+import { badRequest, HttpError } from '../../http/errors';
+import { storeOrderItems } from './items';
+
+/** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
+export function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {
+  if (typeof header !== 'string' || header.length === 0) return false;
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const given = Buffer.from(header, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const money = z.union([z.string(), z.number()]).transform((value, context) => {
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount < 0 || amount > 1_000_000) {
+    context.addIssue({ code: 'custom', message: 'Price is not an amount of money' });
+    return z.NEVER;
+  }
+  return Math.round(amount * 100) / 100;
+});
+
+/** The part of Shopify's `orders/create` payload we keep; everything else is ignored. */
+const shopifyOrderSchema = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  // The numeric id may outgrow a double in JSON.parse; the GraphQL id carries it as text.
+  admin_graphql_api_id: z.string().max(200).nullish(),
+  name: z.string().min(1).max(100),
+  email: z.string().max(256).nullish(),
+  contact_email: z.string().max(256).nullish(),
+  created_at: z.iso.datetime({ offset: true }).nullish(),
+  cancelled_at: z.string().nullish(),
+  financial_status: z.string().nullish(),
+  fulfillment_status: z.string().nullish(),
+  customer: z
+    .object({
+      first_name: z.string().nullish(),
+      last_name: z.string().nullish(),
+      email: z.string().nullish(),
+    })
+    .nullish(),
+  billing_address: z.object({ name: z.string().nullish() }).nullish(),
+  line_items: z
+    .array(
+      z.object({
+        product_id: z.union([z.number(), z.string()]).nullish(),
+        title: z.string().min(1).max(200),
+        quantity: z.number().int().min(1).max(10_000),
+        price: money,
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+type ShopifyOrder = z.infer<typeof shopifyOrderSchema>;
+
+/** Shopify's payment and fulfilment states in the portal's few. */
+function statusOf(order: ShopifyOrder) {
+  if (order.cancelled_at) return 'Cancelled';
+  if (order.financial_status === 'refunded' || order.financial_status === 'partially_refunded')
+    return 'Refunded';
+  if (order.financial_status === 'voided') return 'Cancelled';
+  if (order.fulfillment_status === 'fulfilled') return 'Shipped';
+  if (order.financial_status === 'pending' || order.financial_status === 'authorized') return 'Pending';
+  return 'Paid';
+}
+
+const customerNameOf = (order: ShopifyOrder) =>
+  [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ').trim() ||
+  order.billing_address?.name?.trim() ||
+  'Shopify customer';
+
+/** The collection of every order that came from the Shopify storefront. */
+export const shopifyCollection = 'Shopify';
+
+/**
+ * Records a Shopify order: one order per school whose products it sold (see docs/decisions.md),
+ * each once however often Shopify delivers it. Returns the ids of the orders stored now.
+ */
+export async function recordShopifyOrder(db: Db, order: ShopifyOrder) {
+  const externalId =
+    /^gid:\/\/shopify\/Order\/(\d+)$/.exec(order.admin_graphql_api_id ?? '')?.[1] ?? order.id;
+  const externalIds = [
+    ...new Set(
+      order.line_items
+        .map((item) => item.product_id)
+        .filter((id) => id != null)
+        .map(String),
+    ),
+  ];
+  const products =
+    externalIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: merchandise.id,
+            externalId: merchandise.externalId,
+            organizationId: merchandise.organizationId,
+          })
+          .from(merchandise)
+          .where(and(isNotNull(merchandise.externalId), inArray(merchandise.externalId, externalIds)));
+  const productOf = (item: ShopifyOrder['line_items'][number]) =>
+    item.product_id == null
+      ? undefined
+      : products.find((product) => product.externalId === String(item.product_id));
+
+  const groups = new Map<number, OrderItemInput[]>();
+  const unknown: OrderItemInput[] = [];
+  for (const item of order.line_items) {
+    const product = productOf(item);
+    const line = {
+      productId: product?.id ?? null,
+      title: item.title,
+      quantity: item.quantity,
+      unitPrice: item.price,
+    };
+    if (!product) unknown.push(line);
+    else groups.set(product.organizationId, [...(groups.get(product.organizationId) ?? []), line]);
+  }
+  if (groups.size === 0) return { stored: [] as number[], unattributed: true };
+  // Items we do not know were sold in the same checkout: they go with the school that sold the most.
+  const [largest] = [...groups.entries()].sort(([aId, a], [bId, b]) => totalOf(b) - totalOf(a) || aId - bId);
+  largest[1].push(...unknown);
+
+  const stored: number[] = [];
+  await db.transaction(async (tx) => {
+    for (const [organizationId, items] of groups) {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          organizationId,
+          externalId,
+          collectionId: shopifyCollection,
+          orderNumber: order.name,
+          customerName: customerNameOf(order),
+          customerEmail: order.email || order.contact_email || order.customer?.email || '',
+          total: totalOf(items),
+          status: statusOf(order),
+          ...(order.created_at ? { createdAt: new Date(order.created_at) } : {}),
+        })
+        .onConflictDoNothing({ target: [orders.externalId, orders.organizationId] })
+        .returning({ id: orders.id });
+      if (!row) continue;
+      await storeOrderItems(tx as unknown as Db, row.id, organizationId, items);
+      stored.push(row.id);
+    }
+  });
+  return { stored, unattributed: false };
+}
+
+const webhookBodyLimit = 1024 * 1024;
+
+/**
+ * `POST orders/shopify-webhook`: Shopify's `orders/create`, server to server. No session: the
+ * signature over the raw body is the only credential, checked before the body is even parsed.
+ */
+export const shopifyWebhook =
+  (secret: string): FastifyPluginAsync =>
+  async (app) => {
+    // This scope alone keeps JSON bodies as the bytes Shopify signed.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: webhookBodyLimit },
+      (_request, body, done) => done(null, body),
+    );
+    app.post(
+      '/shopify-webhook',
+      {
+        bodyLimit: webhookBodyLimit,
+        schema: {
+          tags: ['orders'],
+          description:
+            "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing.",
+        },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!verifyShopifySignature(secret, raw, request.headers['x-shopify-hmac-sha256']))
+          throw new HttpError(401, 'The webhook signature is not valid');
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw badRequest('', 'The body is not JSON');
+        }
+        const parsed = shopifyOrderSchema.safeParse(json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw badRequest(issue.path.join('.'), issue.message);
+        }
+        const result = await recordShopifyOrder(app.db, parsed.data);
+        if (result.unattributed)
+          request.log.warn(
+            { shopifyOrderId: parsed.data.id },
+            'Shopify order sold none of our products: not recorded',
+          );
+        return { result: { stored: result.stored.length } };
+      },
+    );
+  };

@@ -1,0 +1,17 @@
+import type { ResourceOverrides } from '../../admin/engine/types';
+import { lazyNamed } from '../../lib/lazyNamed';
+
+const SubjectCell = lazyNamed(() => import('./JobCells'), 'SubjectCell');
+const RetryButton = lazyNamed(() => import('./JobCells'), 'RetryButton');
+const LastErrorCell = lazyNamed(() => import('./JobCells'), 'LastErrorCell');
+
+/**
+ * The queue is read-only but for 'Retry' on a failed job; a job's product links to the products,
+ * its last error shows its first line.
+ */
+const jobs: ResourceOverrides = {
+  cells: { merchandiseId: SubjectCell, lastError: LastErrorCell },
+  rowActions: RetryButton,
+};
+
+export default jobs;

@@ -1,0 +1,157 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Loading, Title, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { type OrderItem, orders } from '../../contract/resources/orders';
+import { formatCurrency } from '../../lib/currency';
+import { formatDateTime } from '../../lib/dates';
+import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
+import { http } from '../../providers';
+import { useResourcePath } from '../useResourcePath';
+
+const thumbnailSize = 56;
+
+function Thumbnail({ item }: { item: OrderItem }) {
+  const translate = useTranslate();
+  if (!item.thumbnailUrl)
+    return (
+      <Box
+        sx={{
+          width: thumbnailSize,
+          height: thumbnailSize,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 10,
+          color: 'text.secondary',
+          textAlign: 'center',
+        }}
+      >
+        {translate('app.orders.noThumbnail')}
+      </Box>
+    );
+  return (
+    <Box
+      component="img"
+      src={item.thumbnailUrl}
+      alt=""
+      width={thumbnailSize}
+      height={thumbnailSize}
+      sx={{ objectFit: 'contain', borderRadius: 1, bgcolor: 'action.hover' }}
+    />
+  );
+}
+
+/** `/admin/orders/details/{id}`: the order and what it sold; read-only, for who may read the order. */
+export function OrderDetails({ id }: { id: number }) {
+  const translate = useTranslate();
+  const path = useResourcePath(orders.name);
+  const order = useGetOne(orders.name, { id });
+  const items = useQuery({
+    queryKey: [orders.name, id, 'items'],
+    queryFn: ({ signal }) =>
+      http<{ result: OrderItem[] }>(`/api/orders/${id}/items`, { signal, silent: true }),
+    select: (body) => body.result,
+  });
+  if (order.isPending || items.isPending) return <Loading />;
+  if (order.error || items.error || !order.data) return <AdminNotFoundPage />;
+  const { data } = order;
+  const heading = translate('app.orders.detailsOf', { number: data.orderNumber });
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={heading} />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h1" gutterBottom>
+            {heading}
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+            {(
+              [
+                [orders.fields.customerName.label, data.customerName],
+                [orders.fields.customerEmail.label, data.customerEmail],
+                [orders.fields.status.label, data.status],
+                [orders.fields.total.label, formatCurrency(data.total)],
+                [orders.fields.createdAt.label, formatDateTime(data.createdAt)],
+              ] as const
+            ).map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
+            {translate('app.orders.items')}
+          </Typography>
+          {items.data.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.orders.noItems')}</Typography>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.orders.product')}</TableCell>
+                    <TableCell>{translate('app.orders.title')}</TableCell>
+                    <TableCell align="right">{translate('app.orders.quantity')}</TableCell>
+                    <TableCell align="right">{translate('app.orders.price')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.data.map((item) => (
+                    <TableRow key={item.id}>
+                      <TableCell>
+                        <Thumbnail item={item} />
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.title}</TableCell>
+                      <TableCell align="right">{item.quantity}</TableCell>
+                      <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          <Button component={Link} to={path()} sx={{ mt: 2 }}>
+            {translate('app.orders.back')}
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+/** The orders' row action: their only page besides the list. */
+export function DetailsLink() {
+  const translate = useTranslate();
+  const path = useResourcePath(orders.name);
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={path('details', record.id)}
+      aria-label={translate('app.orders.detailsOf', { number: record.orderNumber })}
+    >
+      {translate('app.orders.details')}
+    </Button>
+  );
+}

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseApparel, merchandise, orderItems, orders } from '../../../server/db/schema';
+import { demoSalesDays, seedDemoSales } from '../../../server/db/seed-sales';
+import { totalOf } from '../../../src/contract/resources/orders';
+import { createOrganization, resetDatabase, testDatabase } from '../helpers';
+
+beforeEach(async () => resetDatabase(await testDatabase()));
+
+describe('demo sales (SEED_DEMO=1)', () => {
+  it('gives the demo schools months of orders whose items are their own products and add up to the total', async () => {
+    const { db } = await testDatabase();
+    for (const title of ['Classic Cotton Tee', 'Pullover Hoodie', 'Performance Tank'])
+      await db
+        .insert(baseApparel)
+        .values({ title, description: title, price: 12, imageKey: `base-apparel/${title}` });
+    const lincoln = await createOrganization(db, 'Lincoln High School');
+    const riverside = await createOrganization(db, 'Riverside Rowing Club');
+    const westfield = await createOrganization(db, 'Westfield Middle School');
+    const now = new Date('2026-11-23T12:00:00Z');
+    await seedDemoSales(db, [lincoln, riverside, westfield], now);
+
+    const products = await db.select().from(merchandise);
+    expect(products.map((product) => product.title).sort()).toEqual([
+      'Lincoln Lions Hoodie',
+      'Lincoln Lions Tee',
+      'Riverside Crew Tank',
+    ]);
+    expect(products.every((product) => product.status === 'ready' && product.thumbnailKey)).toBe(true);
+
+    const stored = await db.select().from(orders);
+    const items = await db.select().from(orderItems);
+    for (const organization of [lincoln, riverside]) {
+      const own = stored.filter((order) => order.organizationId === organization.id);
+      const oldest = Math.min(...own.map((order) => order.createdAt.getTime()));
+      expect(own.length).toBeGreaterThan(20);
+      expect(now.getTime() - oldest).toBeGreaterThan((demoSalesDays - 10) * 86_400_000);
+    }
+    expect(stored.some((order) => order.organizationId === westfield.id)).toBe(false);
+    for (const order of stored) {
+      const lines = items.filter((item) => item.orderId === order.id);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(order.total).toBe(totalOf(lines));
+      const owners = lines.map(
+        (line) => products.find((product) => product.id === line.productId)?.organizationId,
+      );
+      expect(new Set(owners)).toEqual(new Set([order.organizationId]));
+    }
+    expect(await db.select().from(orders).where(eq(orders.orderNumber, '#2001'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,175 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../../../server/db/schema';
+import { createOrganization, testApp } from '../../helpers';
+import { addProduct } from './fixtures';
+
+const secret = 'shpss_test-app-secret-0123456789';
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+let lincoln: number;
+let riverside: number;
+let hoodie: { id: number };
+let cap: { id: number };
+
+beforeEach(async () => {
+  ctx = await testApp({
+    shopify: {
+      shopUrl: 'https://shop.example',
+      accessToken: 'shpat_x',
+      apiVersion: '2025-01',
+      webhookSecret: secret,
+    },
+  });
+  lincoln = (await createOrganization(ctx.db, 'Lincoln High School')).id;
+  riverside = (await createOrganization(ctx.db, 'Riverside Rowing Club')).id;
+  hoodie = await addProduct(ctx.db, lincoln, { title: 'Spirit Hoodie', price: 39.99, externalId: '7001' });
+  cap = await addProduct(ctx.db, riverside, { title: 'Rowing Cap', price: 15, externalId: '7002' });
+});
+afterEach(() => ctx.app.close());
+
+const shopifyOrder = (lineItems: object[], overrides: object = {}) => ({
+  id: 820982911946154500,
+  admin_graphql_api_id: 'gid://shopify/Order/820982911946154508',
+  name: '#1001',
+  email: 'pat@example.com',
+  created_at: '2026-11-20T10:15:00-05:00',
+  financial_status: 'paid',
+  fulfillment_status: null,
+  customer: { first_name: 'Pat', last_name: 'Parent', email: 'pat@example.com' },
+  total_price: '999.00',
+  line_items: lineItems,
+  ...overrides,
+});
+const hoodieLine = { product_id: 7001, title: 'Spirit Hoodie', quantity: 2, price: '39.99' };
+
+const sign = (body: string, key = secret) => createHmac('sha256', key).update(body, 'utf8').digest('base64');
+const deliver = (payload: object, signature?: string) => {
+  const body = JSON.stringify(payload);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/shopify-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-hmac-sha256': signature ?? sign(body),
+    },
+    body,
+  });
+};
+
+describe('Shopify orders/create webhook', () => {
+  it('stores a signed delivery once, under the organization of its products, totalled from its items', async () => {
+    const response = await deliver(shopifyOrder([hoodieLine]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: { stored: 1 } });
+    expect(await ctx.db.select().from(orders)).toEqual([
+      expect.objectContaining({
+        organizationId: lincoln,
+        externalId: '820982911946154508',
+        collectionId: 'Shopify',
+        orderNumber: '#1001',
+        customerName: 'Pat Parent',
+        customerEmail: 'pat@example.com',
+        total: 79.98,
+        status: 'Paid',
+        createdAt: new Date('2026-11-20T15:15:00Z'),
+      }),
+    ]);
+    expect(await ctx.db.select().from(orderItems)).toEqual([
+      expect.objectContaining({
+        productId: hoodie.id,
+        title: 'Spirit Hoodie',
+        quantity: 2,
+        unitPrice: 39.99,
+      }),
+    ]);
+  });
+
+  it('stores nothing new when the same delivery comes again, even at once', async () => {
+    const payload = shopifyOrder([hoodieLine]);
+    expect((await deliver(payload)).json().result.stored).toBe(1);
+    const replays = await Promise.all([deliver(payload), deliver(payload)]);
+    expect(replays.map((replay) => replay.statusCode)).toEqual([200, 200]);
+    expect(replays.map((replay) => replay.json().result.stored)).toEqual([0, 0]);
+    expect(await ctx.db.select().from(orders)).toHaveLength(1);
+    expect(await ctx.db.select().from(orderItems)).toHaveLength(1);
+  });
+
+  it('refuses a forged or missing signature with 401 and stores nothing', async () => {
+    const payload = shopifyOrder([hoodieLine]);
+    const body = JSON.stringify(payload);
+    expect((await deliver(payload, sign(body, 'not-the-app-secret-0000'))).statusCode).toBe(401);
+    expect((await deliver(payload, sign(`${body} `))).statusCode).toBe(401);
+    expect((await deliver(payload, 'not base64 at all')).statusCode).toBe(401);
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/shopify-webhook',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await ctx.db.select().from(orders)).toHaveLength(0);
+  });
+
+  it('keeps an item that is none of our products with its title and price, unlinked', async () => {
+    await deliver(
+      shopifyOrder([hoodieLine, { product_id: 999999, title: 'Gift wrap', quantity: 1, price: '3.50' }]),
+    );
+    const [order] = await ctx.db.select().from(orders);
+    expect(order.total).toBe(83.48);
+    expect(await ctx.db.select().from(orderItems)).toEqual([
+      expect.objectContaining({ productId: hoodie.id, title: 'Spirit Hoodie' }),
+      expect.objectContaining({ productId: null, title: 'Gift wrap', quantity: 1, unitPrice: 3.5 }),
+    ]);
+  });
+
+  it("splits an order of two schools' products into one order each, and records none of only unknown items", async () => {
+    await deliver(
+      shopifyOrder([hoodieLine, { product_id: 7002, title: 'Rowing Cap', quantity: 1, price: '15.00' }]),
+    );
+    const stored = await ctx.db.select().from(orders);
+    expect(stored.map((order) => [order.organizationId, order.total]).sort()).toEqual(
+      [
+        [lincoln, 79.98],
+        [riverside, 15],
+      ].sort(),
+    );
+    const items = await ctx.db.select().from(orderItems);
+    expect(items.map((item) => item.productId).sort()).toEqual([hoodie.id, cap.id].sort());
+
+    const unknown = await deliver(
+      shopifyOrder([{ product_id: null, title: 'Custom item', quantity: 1, price: '5.00' }], {
+        id: 2,
+        name: '#1002',
+      }),
+    );
+    expect(unknown.json()).toEqual({ result: { stored: 0 } });
+    expect(await ctx.db.select().from(orders)).toHaveLength(2);
+  });
+
+  it('answers a signed body that is no order with the 400 format', async () => {
+    const response = await deliver({ id: 3, name: '#1003', line_items: [] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'line_items', errorMessage: expect.any(String) },
+    ]);
+  });
+});
+
+describe('Shopify webhook without a secret configured', () => {
+  it('is not there', async () => {
+    const plain = await testApp();
+    try {
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/api/orders/shopify-webhook',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await plain.app.close();
+    }
+  });
+});
