@@ -2,12 +2,14 @@ import { Alert, Box, Grid, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import type { Dashboard, DashboardElement } from '../../contract/dashboard';
+import type { Dashboard, DashboardElement, Sales } from '../../contract/dashboard';
 import { maxDashboardCards } from '../../contract/limits';
 import { isAdmin } from '../../contract/roles';
+import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { AssignedRolesCard, PrimaryInfoCard, UserCountCard } from './DashboardCards';
+import { SalesGridItems } from './SalesCards';
 
 const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -22,7 +24,11 @@ function ElementCard({ element, admin }: { element: DashboardElement; admin: boo
   }
 }
 
-/** `/admin/dashboard`: up to six cards from `GET dashboard`, in the order the server gives. */
+/**
+ * `/admin/dashboard`: the cards of `GET dashboard` in the order the server gives, then the
+ * selected organization's sales (all organizations' for an Admin who selected none), six
+ * cards at most.
+ */
 export function DashboardPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -34,6 +40,19 @@ export function DashboardPage() {
     // Silent: this page has its own failure text instead of the generic ones.
     queryFn: ({ signal }) => http<{ result: Dashboard }>('/api/dashboard', { signal, silent: true }),
     select: (body) => body.result.dataElements.slice(0, maxDashboardCards),
+  });
+  const { organizationId } = useSelectedOrganization();
+  const sales = useQuery({
+    queryKey: ['dashboard', 'sales', organizationId],
+    // Silent: a failure shows in the sales cards and leaves the rest of the page working.
+    queryFn: ({ signal }) =>
+      http<{ result: Sales }>(
+        organizationId === null
+          ? '/api/dashboard/sales'
+          : `/api/dashboard/sales?organizationId=${organizationId}`,
+        { signal, silent: true },
+      ),
+    select: (body) => body.result,
   });
 
   useEffect(() => {
@@ -68,6 +87,11 @@ export function DashboardPage() {
               <ElementCard element={element} admin={admin} />
             </Grid>
           ))}
+          <SalesGridItems
+            state={{ data: sales.data, isError: sales.isError }}
+            admin={admin}
+            room={maxDashboardCards - data.length}
+          />
         </Grid>
       )}
     </Box>

@@ -1,0 +1,237 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../../../src/i18n/en';
+import { DashboardPage } from '../../../../src/pages/dashboard/DashboardPage';
+import { session } from '../../../../src/providers';
+import { adminUser, directorUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  // Unmount before signing out, or the sign-out redraws the page outside act().
+  cleanup();
+  session.reset();
+});
+afterAll(() => server.close());
+
+const text = appMessages.dashboard;
+
+const dashboard = (dataElements: unknown[]) =>
+  http.get('*/api/dashboard', () => HttpResponse.json({ result: { dataElements } }));
+
+const specCards = [
+  { dashboardDataType: 'UserDetails', id: 1, fullName: 'Ada Admin', email: 'admin@example.com' },
+  { dashboardDataType: 'UserRoles', roles: ['Admin'] },
+  { dashboardDataType: 'UserCount', numberOfUsers: 1234 },
+];
+
+/** 30 days ending 2026-11-30, sales on two of them. */
+const salesDays = Array.from({ length: 30 }, (_, index) => ({
+  date: `2026-11-${String(index + 1).padStart(2, '0')}`,
+  revenue: index === 9 ? 1200.5 : index === 19 ? 99.5 : 0,
+  orders: index === 9 ? 3 : index === 19 ? 1 : 0,
+}));
+const noSalesDays = salesDays.map((day) => ({ ...day, revenue: 0, orders: 0 }));
+const operations = { productsProcessing: 2, productsFailed: 1, jobsWaiting: 4, jobsFailed: 3 };
+
+/** `GET dashboard/sales`, recording the organization each call asked for ('' for none). */
+function salesHandler(result: unknown, asked: string[] = []) {
+  return http.get('*/api/dashboard/sales', ({ request }) => {
+    asked.push(new URL(request.url).searchParams.get('organizationId') ?? '');
+    return HttpResponse.json({ result });
+  });
+}
+
+const regionNames = () => screen.getAllByRole('region').map((card) => card.getAttribute('aria-label'));
+
+describe('dashboard', () => {
+  it('shows an Admin the cards in order, with Update Account and View Users links', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: salesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    await screen.findByText('1,234');
+    expect(regionNames().slice(0, 3)).toEqual([text.primaryInfo, text.assignedRoles, text.userCount]);
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: text.updateAccount })).toHaveAttribute(
+      'href',
+      '/admin/users/update/1',
+    );
+    expect(screen.getByRole('link', { name: text.viewUsers })).toHaveAttribute('href', '/admin/users');
+  });
+
+  it('shows N/A for an empty name and no Update Account link to an AthleticDirector', async () => {
+    server.use(
+      meHandler(directorUser),
+      dashboard([
+        { dashboardDataType: 'UserDetails', id: 2, fullName: null, email: 'ad@example.com' },
+        { dashboardDataType: 'UserRoles', roles: ['AthleticDirector'] },
+      ]),
+      salesHandler({ days: noSalesDays, topProducts: [], operations: null }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    expect(await screen.findByText(text.notAvailable)).toBeInTheDocument();
+    expect(screen.getByText('AthleticDirector')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: text.updateAccount })).not.toBeInTheDocument();
+    expect(screen.queryByText(text.userCount)).not.toBeInTheDocument();
+  });
+
+  it("toasts 'There was a problem loading your dashboard information.' when loading fails", async () => {
+    server.use(
+      meHandler(adminUser),
+      http.get('*/api/dashboard', () => HttpResponse.json({ result: null }, { status: 500 })),
+      salesHandler({ days: noSalesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    // Once as the toast and once in place of the cards.
+    await waitFor(() => expect(screen.getAllByText(appMessages.errors.dashboardLoad)).toHaveLength(2));
+    expect(screen.queryByText(appMessages.errors.server)).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard sales', () => {
+  it('follows the spec cards with Sales, Top Products and Operations for an Admin, six cards in all, for all organizations when none is selected', async () => {
+    const asked: string[] = [];
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: salesDays, topProducts: [], operations }, asked),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    await screen.findByText('$1,300.00 from 4 orders');
+    expect(regionNames()).toEqual([
+      text.primaryInfo,
+      text.assignedRoles,
+      text.userCount,
+      text.sales,
+      text.topProducts,
+      text.operations,
+    ]);
+    expect(asked).toEqual(['']);
+  });
+
+  it('gives the Sales chart a text alternative: a summary of the figures and a table of every day', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: salesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const chart = await screen.findByRole('img', {
+      name: 'Revenue and orders per day over the last 30 days: $1,300.00 from 4 orders in all; the best day was Nov 10 with $1,200.50.',
+    });
+    expect(chart).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: text.salesTable });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    const tenth = within(table).getByRole('row', { name: /Nov 10/ });
+    expect(
+      within(tenth)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$1,200.50', '3']);
+  });
+
+  it('asks for the organization an Admin selected', async () => {
+    const asked: string[] = [];
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: noSalesDays, topProducts: [], operations }, asked),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />, { store: { selectedOrganizationId: 3 } });
+    await screen.findByRole('region', { name: text.operations });
+    expect(asked).toEqual(['3']);
+  });
+
+  it('shows an AthleticDirector their own organization, top products with units sold, and no Operations', async () => {
+    const asked: string[] = [];
+    server.use(
+      meHandler(directorUser),
+      dashboard(specCards.slice(0, 2)),
+      salesHandler(
+        {
+          days: salesDays,
+          topProducts: [
+            { productId: 5, title: 'Eagles Hoodie', thumbnailUrl: '/media/hoodie.webp', unitsSold: 12 },
+            { productId: 6, title: 'Eagles Cap', thumbnailUrl: null, unitsSold: 4 },
+          ],
+          operations: null,
+        },
+        asked,
+      ),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const top = await screen.findByRole('region', { name: text.topProducts });
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Eagles Hoodie12 sold'), expect.stringContaining('Eagles Cap4 sold')]);
+    expect(regionNames()).toEqual([text.primaryInfo, text.assignedRoles, text.sales, text.topProducts]);
+    expect(screen.queryByRole('link', { name: text.viewJobs })).not.toBeInTheDocument();
+    expect(asked).toEqual([String(directorUser.organizationId)]);
+  });
+
+  it("says 'No sales in the last 30 days' when nothing sold, and draws no chart", async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: noSalesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const sales = await screen.findByRole('region', { name: text.sales });
+    await within(sales).findByText(text.noSales);
+    expect(
+      within(screen.getByRole('region', { name: text.topProducts })).getByText(text.noSales),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows an Admin what waits or failed, with a link to the jobs page', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: noSalesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const card = await screen.findByRole('region', { name: text.operations });
+    await within(card).findByText(text.jobsFailed);
+    const figures = within(card)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      [text.productsProcessing, '2'],
+      [text.productsFailed, '1'],
+      [text.jobsWaiting, '4'],
+      [text.jobsFailed, '3'],
+    ]);
+    expect(within(card).getByRole('link', { name: text.viewJobs })).toHaveAttribute('href', '/admin/jobs');
+  });
+
+  it('keeps the other cards when the sales figures fail to load, saying so in the sales cards', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      http.get('*/api/dashboard/sales', () => HttpResponse.json({ result: null }, { status: 500 })),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    await waitFor(() => expect(screen.getAllByText(text.salesLoad)).toHaveLength(3));
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.queryByText(appMessages.errors.dashboardLoad)).not.toBeInTheDocument();
+  });
+});
