@@ -34,19 +34,75 @@ async function landAs(state: SignedIn, landing: string, options: { width?: numbe
   await page.waitForURL(`**${landing}`);
 }
 
+/** The Sales card's totals line ("$1,234.50 from 56 orders") once the figures have loaded. */
+async function salesTotals() {
+  const totals = page
+    .getByRole('region', { name: appMessages.dashboard.sales })
+    .getByText(/^\$[\d,]+\.\d\d from [\d,]+ orders$/);
+  return (await totals.textContent()) ?? '';
+}
+
+async function topProductTitles() {
+  const list = page.getByRole('region', { name: appMessages.dashboard.topProducts }).getByRole('listitem');
+  await list.first().waitFor();
+  return list.evaluateAll((items) =>
+    items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent ?? ''),
+  );
+}
+
 describe('admin layout', () => {
   it('shows the Admin dashboard cards in order with the Update Account and View Users links', async () => {
     await landAs(asAdmin, '/admin/dashboard');
     const cards = page.locator('main section[aria-label]');
-    await expect.poll(() => cards.count()).toBe(3);
+    await expect.poll(() => cards.count()).toBe(6);
     expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
       appMessages.dashboard.primaryInfo,
       appMessages.dashboard.assignedRoles,
       appMessages.dashboard.userCount,
+      appMessages.dashboard.sales,
+      appMessages.dashboard.topProducts,
+      appMessages.dashboard.operations,
     ]);
     expect(await page.getByText(admin.email).first().isVisible()).toBe(true);
     await page.getByRole('link', { name: appMessages.dashboard.viewUsers }).click();
     await page.waitForURL('**/admin/users');
+  });
+
+  it("draws an Admin the demo schools' sales of the last 30 days, with the totals in dollars and the chart's text alternative", async () => {
+    await landAs(asAdmin, '/admin/dashboard');
+    const sales = page.getByRole('region', { name: appMessages.dashboard.sales });
+    const chart = sales.getByRole('img');
+    await chart.waitFor();
+    // recharts drew its bars and line inside the labelled chart.
+    await chart.locator('svg path').first().waitFor();
+    const label = await chart.getAttribute('aria-label');
+    expect(label).toMatch(
+      /^Revenue and orders per day over the last 30 days: \$[\d,]+\.\d\d from [\d,]+ orders in all/,
+    );
+    const totals = await salesTotals();
+    expect(label).toContain(totals);
+    const operations = page.getByRole('region', { name: appMessages.dashboard.operations });
+    await operations.getByRole('link', { name: appMessages.dashboard.viewJobs }).click();
+    await page.waitForURL('**/admin/jobs');
+  });
+
+  it("shows an AthleticDirector their own organization's sales only: what an Admin sees with it selected", async () => {
+    await landAs(asDirector, '/admin/design-logos');
+    await page.goto(`${baseUrl()}/admin/dashboard`);
+    const directorTotals = await salesTotals();
+    const products = await topProductTitles();
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((title) => title.startsWith('Lincoln'))).toBe(true);
+    expect(await page.getByRole('region', { name: appMessages.dashboard.operations }).count()).toBe(0);
+    await context.close();
+
+    await landAs(asAdmin, '/admin/dashboard');
+    const allTotals = await salesTotals();
+    expect(allTotals).not.toBe(directorTotals);
+    expect((await topProductTitles()).some((title) => title.startsWith('Riverside'))).toBe(true);
+    await page.getByRole('combobox', { name: shell.organization }).click();
+    await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    await expect.poll(salesTotals, { timeout: 30_000 }).toBe(directorTotals);
   });
 
   it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
