@@ -1,5 +1,4 @@
 import type { AuthProvider } from 'ra-core';
-import { canAccess } from '../contract/access';
 import type { LoginRequest, LoginResult } from '../contract/account';
 import { loginPathWithReturn } from '../lib/returnUrl';
 import type { HttpClient } from './httpClient';
@@ -71,9 +70,16 @@ export function createAuthProvider(http: HttpClient, session: Session): AuthProv
       const user = await session.ensure().catch(() => null);
       return user?.roleNames ?? [];
     },
-    /** The admin area replaces this with the resource definitions' rule (`withDefinitionAccess`). */
+    /**
+     * The admin area replaces this with the resource definitions' rule (`withDefinitionAccess`).
+     * The role table is built from the resource registry and its zod schemas, which the public
+     * pages never need: it loads on the first question, not with the sign-in page.
+     */
     async canAccess({ resource }) {
-      const user = await session.ensure().catch(() => null);
+      const [user, { canAccess }] = await Promise.all([
+        session.ensure().catch(() => null),
+        import('../contract/access'),
+      ]);
       return canAccess(user?.roleNames, resource);
     },
   };
