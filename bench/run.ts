@@ -22,6 +22,8 @@ const shortTerm = 'jo';
 const quick = process.env.BENCH_QUICK === '1';
 /** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
 const exportOnly = process.env.BENCH_EXPORT_ONLY === '1';
+/** `BENCH_FRONT_ONLY=1`: only the front end (page weights, Lighthouse), printed and not written to RESULTS.md. */
+const frontOnly = process.env.BENCH_FRONT_ONLY === '1';
 
 const targets = {
   meShare: { pg: 0.25, pglite: 0.1 },
@@ -261,6 +263,8 @@ async function frontEnd(): Promise<{ weights: PageWeight[]; lighthouse: Lighthou
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // Demo orders, so that the dashboard draws its sales chart and loads the charting code.
+      SEED_DEMO: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -324,6 +328,8 @@ async function pageWeights(baseUrl: string, outDir: string, cookie: string): Pro
         });
       });
       await tab.goto(`${baseUrl}${page}`, { waitUntil: 'networkidle' });
+      // The chart's code loads once the sales figures have arrived, after the page's own.
+      if (page === '/admin/dashboard') await tab.locator('.recharts-surface').first().waitFor();
       await context.close();
       const sum = (ext: string) =>
         files.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + f.gzipBytes, 0);
@@ -494,6 +500,13 @@ function report(
 }
 
 async function main() {
+  if (frontOnly) {
+    const { weights, lighthouse } = await frontEnd();
+    for (const w of weights)
+      for (const f of w.files) log(`${w.page}: ${f.url} ${(f.gzipBytes / 1024).toFixed(1)} KB`);
+    log(`Lighthouse: ${JSON.stringify(lighthouse)}`);
+    return;
+  }
   const startedAt = new Date();
   const drivers: DriverResults[] = [];
   const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'spirit-bench-pglite-'));
