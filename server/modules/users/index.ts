@@ -26,9 +26,9 @@ import {
   findUser,
   findPhotoKey,
   setLocked,
-  setProfilePhoto,
   toUser,
   updateUser,
+  updateUserWithPhoto,
 } from './service';
 
 const tags = ['users'];
@@ -104,18 +104,23 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { fields, photo } = await readUserForm(request);
       const input = parseOrFail(userUpdateSchema, fields);
-      const normalized = photo ? await normalizePhoto(photo) : undefined;
-      let row = await updateUser(app.db, actor, request.params.id, input);
-      if (normalized) {
-        const stored = await app.storage.put(normalized, {
-          contentType: photoContentType,
-          prefix: 'profile-photos',
+      if (!photo) return { result: toUser(await updateUser(app.db, actor, request.params.id, input)) };
+      const stored = await app.storage.put(await normalizePhoto(photo), {
+        contentType: photoContentType,
+        prefix: 'profile-photos',
+      });
+      let saved: Awaited<ReturnType<typeof updateUserWithPhoto>>;
+      try {
+        saved = await updateUserWithPhoto(app.db, actor, request.params.id, input, {
+          guid: randomUUID(),
+          key: stored.key,
         });
-        const previousKey = row.profilePhotoKey;
-        row = await setProfilePhoto(app.db, actor, row.id, { guid: randomUUID(), key: stored.key });
-        if (previousKey) await app.storage.delete(previousKey);
+      } catch (error) {
+        await app.storage.delete(stored.key);
+        throw error;
       }
-      return { result: toUser(row) };
+      if (saved.replacedKey) await app.storage.delete(saved.replacedKey);
+      return { result: toUser(saved.row) };
     },
   );
 

@@ -140,24 +140,35 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   });
 }
 
-export async function setProfilePhoto(
+/**
+ * The edit form's save with a new photo: the fields, the photo and their audit rows commit
+ * together, so a failed write leaves the account as it was. Answers the row and the storage key
+ * of the photo it replaced, which the caller deletes once this has committed.
+ */
+export async function updateUserWithPhoto(
   db: Db,
   actor: SessionUser,
   id: number,
+  input: UserUpdateInput,
   photo: { guid: string; key: string },
 ) {
-  const [row] = await db
-    .update(users)
-    .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  await audit(db, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
-  return row;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const updated = await updateUser(tx, actor, id, input);
+    const [row] = await tx
+      .update(users)
+      .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
+    return { row, replacedKey: updated.profilePhotoKey };
+  });
 }
 
 /**
- * Locking signs the user out everywhere at once; an Admin cannot lock themselves out.
- * Unlocking also clears the automatic lockout after failed sign-ins.
+ * Locking signs the user out everywhere; an Admin cannot lock themselves out. Unlocking also
+ * clears the automatic lockout after failed sign-ins. The sessions end after the lock commits:
+ * a locked account's sessions open nothing from then on, so none can slip in between.
  */
 export async function setLocked(
   db: Db,
@@ -166,19 +177,23 @@ export async function setLocked(
   locked: boolean,
   endSessions: (userId: number) => Promise<unknown>,
 ) {
-  await findUser(db, id);
-  if (locked && id === actor.id) throw badRequest('', 'You cannot lock your own account');
-  const [row] = await db
-    .update(users)
-    .set(
-      locked
-        ? { isLocked: true, updatedAt: new Date() }
-        : { isLocked: false, failedLoginCount: 0, lockoutEnd: null, updatedAt: new Date() },
-    )
-    .where(eq(users.id, id))
-    .returning();
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await findUser(tx, id);
+    if (locked && id === actor.id) throw badRequest('', 'You cannot lock your own account');
+    const [changed] = await tx
+      .update(users)
+      .set(
+        locked
+          ? { isLocked: true, updatedAt: new Date() }
+          : { isLocked: false, failedLoginCount: 0, lockoutEnd: null, updatedAt: new Date() },
+      )
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: changed.email });
+    return changed;
+  });
   if (locked) await endSessions(id);
-  await audit(db, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: row.email });
   return row;
 }
 
