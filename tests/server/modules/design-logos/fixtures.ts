@@ -61,6 +61,12 @@ export async function people(ctx: Ctx) {
 }
 
 export type People = Awaited<ReturnType<typeof people>>;
+
+/** An upload test app with the people signed in. */
+export async function peopleTestApp(overrides: Partial<Config> = {}) {
+  const ctx = await uploadTestApp(overrides);
+  return { ctx, who: await people(ctx) };
+}
 /** One of the people's (or the visitor's) way to call the API. */
 export type Call = People['visitor'];
 
@@ -161,8 +167,7 @@ export async function uploadLogo(
  * director's, a base apparel item, and the director's account id.
  */
 export async function uploadScene() {
-  const ctx = await uploadTestApp();
-  const who = await people(ctx);
+  const { ctx, who } = await peopleTestApp();
   const { id: logoId } = await uploadLogo(who.director);
   const { id: apparelId } = await addBaseApparel(ctx);
   const directorId = (await who.director({ url: '/api/account/me' })).json().result.id as number;

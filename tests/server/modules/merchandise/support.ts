@@ -5,15 +5,13 @@ import {
   type Call,
   type Ctx,
   multipart,
-  people,
+  peopleTestApp,
   pngImage,
-  uploadTestApp,
 } from '../design-logos/fixtures';
 
 /** An upload test app, its people, and one base apparel item (a tee) to make products of. */
 export async function productTestApp() {
-  const ctx = await uploadTestApp();
-  const who = await people(ctx);
+  const { ctx, who } = await peopleTestApp();
   const { id: apparelId } = await addBaseApparel(ctx);
   return { ctx, who, apparelId };
 }
