@@ -16,6 +16,7 @@ import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
+import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
 import { photoFieldName, readUserForm } from './multipart';
@@ -109,16 +110,9 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         contentType: photoContentType,
         prefix: 'profile-photos',
       });
-      let saved: Awaited<ReturnType<typeof updateUserWithPhoto>>;
-      try {
-        saved = await updateUserWithPhoto(app.db, actor, request.params.id, input, {
-          guid: randomUUID(),
-          key: stored.key,
-        });
-      } catch (error) {
-        await app.storage.delete(stored.key);
-        throw error;
-      }
+      const saved = await deleteOnFailure(app.storage, stored.key, () =>
+        updateUserWithPhoto(app.db, actor, request.params.id, input, { guid: randomUUID(), key: stored.key }),
+      );
       if (saved.replacedKey) await app.storage.delete(saved.replacedKey);
       return { result: toUser(saved.row) };
     },

@@ -61,11 +61,18 @@ export async function findUser(db: Db, id: number) {
   return row;
 }
 
-const nameColumns = (input: UserCreateInput | UserUpdateInput) => ({
+/** The columns the Create and Edit forms set alike; the e-mail address is the sign-in name too. */
+const formColumns = (input: UserCreateInput | UserUpdateInput) => ({
+  email: input.email,
+  normalizedEmail: normalizeEmail(input.email),
+  username: input.email,
   firstName: input.name.firstName,
   middleName: input.name.middleName,
   lastName: input.name.lastName,
   suffix: input.name.suffix,
+  organizationId: input.organizationId,
+  roles: input.userRoles,
+  contactInformation: input.contactInformation,
 });
 
 /** E-mail uniqueness and the organization are the database's rules (a unique index, a foreign key). */
@@ -75,13 +82,7 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
     const [row] = await tx
       .insert(users)
       .values({
-        email: input.email,
-        normalizedEmail: normalizeEmail(input.email),
-        username: input.email,
-        ...nameColumns(input),
-        organizationId: input.organizationId,
-        roles: input.userRoles,
-        contactInformation: input.contactInformation,
+        ...formColumns(input),
         passwordHash,
         securityStamp: randomToken(16),
       })
@@ -111,13 +112,7 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
     const [row] = await tx
       .update(users)
       .set({
-        email: input.email,
-        normalizedEmail: normalizeEmail(input.email),
-        username: input.email,
-        ...nameColumns(input),
-        organizationId: input.organizationId,
-        roles: input.userRoles,
-        contactInformation: input.contactInformation,
+        ...formColumns(input),
         ...(emailChanged ? { emailConfirmed: false } : {}),
         updatedAt: new Date(),
       })
