@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useRef } from 'react';
 import { changePasswordRequestSchema, passwordRule } from '../../contract/account';
@@ -7,6 +7,7 @@ import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { PasswordField } from '../login/PasswordField';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.changePassword;
 
@@ -33,11 +34,7 @@ export function ChangePasswordPage() {
         {text.title}
       </Typography>
       <Box component="form" ref={formRef} onSubmit={form.onSubmit} noValidate aria-label={text.title}>
-        {form.errors.message && (
-          <Alert severity="error" role="alert">
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} />
         <PasswordField {...form.field('oldPassword')} label={text.current} autoComplete="current-password" />
         <PasswordField
           {...form.field('newPassword', passwordRule.hint)}

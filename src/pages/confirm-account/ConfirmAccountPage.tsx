@@ -8,6 +8,7 @@ import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { PasswordField } from '../login/PasswordField';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.confirmAccount;
 
@@ -56,11 +57,7 @@ export function ConfirmAccountPage() {
         <Alert severity="info" sx={{ mb: 1 }}>
           {text.intro}
         </Alert>
-        {form.errors.message && (
-          <Alert severity="error" role="alert">
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} />
         <TextField label={appMessages.login.email} value={email} disabled fullWidth margin="normal" />
         <PasswordField
           {...form.field('password', passwordRule.hint)}
