@@ -205,8 +205,15 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     details: jsonb('details'),
     createdAt: createdAt(),
+    // The log grows with every change, so its search reads a trigram index rather than every row.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(action || ' ' || entity_type || ' ' || coalesce(entity_id, ''))`,
+    ),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    trigramIndex('audit_log_search_idx', t.searchText),
+  ],
 );
 
 export const settings = pgTable(

@@ -14,3 +14,20 @@ export function createBlobStore(config: Pick<Config, 'dataDir' | 's3'>): BlobSto
   if (config.s3) return labelOutages(new S3BlobStore(config.s3));
   return labelOutages(new LocalBlobStore(path.join(config.dataDir, 'files')));
 }
+
+/**
+ * Runs what a just-stored upload was for; if that fails, the upload is deleted before the error
+ * goes on, so a refused request leaves no file behind.
+ */
+export async function deleteOnFailure<T>(
+  storage: BlobStore,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+}

@@ -310,6 +310,11 @@ export const appMessages = {
     retryJob: 'Retry job %{id}',
     retried: 'The job is queued again',
   },
+  mail: {
+    resend: 'Resend',
+    resendMessage: 'Resend %{subject} to %{to}',
+    resent: 'E-mail queued again',
+  },
   orders: {
     details: 'Details',
     detailsOf: 'Details of order %{number}',

@@ -3,14 +3,10 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maxImagePixels } from '../../server/storage/images';
 import {
-  addBaseApparel,
   type Ctx,
   closeUploadTestApp,
-  type FilePart,
-  multipart,
-  people,
-  pngImage,
-  uploadTestApp,
+  imageUploads,
+  uploadScene,
 } from '../server/modules/design-logos/fixtures';
 import { snapshot } from '../security/support';
 import { interlaced16BitPng, pngClaiming } from './png';
@@ -22,54 +18,13 @@ import { interlaced16BitPng, pngClaiming } from './png';
  * accepted is processed in well under 1 GiB.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
-let logoId: number;
-let apparelId: number;
-let directorId: number;
+let routes: ReturnType<typeof imageUploads>;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
-  const logo = await who.director({
-    method: 'POST',
-    url: '/api/design-logos',
-    ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
-  });
-  logoId = logo.json().result.id;
-  ({ id: apparelId } = await addBaseApparel(ctx));
-  directorId = (await who.director({ url: '/api/account/me' })).json().result.id;
+  const scene = await uploadScene();
+  ctx = scene.ctx;
+  routes = imageUploads(scene);
 });
 afterEach(() => closeUploadTestApp(ctx));
-
-const routes = {
-  logo: (file: FilePart) =>
-    who.director({ method: 'POST', url: '/api/design-logos', ...multipart({}, file) }),
-  product: (file: FilePart) =>
-    who.director({
-      method: 'POST',
-      url: '/api/merchandise/create-merchandise-by-organization',
-      ...multipart(
-        { Title: 'Spirit Tee', Description: 'Tee', Price: '19.99', LogoId: logoId, BaseApparelId: apparelId },
-        file,
-      ),
-    }),
-  storefront: (file: FilePart) =>
-    who.director({ method: 'POST', url: '/api/merchandise/UploadImageToShopify', ...multipart({}, file) }),
-  photo: (file: FilePart) =>
-    who.admin({
-      method: 'PUT',
-      url: `/api/users/with-photo/${directorId}`,
-      ...multipart(
-        {
-          email: 'director@example.com',
-          'name.firstName': 'Dee',
-          'name.lastName': 'Director',
-          userRoles: 'AthleticDirector',
-          organizationId: who.lincoln.id,
-        },
-        { ...file, field: 'profilePhoto' },
-      ),
-    }),
-};
 
 describe('an image with more pixels than the limit', () => {
   it.each(['logo', 'product', 'storefront'] as const)(

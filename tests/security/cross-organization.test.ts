@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type Ctx,
-  closeUploadTestApp,
-  multipart,
-  people,
-  pngImage,
-  uploadTestApp,
   addBaseApparel,
+  closeUploadTestApp,
+  type Ctx,
+  multipart,
+  type People,
+  peopleTestApp,
+  pngImage,
 } from '../server/modules/design-logos/fixtures';
 import { expectForbidden, snapshot } from './support';
 
@@ -16,7 +16,7 @@ import { expectForbidden, snapshot } from './support';
  * body, and afterwards every row and stored file is exactly as before.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 let theirs: { logoId: number; productId: number; orderId: number; collectionId: string; userId: number };
 let apparelId: number;
 
@@ -35,8 +35,7 @@ const productForm = (fields: Record<string, string | number>) =>
   );
 
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
+  ({ ctx, who } = await peopleTestApp());
   ({ id: apparelId } = await addBaseApparel(ctx));
   // Riverside's data, made by the Admin through the API as in production.
   const logo = await who.admin({

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  type Ctx,
-  closeUploadTestApp,
-  multipart,
-  people,
-  pngImage,
-  uploadTestApp,
   addBaseApparel,
+  closeUploadTestApp,
+  type Ctx,
+  multipart,
+  type People,
+  peopleTestApp,
+  pngImage,
+  uploadLogo,
 } from '../server/modules/design-logos/fixtures';
 import { expectForbidden, snapshot } from './support';
 
@@ -16,10 +17,9 @@ import { expectForbidden, snapshot } from './support';
  * must refuse by the Origin and Sec-Fetch-Site headers the browser adds.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
+  ({ ctx, who } = await peopleTestApp());
 });
 afterEach(() => closeUploadTestApp(ctx));
 
@@ -92,11 +92,7 @@ describe('a cross-origin form post carrying a valid cookie', () => {
 
 describe('a cross-origin multipart upload carrying a valid cookie', () => {
   it('is refused for logos, products and profile photos, leaving no row and no file', async () => {
-    const logo = await who.director({
-      method: 'POST',
-      url: '/api/design-logos',
-      ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
-    });
+    const logo = await uploadLogo(who.director);
     const apparel = await addBaseApparel(ctx);
     const before = await snapshot(ctx);
     const png = await pngImage(200, 200);
@@ -108,7 +104,7 @@ describe('a cross-origin multipart upload carrying a valid cookie', () => {
           Title: 'Planted',
           Description: 'Planted',
           Price: '1.00',
-          LogoId: logo.json().result.id,
+          LogoId: logo.id,
           BaseApparelId: apparel.id,
         },
         { name: 'product.png', type: 'image/png', content: png },

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addBaseApparel,
-  type Ctx,
   closeUploadTestApp,
+  type Ctx,
   multipart,
-  people,
+  type People,
+  peopleTestApp,
   pngImage,
-  uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
 import { snapshot } from './support';
 
@@ -16,10 +16,9 @@ import { snapshot } from './support';
  * mistake: a 400, never a 500 in the error log.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
+  ({ ctx, who } = await peopleTestApp());
 });
 afterEach(() => closeUploadTestApp(ctx));
 

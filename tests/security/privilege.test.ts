@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { designLogos, merchandise, users } from '../../server/db/schema';
 import {
-  type Ctx,
-  closeUploadTestApp,
-  multipart,
-  people,
-  pngImage,
-  uploadTestApp,
   addBaseApparel,
+  closeUploadTestApp,
+  type Ctx,
+  multipart,
+  type People,
+  peopleTestApp,
+  pngImage,
 } from '../server/modules/design-logos/fixtures';
 import { createUser, signIn, strongPassword } from '../server/helpers';
 import { expectForbidden, snapshot } from './support';
@@ -20,11 +20,10 @@ import { expectForbidden, snapshot } from './support';
  * fields. Either way their account row keeps its privileges.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 let director: typeof users.$inferSelect;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
+  ({ ctx, who } = await peopleTestApp());
   [director] = await ctx.db.select().from(users).where(eq(users.normalizedEmail, 'director@example.com'));
 });
 afterEach(() => closeUploadTestApp(ctx));

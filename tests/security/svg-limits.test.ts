@@ -8,11 +8,11 @@ import {
   UploadRejected,
 } from '../../server/storage/uploads';
 import {
-  type Ctx,
   closeUploadTestApp,
+  type Ctx,
   multipart,
-  people,
-  uploadTestApp,
+  type People,
+  peopleTestApp,
 } from '../server/modules/design-logos/fixtures';
 import { snapshot } from './support';
 
@@ -32,10 +32,9 @@ const emptyAttributes = (count: number, from = 0) =>
 
 describe('attributes of an uploaded SVG', () => {
   let ctx: Ctx;
-  let who: Awaited<ReturnType<typeof people>>;
+  let who: People;
   beforeEach(async () => {
-    ctx = await uploadTestApp();
-    who = await people(ctx);
+    ({ ctx, who } = await peopleTestApp());
   });
   afterEach(() => closeUploadTestApp(ctx));
 

@@ -11,12 +11,11 @@ import {
   closeUploadTestApp,
   type FilePart,
   hugePng,
-  multipart,
-  people,
+  imageUploads,
+  type People,
   pngImage,
   svgImage,
-  uploadTestApp,
-  addBaseApparel,
+  uploadScene,
 } from '../server/modules/design-logos/fixtures';
 import { snapshot } from './support';
 
@@ -26,80 +25,26 @@ import { snapshot } from './support';
  * leaves no row and no stored file; whatever is stored is served so that nothing in it runs.
  */
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
-let logoId: number;
-let apparelId: number;
+let who: People;
 let directorId: number;
+let routes: ReturnType<typeof imageUploads>;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
-  const logo = await who.director({
-    method: 'POST',
-    url: '/api/design-logos',
-    ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
-  });
-  logoId = logo.json().result.id;
-  ({ id: apparelId } = await addBaseApparel(ctx));
-  directorId = (await who.director({ url: '/api/account/me' })).json().result.id;
+  const scene = await uploadScene();
+  ({ ctx, who, directorId } = scene);
+  routes = imageUploads(scene);
 });
 afterEach(() => closeUploadTestApp(ctx));
 
 /** Every route that stores an uploaded image, with the field it reads the file from. */
 const uploadRoutes = () =>
   [
-    { name: 'a logo', field: 'ImageFile', send: (file: FilePart) => logoUpload(file) },
-    {
-      name: 'a product image',
-      field: 'ImageFile',
-      send: (file: FilePart) =>
-        who.director({
-          method: 'POST',
-          url: '/api/merchandise/create-merchandise-by-organization',
-          ...multipart(
-            {
-              Title: 'Spirit Tee',
-              Description: 'Tee',
-              Price: '19.99',
-              LogoId: logoId,
-              BaseApparelId: apparelId,
-            },
-            file,
-          ),
-        }),
-    },
-    {
-      name: 'a storefront image',
-      field: 'ImageFile',
-      send: (file: FilePart) =>
-        who.director({
-          method: 'POST',
-          url: '/api/merchandise/UploadImageToShopify',
-          ...multipart({}, file),
-        }),
-    },
-    {
-      name: 'a profile photo',
-      field: 'profilePhoto',
-      send: (file: FilePart) =>
-        who.admin({
-          method: 'PUT',
-          url: `/api/users/with-photo/${directorId}`,
-          ...multipart(
-            {
-              email: 'director@example.com',
-              'name.firstName': 'Dee',
-              'name.lastName': 'Director',
-              userRoles: 'AthleticDirector',
-              organizationId: who.lincoln.id,
-            },
-            { ...file, field: 'profilePhoto' },
-          ),
-        }),
-    },
+    { name: 'a logo', field: 'ImageFile', send: routes.logo },
+    { name: 'a product image', field: 'ImageFile', send: routes.product },
+    { name: 'a storefront image', field: 'ImageFile', send: routes.storefront },
+    { name: 'a profile photo', field: 'profilePhoto', send: routes.photo },
   ] as const;
 
-const logoUpload = (file: FilePart) =>
-  who.director({ method: 'POST', url: '/api/design-logos', ...multipart({}, file) });
+const logoUpload = (file: FilePart) => routes.logo(file);
 
 /** The spec's 400 naming the file field, and not a row or stored file more than before. */
 async function expectRefused(

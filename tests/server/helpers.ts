@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { randomToken } from '../../server/auth/tokens';
@@ -108,4 +108,23 @@ export async function signIn(app: FastifyInstance, email: string, password = str
   const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
   return `sp_session=${cookie.value}`;
+}
+
+/**
+ * Makes every insert of an audit row with this action fail, as a broken audit write would, until
+ * the test ends: the worker's database outlives the test, so the trigger must not.
+ */
+export async function failAuditInserts(db: Database['db'], action: string) {
+  await db.execute(
+    sql.raw(`create function fail_audit_insert() returns trigger language plpgsql
+      as $$ begin raise exception 'the audit row could not be written'; end $$`),
+  );
+  await db.execute(
+    sql`create trigger fail_audit_insert before insert on audit_log for each row
+      when (new.action = ${sql.raw(`'${action.replace(/'/g, "''")}'`)}) execute function fail_audit_insert()`,
+  );
+  onTestFinished(async () => {
+    await db.execute(sql`drop trigger fail_audit_insert on audit_log`);
+    await db.execute(sql`drop function fail_audit_insert()`);
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../src/contract/account';
 import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
-import { type SessionStage, setSessionCookie } from '../../auth/sessions';
+import { type SessionStage, type SessionUser, setSessionCookie } from '../../auth/sessions';
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
 import { acceptTotpCode } from '../../auth/totp';
 import { unauthorized } from '../../http/errors';
@@ -82,26 +82,41 @@ async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) 
   return auth;
 }
 
+/**
+ * Both second steps: within the rate limits, each code checked takes one of the account's failure
+ * slots first, a wrong one counts towards the lockout and a right one opens the full session.
+ * Answers the signed-in user, or nothing when the code was refused.
+ */
+async function secondStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accept: (user: SessionUser) => Promise<boolean>,
+) {
+  const auth = await pendingSecondStep(app, request);
+  const user = auth.user;
+  const attempt = await enforce(app.db, secondStepChecks(request, user.id));
+  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) return undefined;
+  if (!(await accept(user))) {
+    await lockIfAttemptsSpent(app.db, user.id);
+    return undefined;
+  }
+  await clearFailedLogins(app.db, user.id);
+  await attempt.refund();
+  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
+  return user;
+}
+
 export async function authenticatorStep(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   body: { twoFactorCode: string; rememberMachine: boolean },
 ): Promise<LoginResult> {
-  const auth = await pendingSecondStep(app, request);
-  const user = auth.user;
-  const checks = secondStepChecks(request, user.id);
-  const attempt = await enforce(app.db, checks);
-  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) {
-    return loginResult('Failed', invalidAuthenticatorCode);
-  }
-  if (!(await acceptTotpCode(app.db, user, body.twoFactorCode))) {
-    await lockIfAttemptsSpent(app.db, user.id);
-    return loginResult('Failed', invalidAuthenticatorCode);
-  }
-  await clearFailedLogins(app.db, user.id);
-  await attempt.refund();
-  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
+  const user = await secondStep(app, request, reply, (user) =>
+    acceptTotpCode(app.db, user, body.twoFactorCode),
+  );
+  if (!user) return loginResult('Failed', invalidAuthenticatorCode);
   if (body.rememberMachine) await rememberMachine(app.db, request, reply, user);
   return loginResult('Succeeded');
 }
@@ -113,19 +128,8 @@ export async function recoveryCodeStep(
   reply: FastifyReply,
   body: { recoveryCode: string },
 ): Promise<LoginResult> {
-  const auth = await pendingSecondStep(app, request);
-  const user = auth.user;
-  const checks = secondStepChecks(request, user.id);
-  const attempt = await enforce(app.db, checks);
-  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) {
-    return loginResult('Failed', invalidRecoveryCode);
-  }
-  if (!(await consumeRecoveryCode(app.db, user.id, body.recoveryCode))) {
-    await lockIfAttemptsSpent(app.db, user.id);
-    return loginResult('Failed', invalidRecoveryCode);
-  }
-  await clearFailedLogins(app.db, user.id);
-  await attempt.refund();
-  await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
-  return loginResult('Succeeded');
+  const user = await secondStep(app, request, reply, (user) =>
+    consumeRecoveryCode(app.db, user.id, body.recoveryCode),
+  );
+  return user ? loginResult('Succeeded') : loginResult('Failed', invalidRecoveryCode);
 }

@@ -115,13 +115,17 @@ export async function enableAuthenticator(
   return { recoveryCodes: codesLeft > 0 ? null : await replaceRecoveryCodes(app.db, user.id) };
 }
 
-/** Forgets the key: two-factor is off until a new authenticator is set up. */
-export async function resetAuthenticator(
+/**
+ * Two-factor off, its key and codes dropped, so turning it back on starts clean; `action` names
+ * the change in the audit log.
+ */
+async function turnOffTwoFactor(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   auth: AuthContext,
   proof: Reauthenticate,
+  action: 'resetAuthenticator' | 'disable2fa',
 ) {
   await reauthenticate(app, request, auth.user, proof);
   await afterSecurityChange(app, request, reply, auth, {
@@ -130,10 +134,21 @@ export async function resetAuthenticator(
     lastTotpStep: null,
   });
   await deleteRecoveryCodes(app.db, auth.user.id);
-  await audit(app.db, auth.user.id, 'resetAuthenticator', userEntityType, String(auth.user.id));
+  await audit(app.db, auth.user.id, action, userEntityType, String(auth.user.id));
 }
 
-/** Turns the second step off; the authenticator key and codes are dropped so turning it back on starts clean. */
+/** Forgets the key: two-factor is off until a new authenticator is set up. */
+export function resetAuthenticator(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  proof: Reauthenticate,
+) {
+  return turnOffTwoFactor(app, request, reply, auth, proof, 'resetAuthenticator');
+}
+
+/** Turns the second step off. */
 export async function disableTwoFactor(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -142,14 +157,7 @@ export async function disableTwoFactor(
   proof: Reauthenticate,
 ) {
   if (!auth.user.twoFactorEnabled) throw badRequest('', twoFactorNotEnabled);
-  await reauthenticate(app, request, auth.user, proof);
-  await afterSecurityChange(app, request, reply, auth, {
-    twoFactorEnabled: false,
-    authenticatorKey: null,
-    lastTotpStep: null,
-  });
-  await deleteRecoveryCodes(app.db, auth.user.id);
-  await audit(app.db, auth.user.id, 'disable2fa', userEntityType, String(auth.user.id));
+  await turnOffTwoFactor(app, request, reply, auth, proof, 'disable2fa');
 }
 
 export async function newRecoveryCodes(

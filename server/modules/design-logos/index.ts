@@ -13,6 +13,7 @@ import {
 import { currentUser, requireRole } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
+import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
 
@@ -76,12 +77,10 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         maxBytes: limits.logoBytes,
         allowed: ['png', 'svg'],
       });
-      try {
-        return { result: await addLogo(app.db, actor, organizationId, form.image, form.fileName) };
-      } catch (error) {
-        await app.storage.delete(form.image.key);
-        throw error;
-      }
+      const logo = await deleteOnFailure(app.storage, form.image.key, () =>
+        addLogo(app.db, actor, organizationId, form.image, form.fileName),
+      );
+      return { result: logo };
     },
   );
 

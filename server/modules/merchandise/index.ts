@@ -17,6 +17,7 @@ import {
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
+import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
@@ -109,7 +110,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         maxBytes: productImageMaxBytes,
         allowed: ['png'],
       });
-      try {
+      const product = await deleteOnFailure(app.storage, form.image.key, async () => {
         const parsed = createMerchandiseFieldsSchema.safeParse(form.fields);
         if (!parsed.success) {
           throw new HttpError(
@@ -127,7 +128,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
           parsed.data.OrganizationId,
           'OrganizationId',
         );
-        const product = await createMerchandise(
+        return createMerchandise(
           app.db,
           app.storage,
           app.jobs,
@@ -136,11 +137,8 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
           parsed.data,
           form.image,
         );
-        return { result: product };
-      } catch (error) {
-        await app.storage.delete(form.image.key);
-        throw error;
-      }
+      });
+      return { result: product };
     },
   );
 
@@ -240,12 +238,10 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         maxBytes: productImageMaxBytes,
         allowed: ['png'],
       });
-      try {
-        return { result: await storefront.uploadImage(form.image) };
-      } catch (error) {
-        await app.storage.delete(form.image.key);
-        throw error;
-      }
+      const uploaded = await deleteOnFailure(app.storage, form.image.key, () =>
+        storefront.uploadImage(form.image),
+      );
+      return { result: uploaded };
     },
   );
 

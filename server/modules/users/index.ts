@@ -16,6 +16,7 @@ import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
+import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
 import { photoFieldName, readUserForm } from './multipart';
@@ -26,9 +27,9 @@ import {
   findUser,
   findPhotoKey,
   setLocked,
-  setProfilePhoto,
   toUser,
   updateUser,
+  updateUserWithPhoto,
 } from './service';
 
 const tags = ['users'];
@@ -104,18 +105,16 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { fields, photo } = await readUserForm(request);
       const input = parseOrFail(userUpdateSchema, fields);
-      const normalized = photo ? await normalizePhoto(photo) : undefined;
-      let row = await updateUser(app.db, actor, request.params.id, input);
-      if (normalized) {
-        const stored = await app.storage.put(normalized, {
-          contentType: photoContentType,
-          prefix: 'profile-photos',
-        });
-        const previousKey = row.profilePhotoKey;
-        row = await setProfilePhoto(app.db, actor, row.id, { guid: randomUUID(), key: stored.key });
-        if (previousKey) await app.storage.delete(previousKey);
-      }
-      return { result: toUser(row) };
+      if (!photo) return { result: toUser(await updateUser(app.db, actor, request.params.id, input)) };
+      const stored = await app.storage.put(await normalizePhoto(photo), {
+        contentType: photoContentType,
+        prefix: 'profile-photos',
+      });
+      const saved = await deleteOnFailure(app.storage, stored.key, () =>
+        updateUserWithPhoto(app.db, actor, request.params.id, input, { guid: randomUUID(), key: stored.key }),
+      );
+      if (saved.replacedKey) await app.storage.delete(saved.replacedKey);
+      return { result: toUser(saved.row) };
     },
   );
 

@@ -61,11 +61,18 @@ export async function findUser(db: Db, id: number) {
   return row;
 }
 
-const nameColumns = (input: UserCreateInput | UserUpdateInput) => ({
+/** The columns the Create and Edit forms set alike; the e-mail address is the sign-in name too. */
+const formColumns = (input: UserCreateInput | UserUpdateInput) => ({
+  email: input.email,
+  normalizedEmail: normalizeEmail(input.email),
+  username: input.email,
   firstName: input.name.firstName,
   middleName: input.name.middleName,
   lastName: input.name.lastName,
   suffix: input.name.suffix,
+  organizationId: input.organizationId,
+  roles: input.userRoles,
+  contactInformation: input.contactInformation,
 });
 
 /** E-mail uniqueness and the organization are the database's rules (a unique index, a foreign key). */
@@ -75,13 +82,7 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
     const [row] = await tx
       .insert(users)
       .values({
-        email: input.email,
-        normalizedEmail: normalizeEmail(input.email),
-        username: input.email,
-        ...nameColumns(input),
-        organizationId: input.organizationId,
-        roles: input.userRoles,
-        contactInformation: input.contactInformation,
+        ...formColumns(input),
         passwordHash,
         securityStamp: randomToken(16),
       })
@@ -111,13 +112,7 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
     const [row] = await tx
       .update(users)
       .set({
-        email: input.email,
-        normalizedEmail: normalizeEmail(input.email),
-        username: input.email,
-        ...nameColumns(input),
-        organizationId: input.organizationId,
-        roles: input.userRoles,
-        contactInformation: input.contactInformation,
+        ...formColumns(input),
         ...(emailChanged ? { emailConfirmed: false } : {}),
         updatedAt: new Date(),
       })
@@ -140,24 +135,35 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   });
 }
 
-export async function setProfilePhoto(
+/**
+ * The edit form's save with a new photo: the fields, the photo and their audit rows commit
+ * together, so a failed write leaves the account as it was. Answers the row and the storage key
+ * of the photo it replaced, which the caller deletes once this has committed.
+ */
+export async function updateUserWithPhoto(
   db: Db,
   actor: SessionUser,
   id: number,
+  input: UserUpdateInput,
   photo: { guid: string; key: string },
 ) {
-  const [row] = await db
-    .update(users)
-    .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  await audit(db, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
-  return row;
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const updated = await updateUser(tx, actor, id, input);
+    const [row] = await tx
+      .update(users)
+      .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
+    return { row, replacedKey: updated.profilePhotoKey };
+  });
 }
 
 /**
- * Locking signs the user out everywhere at once; an Admin cannot lock themselves out.
- * Unlocking also clears the automatic lockout after failed sign-ins.
+ * Locking signs the user out everywhere; an Admin cannot lock themselves out. Unlocking also
+ * clears the automatic lockout after failed sign-ins. The sessions end after the lock commits:
+ * a locked account's sessions open nothing from then on, so none can slip in between.
  */
 export async function setLocked(
   db: Db,
@@ -166,19 +172,23 @@ export async function setLocked(
   locked: boolean,
   endSessions: (userId: number) => Promise<unknown>,
 ) {
-  await findUser(db, id);
-  if (locked && id === actor.id) throw badRequest('', 'You cannot lock your own account');
-  const [row] = await db
-    .update(users)
-    .set(
-      locked
-        ? { isLocked: true, updatedAt: new Date() }
-        : { isLocked: false, failedLoginCount: 0, lockoutEnd: null, updatedAt: new Date() },
-    )
-    .where(eq(users.id, id))
-    .returning();
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await findUser(tx, id);
+    if (locked && id === actor.id) throw badRequest('', 'You cannot lock your own account');
+    const [changed] = await tx
+      .update(users)
+      .set(
+        locked
+          ? { isLocked: true, updatedAt: new Date() }
+          : { isLocked: false, failedLoginCount: 0, lockoutEnd: null, updatedAt: new Date() },
+      )
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: changed.email });
+    return changed;
+  });
   if (locked) await endSessions(id);
-  await audit(db, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: row.email });
   return row;
 }
 

@@ -7,6 +7,7 @@ import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { PasswordField } from '../login/PasswordField';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.changeEmail;
 
@@ -35,11 +36,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             {text.sent.replace('%{email}', sentTo)}
           </Alert>
         )}
-        {form.errors.message && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} sx={{ mt: 2 }} />
         <TextField
           {...form.field('newEmail')}
           type="email"

@@ -1,12 +1,14 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useRef } from 'react';
-import { changePasswordRequestSchema, passwordRule } from '../../contract/account';
+import { changePasswordRequestSchema } from '../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { NewPasswordFields } from '../login/NewPasswordFields';
 import { PasswordField } from '../login/PasswordField';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.changePassword;
 
@@ -33,18 +35,9 @@ export function ChangePasswordPage() {
         {text.title}
       </Typography>
       <Box component="form" ref={formRef} onSubmit={form.onSubmit} noValidate aria-label={text.title}>
-        {form.errors.message && (
-          <Alert severity="error" role="alert">
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} />
         <PasswordField {...form.field('oldPassword')} label={text.current} autoComplete="current-password" />
-        <PasswordField
-          {...form.field('newPassword', passwordRule.hint)}
-          label={text.new}
-          autoComplete="new-password"
-        />
-        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
+        <NewPasswordFields form={form} name="newPassword" label={text.new} confirmLabel={text.confirm} />
         <Button type="submit" variant="contained" disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>

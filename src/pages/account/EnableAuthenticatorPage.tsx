@@ -11,6 +11,7 @@ import { http, session } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { mfaStatusKey } from './TwoFactorPage';
 import { PasswordField } from '../login/PasswordField';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.enableAuthenticator;
 
@@ -107,11 +108,7 @@ export function EnableAuthenticatorPage() {
             aria-label={text.title}
             sx={{ maxWidth: 360 }}
           >
-            {form.errors.message && (
-              <Alert severity="error" role="alert">
-                {form.errors.message}
-              </Alert>
-            )}
+            <FormError message={form.errors.message} />
             <TextField
               {...form.field('code')}
               label={text.code}

@@ -1,13 +1,14 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { confirmAccountRequestSchema, passwordRule } from '../../contract/account';
+import { confirmAccountRequestSchema } from '../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
-import { PasswordField } from '../login/PasswordField';
+import { NewPasswordFields } from '../login/NewPasswordFields';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.confirmAccount;
 
@@ -56,19 +57,9 @@ export function ConfirmAccountPage() {
         <Alert severity="info" sx={{ mb: 1 }}>
           {text.intro}
         </Alert>
-        {form.errors.message && (
-          <Alert severity="error" role="alert">
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} />
         <TextField label={appMessages.login.email} value={email} disabled fullWidth margin="normal" />
-        <PasswordField
-          {...form.field('password', passwordRule.hint)}
-          label={text.password}
-          autoComplete="new-password"
-          autoFocus
-        />
-        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
+        <NewPasswordFields form={form} label={text.password} confirmLabel={text.confirm} autoFocus />
         <Button type="submit" variant="contained" fullWidth disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>

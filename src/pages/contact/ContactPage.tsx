@@ -8,6 +8,7 @@ import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.contact;
 
@@ -38,11 +39,7 @@ export function ContactPage() {
   return (
     <AuthCard title={text.title} maxWidth={560}>
       <Box component="form" onSubmit={form.onSubmit} noValidate aria-label={text.title}>
-        {form.errors.message && (
-          <Alert severity="error" role="alert">
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} />
         <TextField
           {...form.field('name')}
           label={text.name}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { forgotPasswordRequestSchema } from '../../contract/account';
 import { limits } from '../../contract/common';
@@ -7,6 +7,7 @@ import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.forgotPassword;
 
@@ -23,11 +24,7 @@ export function ForgotPasswordPage() {
     <AuthCard title={text.title}>
       <Typography variant="body2">{text.intro}</Typography>
       <Box component="form" onSubmit={form.onSubmit} noValidate aria-label={text.title}>
-        {form.errors.message && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} sx={{ mt: 2 }} />
         <TextField
           {...form.field('email')}
           type="email"

@@ -8,6 +8,7 @@ import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
+import { FormError } from '../login/FormError';
 
 const text = appMessages.register;
 
@@ -52,11 +53,7 @@ export function RegisterPage() {
     <AuthCard title={text.title} maxWidth={520}>
       <Typography variant="body2">{text.intro}</Typography>
       <Box component="form" onSubmit={form.onSubmit} noValidate aria-label={text.title}>
-        {form.errors.message && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {form.errors.message}
-          </Alert>
-        )}
+        <FormError message={form.errors.message} sx={{ mt: 2 }} />
         {field('firstName', text.firstName, 100, { required: true, autoComplete: 'given-name' })}
         {field('lastName', text.lastName, 100, { required: true, autoComplete: 'family-name' })}
         {field('email', text.email, limits.email, { required: true, type: 'email', autoComplete: 'email' })}

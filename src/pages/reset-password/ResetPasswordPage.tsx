@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { passwordRule, resetPasswordRequestSchema } from '../../contract/account';
+import { resetPasswordRequestSchema } from '../../contract/account';
 import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
-import { PasswordField } from '../login/PasswordField';
+import { NewPasswordFields } from '../login/NewPasswordFields';
 
 const text = appMessages.resetPassword;
 
@@ -65,13 +65,7 @@ export function ResetPasswordPage() {
           margin="normal"
           slotProps={{ htmlInput: { maxLength: limits.email } }}
         />
-        <PasswordField
-          {...form.field('password', passwordRule.hint)}
-          label={text.password}
-          autoComplete="new-password"
-          autoFocus
-        />
-        <PasswordField {...form.field('confirmPassword')} label={text.confirm} autoComplete="new-password" />
+        <NewPasswordFields form={form} label={text.password} confirmLabel={text.confirm} autoFocus />
         <Button type="submit" variant="contained" fullWidth disabled={form.submitting} sx={{ mt: 2 }}>
           {text.submit}
         </Button>

@@ -1,12 +1,9 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Box, Button, Link as MuiLink, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Link as MuiLink, Tooltip } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { jobs } from '../../contract/resources/jobs';
-import { http } from '../../providers';
-import { useFailureToast } from '../../providers/failureToast';
+import { FailedRowAction } from '../FailedRowAction';
 
 /** The product a job works on, linked to the products page where its details are. */
 export function SubjectCell() {
@@ -49,36 +46,13 @@ export function LastErrorCell() {
 
 /** 'Retry' on a failed job: the server requeues it with fresh attempts. */
 export function RetryButton() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const failureToast = useFailureToast();
-  const queryClient = useQueryClient();
-  const record = useRecordContext();
-  const [busy, setBusy] = useState(false);
-  if (record?.status !== 'failed') return null;
-
-  const retry = async () => {
-    setBusy(true);
-    try {
-      await http(`/api/jobs/${record.id}/retry`, { method: 'POST' });
-      notify(translate('app.jobs.retried'), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: [jobs.name] });
-    } catch (error) {
-      failureToast(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Button
-      size="small"
-      startIcon={<ReplayIcon />}
-      disabled={busy}
-      onClick={retry}
-      aria-label={translate('app.jobs.retryJob', { id: record.id })}
-    >
-      {translate('app.jobs.retry')}
-    </Button>
+    <FailedRowAction
+      resource={jobs.name}
+      action="retry"
+      icon={<ReplayIcon />}
+      messages={{ label: 'app.jobs.retry', done: 'app.jobs.retried', ariaLabel: 'app.jobs.retryJob' }}
+      ariaLabelOf={(record) => ({ id: record.id })}
+    />
   );
 }

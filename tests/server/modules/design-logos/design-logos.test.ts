@@ -8,18 +8,17 @@ import {
   closeUploadTestApp,
   hugePng,
   multipart,
-  people,
+  type People,
+  peopleTestApp,
   pngImage,
   storedFiles,
   svgImage,
-  uploadTestApp,
 } from './fixtures';
 
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
+  ({ ctx, who } = await peopleTestApp());
 });
 afterEach(() => closeUploadTestApp(ctx));
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { Config } from '../../../../server/config';
 import { baseApparel } from '../../../../server/db/schema';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
@@ -58,6 +59,16 @@ export async function people(ctx: Ctx) {
     visitor: as(undefined),
   };
 }
+
+export type People = Awaited<ReturnType<typeof people>>;
+
+/** An upload test app with the people signed in. */
+export async function peopleTestApp(overrides: Partial<Config> = {}) {
+  const ctx = await uploadTestApp(overrides);
+  return { ctx, who: await people(ctx) };
+}
+/** One of the people's (or the visitor's) way to call the API. */
+export type Call = People['visitor'];
 
 export interface FilePart {
   field?: string;
@@ -132,3 +143,67 @@ export async function addBaseApparel(
     .returning();
   return apparel;
 }
+
+/** Uploads a logo as `call`, a small red PNG unless told otherwise, and fails unless it is stored. */
+export async function uploadLogo(
+  call: Call,
+  file: { name: string; type: string; content: Buffer | string | null } = {
+    name: 'crest.png',
+    type: 'image/png',
+    content: null,
+  },
+) {
+  const response = await call({
+    method: 'POST',
+    url: '/api/design-logos',
+    ...multipart({}, { ...file, content: file.content ?? (await pngImage(64, 48, '#ff0000')) }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result as { id: number };
+}
+
+/**
+ * What every route storing an uploaded image needs: the people signed in, a logo of the Lincoln
+ * director's, a base apparel item, and the director's account id.
+ */
+export async function uploadScene() {
+  const { ctx, who } = await peopleTestApp();
+  const { id: logoId } = await uploadLogo(who.director);
+  const { id: apparelId } = await addBaseApparel(ctx);
+  const directorId = (await who.director({ url: '/api/account/me' })).json().result.id as number;
+  return { ctx, who, logoId, apparelId, directorId };
+}
+
+export type UploadScene = Awaited<ReturnType<typeof uploadScene>>;
+
+/** Each route that stores an uploaded image, sent `file` as its image: the director's, or an Admin's photo edit. */
+export const imageUploads = ({ who, logoId, apparelId, directorId }: UploadScene) => ({
+  logo: (file: FilePart) =>
+    who.director({ method: 'POST', url: '/api/design-logos', ...multipart({}, file) }),
+  product: (file: FilePart) =>
+    who.director({
+      method: 'POST',
+      url: '/api/merchandise/create-merchandise-by-organization',
+      ...multipart(
+        { Title: 'Spirit Tee', Description: 'Tee', Price: '19.99', LogoId: logoId, BaseApparelId: apparelId },
+        file,
+      ),
+    }),
+  storefront: (file: FilePart) =>
+    who.director({ method: 'POST', url: '/api/merchandise/UploadImageToShopify', ...multipart({}, file) }),
+  photo: (file: FilePart) =>
+    who.admin({
+      method: 'PUT',
+      url: `/api/users/with-photo/${directorId}`,
+      ...multipart(
+        {
+          email: 'director@example.com',
+          'name.firstName': 'Dee',
+          'name.lastName': 'Director',
+          userRoles: 'AthleticDirector',
+          organizationId: who.lincoln.id,
+        },
+        { ...file, field: 'profilePhoto' },
+      ),
+    }),
+});

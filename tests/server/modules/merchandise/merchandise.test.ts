@@ -5,64 +5,22 @@ import { combinationExistsMessage } from '../../../../src/contract/merchandise';
 import { baseApparel, brands, jobs, merchandise } from '../../../../server/db/schema';
 import { apparelSeeds, seedBaseApparel } from '../../../../server/db/seed-apparel';
 import {
-  type Ctx,
+  addBaseApparel,
   closeUploadTestApp,
-  multipart,
-  people,
+  type Ctx,
+  type People,
   pngImage,
   storedFiles,
   svgImage,
-  uploadTestApp,
-  addBaseApparel,
+  uploadLogo,
 } from '../design-logos/fixtures';
+import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 let apparelId: number;
-
-beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
-  ({ id: apparelId } = await addBaseApparel(ctx));
-});
+beforeEach(async () => ({ ctx, who, apparelId } = await productTestApp()));
 afterEach(() => closeUploadTestApp(ctx));
-
-type Call = typeof who.director;
-
-async function uploadLogo(call: Call) {
-  const response = await call({
-    method: 'POST',
-    url: '/api/design-logos',
-    ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
-  });
-  return response.json().result as { id: number };
-}
-
-async function create(call: Call, fields: Record<string, string | number>, content?: Buffer | string) {
-  return call({
-    method: 'POST',
-    url: '/api/merchandise/create-merchandise-by-organization',
-    ...multipart(fields, {
-      name: 'product.png',
-      type: 'image/png',
-      content: content ?? (await pngImage(800, 800)),
-    }),
-  });
-}
-
-const productFields = (logoId: number, extra: Record<string, string | number> = {}) => ({
-  Title: 'Lincoln Tee',
-  Description: 'Our crest on a tee',
-  Price: '24.99',
-  LogoId: logoId,
-  BaseApparelId: apparelId,
-  ...extra,
-});
-
-async function merchandiseRows() {
-  const [row] = await ctx.db.select({ n: count() }).from(merchandise);
-  return row.n;
-}
 
 describe('GET /api/merchandise/base-apparel', () => {
   it('seeds at least twelve items across several brands, each with a png image the composition can load', async () => {
@@ -92,9 +50,9 @@ describe('GET /api/merchandise/base-apparel', () => {
 
   it('lists the logo ids already used with each item by the current organization only', async () => {
     const logo = await uploadLogo(who.director);
-    expect((await create(who.director, productFields(logo.id))).statusCode).toBe(200);
+    expect((await createProduct(who.director, productFields(apparelId, logo.id))).statusCode).toBe(200);
     const theirs = await uploadLogo(who.otherDirector);
-    await create(who.otherDirector, productFields(theirs.id));
+    await createProduct(who.otherDirector, productFields(apparelId, theirs.id));
     const mine = (await who.director({ method: 'GET', url: '/api/merchandise/base-apparel' })).json().result
       .products;
     expect(mine.find((item: { id: number }) => item.id === apparelId).usedLogoIds).toEqual([logo.id]);
@@ -104,7 +62,11 @@ describe('GET /api/merchandise/base-apparel', () => {
 describe('POST /api/merchandise/create-merchandise-by-organization', () => {
   it('records the product as processing, and the job makes it ready with an image and a thumbnail', async () => {
     const logo = await uploadLogo(who.director);
-    const response = await create(who.director, productFields(logo.id));
+    const response = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id),
+      await pngImage(800, 800),
+    );
     expect(response.statusCode).toBe(200);
     const product = response.json().result;
     expect(product).toMatchObject({
@@ -144,19 +106,19 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
 
   it(`refuses the same logo and apparel twice with '${combinationExistsMessage}'`, async () => {
     const logo = await uploadLogo(who.director);
-    await create(who.director, productFields(logo.id));
-    const again = await create(who.director, productFields(logo.id));
+    await createProduct(who.director, productFields(apparelId, logo.id));
+    const again = await createProduct(who.director, productFields(apparelId, logo.id));
     expect(again.statusCode).toBe(400);
     expect(again.json().validationFailures).toEqual([
       { propertyName: '', errorMessage: combinationExistsMessage },
     ]);
-    expect(await merchandiseRows()).toBe(1);
+    expect(await productCount(ctx)).toBe(1);
     expect(await storedFiles(ctx, 'merchandise-sources')).toHaveLength(1);
   });
 
   describe('bad input leaves no row and no stored file', () => {
     async function expectNothingLeft() {
-      expect(await merchandiseRows()).toBe(0);
+      expect(await productCount(ctx)).toBe(0);
       expect(await storedFiles(ctx, 'merchandise-sources')).toEqual([]);
       const [queued] = await ctx.db.select({ n: count() }).from(jobs);
       expect(queued.n).toBe(0);
@@ -168,7 +130,7 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
       ['more than two decimals', '1.999'],
     ])('refuses a price that is %s', async (_case, price) => {
       const logo = await uploadLogo(who.director);
-      const response = await create(who.director, productFields(logo.id, { Price: price }));
+      const response = await createProduct(who.director, productFields(apparelId, logo.id, { Price: price }));
       expect(response.statusCode).toBe(400);
       expect(response.json().validationFailures[0].propertyName).toBe('Price');
       await expectNothingLeft();
@@ -176,16 +138,16 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
 
     it('refuses a logo of another organization with 403', async () => {
       const theirs = await uploadLogo(who.otherDirector);
-      const response = await create(who.director, productFields(theirs.id));
+      const response = await createProduct(who.director, productFields(apparelId, theirs.id));
       expect(response.statusCode).toBe(403);
       await expectNothingLeft();
     });
 
     it('refuses a director creating for another organization with 403', async () => {
       const logo = await uploadLogo(who.director);
-      const response = await create(
+      const response = await createProduct(
         who.director,
-        productFields(logo.id, { OrganizationId: who.riverside.id }),
+        productFields(apparelId, logo.id, { OrganizationId: who.riverside.id }),
       );
       expect(response.statusCode).toBe(403);
       await expectNothingLeft();
@@ -193,7 +155,10 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
 
     it('refuses an apparel id that does not exist', async () => {
       const logo = await uploadLogo(who.director);
-      const response = await create(who.director, productFields(logo.id, { BaseApparelId: 999 }));
+      const response = await createProduct(
+        who.director,
+        productFields(apparelId, logo.id, { BaseApparelId: 999 }),
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json().validationFailures[0].propertyName).toBe('BaseApparelId');
       await expectNothingLeft();
@@ -202,7 +167,7 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
     it('refuses an image that is not a png (an svg, or HTML named .png)', async () => {
       const logo = await uploadLogo(who.director);
       for (const content of [svgImage, '<html><script>alert(1)</script></html>']) {
-        const response = await create(who.director, productFields(logo.id), content);
+        const response = await createProduct(who.director, productFields(apparelId, logo.id), content);
         expect(response.statusCode).toBe(400);
         expect(response.json().validationFailures[0].propertyName).toBe('ImageFile');
       }
@@ -211,7 +176,7 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
 
     it('refuses a missing title', async () => {
       const logo = await uploadLogo(who.director);
-      const response = await create(who.director, productFields(logo.id, { Title: '  ' }));
+      const response = await createProduct(who.director, productFields(apparelId, logo.id, { Title: '  ' }));
       expect(response.json().validationFailures).toEqual([
         { propertyName: 'Title', errorMessage: 'Title is required' },
       ]);
@@ -245,10 +210,10 @@ describe('GET /api/merchandise/merchandise-by-organization', () => {
       { title: 'Hoodie', description: 'Warm', price: 39 },
       { width: 64, height: 48 },
     );
-    await create(who.director, productFields(logo.id, { Title: 'First' }));
-    await create(
+    await createProduct(who.director, productFields(apparelId, logo.id, { Title: 'First' }));
+    await createProduct(
       who.director,
-      productFields(logo.id, { Title: 'Second', BaseApparelId: second.id, Price: '39.00' }),
+      productFields(apparelId, logo.id, { Title: 'Second', BaseApparelId: second.id, Price: '39.00' }),
     );
     const response = await who.director({
       method: 'GET',
@@ -263,7 +228,7 @@ describe('GET /api/merchandise/merchandise-by-organization', () => {
 describe('GET /api/merchandise/media/{key}', () => {
   it('serves only what shoppers see: never a logo or an unprocessed upload, whatever the key', async () => {
     const logo = await uploadLogo(who.director);
-    await create(who.director, productFields(logo.id));
+    await createProduct(who.director, productFields(apparelId, logo.id));
     const [source] = await storedFiles(ctx, 'merchandise-sources');
     const [logoFile] = await storedFiles(ctx, 'design-logos');
     expect([source, logoFile]).toEqual([

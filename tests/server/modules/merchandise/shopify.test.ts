@@ -8,10 +8,11 @@ import {
   type Ctx,
   closeUploadTestApp,
   multipart,
-  people,
+  type People,
+  peopleTestApp,
   pngImage,
-  uploadTestApp,
   addBaseApparel,
+  uploadLogo,
 } from '../design-logos/fixtures';
 
 interface Received {
@@ -76,16 +77,15 @@ class FakeShopify {
 
 let shop: FakeShopify;
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 
 beforeEach(async () => {
   shop = new FakeShopify();
   const shopUrl = await shop.start();
-  ctx = await uploadTestApp({
+  ({ ctx, who } = await peopleTestApp({
     publicUrl: 'https://portal.example',
     shopify: { shopUrl, accessToken: 'shpat_test', apiVersion: '2025-01' },
-  });
-  who = await people(ctx);
+  }));
 });
 afterEach(async () => {
   await closeUploadTestApp(ctx);
@@ -98,13 +98,7 @@ async function createProduct() {
     { title: 'Pullover Hoodie', description: 'Warm', price: 39 },
     { width: 300, height: 300 },
   );
-  const logo = (
-    await who.director({
-      method: 'POST',
-      url: '/api/design-logos',
-      ...multipart({}, { name: 'crest.png', type: 'image/png', content: await pngImage() }),
-    })
-  ).json().result;
+  const logo = await uploadLogo(who.director);
   const response = await who.director({
     method: 'POST',
     url: '/api/merchandise/create-merchandise-by-organization',

@@ -1,65 +1,17 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinationExistsMessage } from '../../../../src/contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
 import { printLongSide } from '../../../../server/modules/merchandise/print';
-import {
-  addBaseApparel,
-  closeUploadTestApp,
-  type Ctx,
-  multipart,
-  people,
-  pngImage,
-  uploadTestApp,
-} from '../design-logos/fixtures';
+import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
+import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
-let who: Awaited<ReturnType<typeof people>>;
+let who: People;
 let apparelId: number;
-
-beforeEach(async () => {
-  ctx = await uploadTestApp();
-  who = await people(ctx);
-  ({ id: apparelId } = await addBaseApparel(ctx));
-});
+beforeEach(async () => ({ ctx, who, apparelId } = await productTestApp()));
 afterEach(() => closeUploadTestApp(ctx));
-
-type Call = typeof who.director;
-
-async function uploadLogo(
-  call: Call,
-  file = { name: 'crest.png', type: 'image/png', content: null as Buffer | string | null },
-) {
-  const response = await call({
-    method: 'POST',
-    url: '/api/design-logos',
-    ...multipart({}, { ...file, content: file.content ?? (await pngImage(64, 48, '#ff0000')) }),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().result as { id: number };
-}
-
-async function create(call: Call, fields: Record<string, string | number>) {
-  return call({
-    method: 'POST',
-    url: '/api/merchandise/create-merchandise-by-organization',
-    ...multipart(fields, {
-      name: 'product.png',
-      type: 'image/png',
-      content: await pngImage(400, 400, '#fff'),
-    }),
-  });
-}
-
-const fields = (logoId: number, extra: Record<string, string | number> = {}) => ({
-  Title: 'Lincoln Tee',
-  Description: 'Our crest on a tee',
-  Price: '24.99',
-  LogoId: logoId,
-  BaseApparelId: apparelId,
-  ...extra,
-});
 
 const placed = (x: number, y: number, width: number, rotation = 0) => ({
   PlacementX: String(x),
@@ -71,36 +23,37 @@ const placed = (x: number, y: number, width: number, rotation = 0) => ({
 const failures = (response: Awaited<ReturnType<Call>>) =>
   (response.json().validationFailures as { propertyName: string }[]).map((failure) => failure.propertyName);
 
-async function rows() {
-  const [row] = await ctx.db.select({ n: count() }).from(merchandise);
-  return row.n;
-}
-
 describe('placement on create', () => {
   it('stores the one-click placement when none is sent: a quarter of the width, centred, top one third down', async () => {
     const logo = await uploadLogo(who.director);
-    const product = (await create(who.director, fields(logo.id))).json().result;
+    const product = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
     // 64 x 48 logo on a square image: a quarter wide is 0.1875 high, so its centre is 1/3 + 0.09375.
     expect(product.placement).toEqual({ x: 0.5, y: 0.427083, width: 0.25, rotation: 0 });
   });
 
   it('stores a customized placement, and lets Customize make variants of a used pair', async () => {
     const logo = await uploadLogo(who.director);
-    expect((await create(who.director, fields(logo.id))).statusCode).toBe(200);
-    const variant = await create(who.director, fields(logo.id, placed(0.4, 0.6, 0.3, 15)));
+    expect((await createProduct(who.director, productFields(apparelId, logo.id))).statusCode).toBe(200);
+    const variant = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id, placed(0.4, 0.6, 0.3, 15)),
+    );
     expect(variant.statusCode).toBe(200);
     expect(variant.json().result.placement).toEqual({ x: 0.4, y: 0.6, width: 0.3, rotation: 15 });
-    const again = await create(who.director, fields(logo.id, placed(0.4, 0.6, 0.3, 15)));
+    const again = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id, placed(0.4, 0.6, 0.3, 15)),
+    );
     expect(again.json().validationFailures).toEqual([
       { propertyName: '', errorMessage: combinationExistsMessage },
     ]);
-    expect(await rows()).toBe(2);
+    expect(await productCount(ctx)).toBe(2);
   });
 
   it('keeps refusing the one-click Create once the pair exists in any placement', async () => {
     const logo = await uploadLogo(who.director);
-    await create(who.director, fields(logo.id, placed(0.3, 0.3, 0.2)));
-    const oneClick = await create(who.director, fields(logo.id));
+    await createProduct(who.director, productFields(apparelId, logo.id, placed(0.3, 0.3, 0.2)));
+    const oneClick = await createProduct(who.director, productFields(apparelId, logo.id));
     expect(oneClick.statusCode).toBe(400);
     expect(oneClick.json().validationFailures[0].errorMessage).toBe(combinationExistsMessage);
     const apparel = (await who.director({ method: 'GET', url: '/api/merchandise/base-apparel' })).json()
@@ -116,10 +69,10 @@ describe('placement on create', () => {
     ['a placement without its centre', { PlacementX: '0.5', PlacementWidth: '0.2' }, 'PlacementY'],
   ])('refuses %s with the field named', async (_case, placement, field) => {
     const logo = await uploadLogo(who.director);
-    const response = await create(who.director, fields(logo.id, placement));
+    const response = await createProduct(who.director, productFields(apparelId, logo.id, placement));
     expect(response.statusCode).toBe(400);
     expect(failures(response)).toContain(field);
-    expect(await rows()).toBe(0);
+    expect(await productCount(ctx)).toBe(0);
   });
 
   it('refuses a logo outside the apparel’s printable area', async () => {
@@ -128,23 +81,31 @@ describe('placement on create', () => {
       .set({ printableArea: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 } })
       .where(eq(baseApparel.id, apparelId));
     const logo = await uploadLogo(who.director);
-    const left = await create(who.director, fields(logo.id, placed(0.2, 0.5, 0.1)));
+    const left = await createProduct(who.director, productFields(apparelId, logo.id, placed(0.2, 0.5, 0.1)));
     expect(failures(left)).toEqual(['PlacementX']);
     // 0.38 wide fits upright; turned by 45 degrees its corners stick out of the 0.4 wide area.
-    expect((await create(who.director, fields(logo.id, placed(0.5, 0.5, 0.38)))).statusCode).toBe(200);
-    const turned = await create(who.director, fields(logo.id, placed(0.5, 0.5, 0.38, 45)));
+    expect(
+      (await createProduct(who.director, productFields(apparelId, logo.id, placed(0.5, 0.5, 0.38))))
+        .statusCode,
+    ).toBe(200);
+    const turned = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id, placed(0.5, 0.5, 0.38, 45)),
+    );
     expect(failures(turned)).toEqual(['PlacementWidth']);
-    expect(await rows()).toBe(1);
+    expect(await productCount(ctx)).toBe(1);
   });
 
   it('refuses a price below the apparel’s base price', async () => {
     const logo = await uploadLogo(who.director);
-    const response = await create(who.director, fields(logo.id, { Price: '14.49' }));
+    const response = await createProduct(who.director, productFields(apparelId, logo.id, { Price: '14.49' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().validationFailures).toEqual([
       { propertyName: 'Price', errorMessage: "Price must be at least the apparel's base price of $14.50" },
     ]);
-    expect((await create(who.director, fields(logo.id, { Price: '14.50' }))).statusCode).toBe(200);
+    expect(
+      (await createProduct(who.director, productFields(apparelId, logo.id, { Price: '14.50' }))).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -181,7 +142,9 @@ async function colourBox(png: Buffer, colour: [number, number, number]) {
 describe('print file', () => {
   it('is rendered from the original logo at 4500 px, the logo exactly where the placement says', async () => {
     const logo = await uploadLogo(who.director);
-    const product = (await create(who.director, fields(logo.id, placed(0.4, 0.6, 0.3)))).json().result;
+    const product = (
+      await createProduct(who.director, productFields(apparelId, logo.id, placed(0.4, 0.6, 0.3)))
+    ).json().result;
     await ctx.app.jobs.drain();
     const [ready] = (
       await who.director({
@@ -206,7 +169,7 @@ describe('print file', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect width="40" height="20" fill="#0000ff"/></svg>';
     const logo = await uploadLogo(who.director, { name: 'bar.svg', type: 'image/svg+xml', content: svg });
-    await create(who.director, fields(logo.id, placed(0.5, 0.5, 0.4, 90)));
+    await createProduct(who.director, productFields(apparelId, logo.id, placed(0.5, 0.5, 0.4, 90)));
     await ctx.app.jobs.drain();
     const [row] = await ctx.db.select().from(merchandise);
     const file = await who.admin({ method: 'GET', url: `/api/merchandise/${row.id}/print-file` });
@@ -238,7 +201,7 @@ describe('print file', () => {
     );
     await ctx.db.update(baseApparel).set({ imageKey: clear.key }).where(eq(baseApparel.id, apparelId));
     const logo = await uploadLogo(who.director);
-    const product = (await create(who.director, fields(logo.id))).json().result;
+    const product = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
     await ctx.app.jobs.drain();
     const file = await who.director({ method: 'GET', url: `/api/merchandise/${product.id}/print-file` });
     const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
@@ -250,7 +213,7 @@ describe('print file', () => {
 
   it('is downloaded only by Admins and the owning organization', async () => {
     const logo = await uploadLogo(who.director);
-    const product = (await create(who.director, fields(logo.id))).json().result;
+    const product = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
     await ctx.app.jobs.drain();
     const url = `/api/merchandise/${product.id}/print-file`;
     expect((await who.otherDirector({ method: 'GET', url })).statusCode).toBe(403);
@@ -262,7 +225,9 @@ describe('print file', () => {
 describe('editing and archiving a product', () => {
   async function product() {
     const logo = await uploadLogo(who.director);
-    return (await create(who.director, fields(logo.id))).json().result as { id: number };
+    return (await createProduct(who.director, productFields(apparelId, logo.id))).json().result as {
+      id: number;
+    };
   }
 
   const edit = (call: Call, id: number, body: Record<string, unknown>) =>
@@ -304,7 +269,7 @@ describe('editing and archiving a product', () => {
       url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}`,
     });
     expect(gallery.json().result.products).toEqual([]);
-    expect(await rows()).toBe(1);
+    expect(await productCount(ctx)).toBe(1);
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'archive'));
     expect(entry.entityId).toBe(String(id));
     expect((await edit(who.director, id, { title: 'Again', description: '', price: 30 })).statusCode).toBe(
@@ -316,7 +281,7 @@ describe('editing and archiving a product', () => {
 describe('Try again', () => {
   it('processes a failed product again', async () => {
     const logo = await uploadLogo(who.director);
-    const { id } = (await create(who.director, fields(logo.id))).json().result;
+    const { id } = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
     await ctx.db.update(merchandise).set({ status: 'failed' }).where(eq(merchandise.id, id));
     await ctx.db.delete(jobs);
     const response = await who.director({ method: 'POST', url: `/api/merchandise/${id}/retry` });
@@ -328,7 +293,7 @@ describe('Try again', () => {
 
   it('refuses a product that has not failed', async () => {
     const logo = await uploadLogo(who.director);
-    const { id } = (await create(who.director, fields(logo.id))).json().result;
+    const { id } = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
     expect((await who.director({ method: 'POST', url: `/api/merchandise/${id}/retry` })).statusCode).toBe(
       400,
     );

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../../../server/db/schema';
 import { profilePhoto } from '../../../../src/contract/users';
-import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+import { createOrganization, createUser, failAuditInserts, signIn, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -116,6 +116,26 @@ describe('users: profile photo', () => {
       headers: { cookie: adminCookie },
     });
     expect(old.statusCode).toBe(404);
+  });
+
+  it('a photo whose audit row cannot be written changes neither the account nor its photo, and keeps no file', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com', firstName: 'Old' });
+    await failAuditInserts(ctx.db, 'updatePhoto');
+    const response = await put(
+      target.id,
+      form({ ...fields, userRoles: ['Admin'] }, { bytes: await png(), type: 'image/png', name: 'me.png' }),
+    );
+    expect(response.statusCode).toBe(500);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ firstName: 'Old', profilePhotoGuid: null });
+    expect(
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(target.id))),
+    ).toEqual([]);
+    const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
+    expect(files.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
   });
 
   it('refuses a file that is not an image, whatever its name and type say, and changes nothing', async () => {

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, sessions, users } from '../../../../server/db/schema';
 import { limits } from '../../../../src/contract/common';
 import { roleOptions } from '../../../../src/contract/roles';
-import { createOrganization, createUser, signIn, strongPassword, testApp } from '../../helpers';
+import {
+  createOrganization,
+  createUser,
+  failAuditInserts,
+  signIn,
+  strongPassword,
+  testApp,
+} from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -342,6 +349,29 @@ describe('users: lock and unlock', () => {
     expect(unlocked.json().result.isLocked).toBe(false);
     expect(await auditRows('unlock', target.id)).toHaveLength(1);
     await expect(signIn(ctx.app, target.email)).resolves.toMatch(/^sp_session=/);
+  });
+
+  it('a lock whose audit row cannot be written leaves the account unlocked and signed in', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const targetCookie = await signIn(ctx.app, target.email);
+    await failAuditInserts(ctx.db, 'lock');
+    expect((await asAdmin('PATCH', `/api/users/${target.id}/lock`)).statusCode).toBe(500);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row.isLocked).toBe(false);
+    const me = await ctx.app.inject({ url: '/api/account/me', headers: { cookie: targetCookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('an unlock whose audit row cannot be written leaves the account locked', async () => {
+    const target = await createUser(ctx.db, {
+      email: 'target@example.com',
+      isLocked: true,
+      failedLoginCount: 5,
+    });
+    await failAuditInserts(ctx.db, 'unlock');
+    expect((await asAdmin('PATCH', `/api/users/${target.id}/unlock`)).statusCode).toBe(500);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ isLocked: true, failedLoginCount: 5 });
   });
 
   it('refuses to let an Admin lock their own account, with a message the app can toast', async () => {

@@ -29,6 +29,7 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  server.resetHandlers();
   sent.length = 0;
 });
 afterAll(() => server.close());
@@ -71,6 +72,20 @@ describe('/account/change-password', () => {
     render();
     await fill('Wrong-Passw0rd!', 'N3w-Passw0rd!');
     expect(await screen.findByText('Incorrect password.')).toBeInTheDocument();
+  });
+
+  it('announces a failure that names no field as an alert', async () => {
+    server.use(
+      http.post('*/api/account/changepassword', () =>
+        HttpResponse.json(
+          { result: null, validationFailures: [{ propertyName: '', errorMessage: 'Too many attempts.' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    render();
+    await fill('Old-Passw0rd!', 'N3w-Passw0rd!');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
   });
 
   it('changes the password and says so', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(action || ' ' || entity_type || ' ' || coalesce(entity_id, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "audit_log_search_idx" ON "audit_log" USING gin ("search_text" gin_trgm_ops);
