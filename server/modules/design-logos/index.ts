@@ -77,7 +77,12 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         allowed: ['png', 'svg'],
       });
       try {
-        return { result: await addLogo(app.db, actor, organizationId, form.image, form.fileName) };
+        return {
+          result: await addLogo(app.db, actor, organizationId, form.image, form.fileName, {
+            quotaBytes: app.config.storageQuotaBytes,
+            field: 'ImageFile',
+          }),
+        };
       } catch (error) {
         await app.storage.delete(form.image.key);
         throw error;

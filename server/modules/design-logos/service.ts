@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { designLogos, organizations } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
+import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 
@@ -61,8 +62,14 @@ export async function addLogo(
   organizationId: number,
   image: StoredImage,
   fileName: string,
+  quota: { quotaBytes: number; field: string },
 ) {
   const row = await db.transaction(async (tx) => {
+    await claimStorage(tx as unknown as Db, quota.quotaBytes, {
+      organizationId,
+      bytes: image.size,
+      field: quota.field,
+    });
     const [inserted] = await tx
       .insert(designLogos)
       .values({

@@ -12,8 +12,10 @@ import {
   merchandiseResponseSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
+  uploadImageQuerySchema,
   uploadImageResponseSchema,
 } from '../../../src/contract/merchandise';
+import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
@@ -25,9 +27,11 @@ import {
   archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
+  forgetStorefrontUpload,
   merchandiseByOrganization,
   printFileKey,
   processMerchandiseJob,
+  recordStorefrontUpload,
   retryMerchandise,
   syncMerchandiseJob,
   updateMerchandise,
@@ -135,6 +139,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
           organizationId,
           parsed.data,
           form.image,
+          { quotaBytes: app.config.storageQuotaBytes, field: 'ImageFile' },
         );
         return { result: product };
       } catch (error) {
@@ -228,11 +233,19 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['merchandise'],
-        description: 'multipart/form-data with a png ImageFile; answers the URL shoppers fetch it from',
+        description:
+          'multipart/form-data with a png ImageFile; answers the URL shoppers fetch it from, kept for a day',
+        querystring: uploadImageQuerySchema,
         response: { 200: uploadImageResponseSchema },
       },
     },
     async (request) => {
+      const actor = currentUser(request);
+      const requested = request.query.OrganizationId;
+      const organizationId =
+        requested === undefined && isAdmin(actor.roles)
+          ? null
+          : await workingOrganizationId(app.db, actor, requested, 'OrganizationId');
       const form = await readImageForm(request, {
         storage: app.storage,
         fileField: 'ImageFile',
@@ -241,8 +254,13 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         allowed: ['png'],
       });
       try {
+        await recordStorefrontUpload(app.db, organizationId, form.image, {
+          quotaBytes: app.config.storageQuotaBytes,
+          field: 'ImageFile',
+        });
         return { result: await storefront.uploadImage(form.image) };
       } catch (error) {
+        await forgetStorefrontUpload(app.db, form.image.key);
         await app.storage.delete(form.image.key);
         throw error;
       }

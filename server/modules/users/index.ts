@@ -112,7 +112,18 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
           prefix: 'profile-photos',
         });
         const previousKey = row.profilePhotoKey;
-        row = await setProfilePhoto(app.db, actor, row.id, { guid: randomUUID(), key: stored.key });
+        try {
+          row = await setProfilePhoto(
+            app.db,
+            actor,
+            row.id,
+            { guid: randomUUID(), key: stored.key, bytes: stored.size },
+            { quotaBytes: app.config.storageQuotaBytes, field: photoFieldName },
+          );
+        } catch (error) {
+          await app.storage.delete(stored.key);
+          throw error;
+        }
         if (previousKey) await app.storage.delete(previousKey);
       }
       return { result: toUser(row) };

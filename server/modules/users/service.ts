@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { ResourceServer } from '../../resources/types';
+import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
 type UserCreateInput = z.output<typeof userCreateSchema>;
@@ -140,19 +141,44 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   });
 }
 
+/**
+ * Gives the user a new photo, counted against their organization's storage (an Admin's, of no
+ * organization, against the shared quota) in place of the one it replaces.
+ */
 export async function setProfilePhoto(
   db: Db,
   actor: SessionUser,
   id: number,
-  photo: { guid: string; key: string },
+  photo: { guid: string; key: string; bytes: number },
+  quota: { quotaBytes: number; field: string },
 ) {
-  const [row] = await db
-    .update(users)
-    .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  await audit(db, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ organizationId: users.organizationId, bytes: users.profilePhotoBytes })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!before) throw notFound('User');
+    await claimStorage(tx as unknown as Db, quota.quotaBytes, {
+      organizationId: before.organizationId,
+      bytes: photo.bytes,
+      replacingBytes: before.bytes,
+      field: quota.field,
+    });
+    const [row] = await tx
+      .update(users)
+      .set({
+        profilePhotoGuid: photo.guid,
+        profilePhotoKey: photo.key,
+        profilePhotoBytes: photo.bytes,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx as unknown as Db, actor.id, 'updatePhoto', entityType, id, {
+      profilePhotoGuid: photo.guid,
+    });
+    return row;
+  });
 }
 
 /**
