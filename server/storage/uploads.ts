@@ -51,9 +51,28 @@ async function peek(source: Readable, bytes: number) {
 }
 
 /**
+ * The ancillary chunks a PNG keeps when stored: transparency and colour, which change how it
+ * looks. The others are dropped: text (tEXt, zTXt, iTXt: authors, software, anything a
+ * client writes there), eXIf, tIME, pHYs, background hints, animation and private chunks.
+ */
+export const keptAncillaryChunks: ReadonlySet<string> = new Set([
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'cICP',
+]);
+
+/** A chunk type whose first letter is upper case is critical: the image cannot be drawn without it. */
+const isCritical = (type: string) => type.charCodeAt(0) < 0x61;
+
+/**
  * Walks a PNG chunk by chunk as it streams past: signature, IHDR first, every CRC, IEND
  * last and nothing after it (so a PNG with an SVG or HTML document glued on is refused).
- * Holds at most one chunk header in memory.
+ * `consume` answers the bytes to store: every critical chunk and `keptAncillaryChunks`,
+ * nothing else. Holds at most one chunk header in memory.
  */
 export class PngChecker {
   private carry = Buffer.alloc(0);
@@ -63,6 +82,7 @@ export class PngChecker {
   private remaining = 0;
   private crc = 0;
   private chunks = 0;
+  private keep = false;
   width = 0;
   height = 0;
 
@@ -71,7 +91,8 @@ export class PngChecker {
     if (this.state !== 'end') throw new UploadRejected('The file is not a complete PNG image');
   }
 
-  consume(chunk: Buffer) {
+  consume(chunk: Buffer): Buffer[] {
+    const kept: Buffer[] = [];
     let data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
     this.carry = Buffer.alloc(0);
     while (data.length > 0) {
@@ -80,6 +101,7 @@ export class PngChecker {
         const part = data.subarray(0, Math.min(this.remaining, data.length));
         this.crc = crc32(part, this.crc);
         if (this.chunkType === 'IHDR') this.header.push(Buffer.from(part));
+        if (this.keep) kept.push(part);
         this.remaining -= part.length;
         data = data.subarray(part.length);
         if (this.remaining === 0) this.state = 'crc';
@@ -88,16 +110,20 @@ export class PngChecker {
       const need = this.state === 'crc' ? 4 : 8;
       if (data.length < need) {
         this.carry = Buffer.from(data);
-        return;
+        return kept;
       }
-      this.step(data.subarray(0, need));
+      const piece = data.subarray(0, need);
+      this.step(piece);
+      if (this.keep) kept.push(piece);
       data = data.subarray(need);
     }
+    return kept;
   }
 
   private step(piece: Buffer) {
     if (this.state === 'signature') {
       if (!piece.equals(pngSignature)) throw new UploadRejected('The file is not a PNG image');
+      this.keep = true;
       this.state = 'chunk-head';
     } else if (this.state === 'chunk-head') {
       this.remaining = piece.readUInt32BE(0);
@@ -111,6 +137,7 @@ export class PngChecker {
         throw new UploadRejected('The PNG is damaged');
       }
       this.crc = crc32(piece.subarray(4, 8));
+      this.keep = isCritical(this.chunkType) || keptAncillaryChunks.has(this.chunkType);
       this.chunks += 1;
       this.state = this.remaining === 0 ? 'crc' : 'chunk-data';
     } else {
@@ -363,12 +390,12 @@ export interface StoredImage extends StoredBlob {
   kind: ImageKind;
 }
 
-/** The bytes of a PNG, passed on only while they still form a valid one. */
+/** The bytes of a PNG to store, passed on only while they still form a valid one. */
 async function* checkedPng(stream: Readable) {
   const checker = new PngChecker();
   for await (const chunk of stream) {
-    checker.consume(chunk as Buffer);
-    yield chunk as Buffer;
+    const kept = checker.consume(chunk as Buffer);
+    if (kept.length > 0) yield Buffer.concat(kept);
   }
   checker.finish();
 }
@@ -386,7 +413,7 @@ async function readAll(stream: Readable, maxBytes: number) {
 
 /**
  * Checks an uploaded image by its content and stores it under a generated key. PNGs are
- * streamed straight through (constant memory); SVGs must be parsed to be sanitised, so
+ * streamed through (constant memory), less the chunks `PngChecker` drops; SVGs must be parsed to be sanitised, so
  * they are read whole, still never past `maxBytes`. Throws `UploadRejected`; nothing is
  * stored then.
  */
