@@ -51,9 +51,10 @@ async function peek(source: Readable, bytes: number) {
 }
 
 /**
- * The ancillary chunks a PNG keeps when stored: transparency and colour, which change how it
- * looks. The others are dropped: text (tEXt, zTXt, iTXt: authors, software, anything a
- * client writes there), eXIf, tIME, pHYs, background hints, animation and private chunks.
+ * The ancillary chunks a PNG keeps when stored: transparency, colour and pixel density (which
+ * print shops read), all numbers that change how it looks or prints. The others are dropped:
+ * text (tEXt, zTXt, iTXt: authors, software, anything a client writes there), eXIf, tIME,
+ * background hints, animation and private chunks.
  */
 export const keptAncillaryChunks: ReadonlySet<string> = new Set([
   'tRNS',
@@ -63,6 +64,7 @@ export const keptAncillaryChunks: ReadonlySet<string> = new Set([
   'iCCP',
   'sBIT',
   'cICP',
+  'pHYs',
 ]);
 
 /** A chunk type whose first letter is upper case is critical: the image cannot be drawn without it. */

@@ -145,7 +145,7 @@ describe('metadata of stored images', () => {
     }
   });
 
-  it('keeps what drawing a PNG needs: its palette and transparency', async () => {
+  it('keeps what drawing and printing a PNG need: its palette, transparency and pixel density', async () => {
     const palette = await sharp({
       create: { width: 32, height: 32, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } },
     })
@@ -154,8 +154,7 @@ describe('metadata of stored images', () => {
     expect(chunkTypes(palette)).toEqual(['IHDR', 'PLTE', 'tRNS', 'pHYs', 'IDAT', 'IEND']);
     const logo = await uploadLogo(withMetadata(palette));
     const image = await served(logo.json().result.fileUrl);
-    // The pixel density (pHYs) goes with the rest: browsers and the print file ignore it.
-    expect(chunkTypes(image)).toEqual(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
+    expect(chunkTypes(image)).toEqual(['IHDR', 'PLTE', 'tRNS', 'pHYs', 'IDAT', 'IEND']);
     const [original, stored] = await Promise.all([palette, image].map((png) => sharp(png).raw().toBuffer()));
     expect(stored.equals(original)).toBe(true);
   });
