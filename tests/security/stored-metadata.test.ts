@@ -10,6 +10,7 @@ import {
   pngImage,
   uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
+import { PngChecker } from '../../server/storage/uploads';
 import { pngChunk, withChunks } from '../faults/png';
 
 /**
@@ -37,6 +38,17 @@ function chunkTypes(png: Buffer) {
     types.push(png.toString('latin1', offset + 4, offset + 8));
   }
   return types;
+}
+
+/** The data of each chunk of a type. */
+function chunkData(png: Buffer, type: string) {
+  const found: Buffer[] = [];
+  for (let offset = 8; offset < png.length; offset += 12 + png.readUInt32BE(offset)) {
+    if (png.toString('latin1', offset + 4, offset + 8) === type) {
+      found.push(png.subarray(offset + 8, offset + 8 + png.readUInt32BE(offset)));
+    }
+  }
+  return found;
 }
 
 let ctx: Ctx;
@@ -157,5 +169,44 @@ describe('metadata of stored images', () => {
     expect(chunkTypes(image)).toEqual(['IHDR', 'PLTE', 'tRNS', 'pHYs', 'IDAT', 'IEND']);
     const [original, stored] = await Promise.all([palette, image].map((png) => sharp(png).raw().toBuffer()));
     expect(stored.equals(original)).toBe(true);
+  });
+
+  it('keeps a colour profile but not the name its maker gave it', async () => {
+    const profiled = await sharp(await pngImage(64, 48))
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
+    const [profile] = chunkData(profiled, 'iCCP');
+    const afterName = profile.subarray(profile.indexOf(0));
+    const renamed = Buffer.concat([
+      profiled.subarray(0, 33),
+      pngChunk('iCCP', Buffer.concat([Buffer.from(marker, 'latin1'), afterName])),
+      ...chunkTypes(profiled)
+        .slice(1)
+        .filter((type) => type !== 'iCCP')
+        .map((type) => chunkData(profiled, type).map((data) => pngChunk(type, data)))
+        .flat(),
+    ]);
+    expect(renamed.includes(marker)).toBe(true);
+
+    const logo = await uploadLogo(renamed);
+    expect(logo.statusCode, logo.body).toBe(200);
+    const image = await served(logo.json().result.fileUrl);
+    await expectClean(image, 64, 48);
+    expect(chunkData(image, 'iCCP')).toEqual([Buffer.concat([Buffer.from('ICC profile'), afterName])]);
+    const [before, after] = await Promise.all([profiled, image].map((png) => sharp(png).metadata()));
+    expect(after.icc?.equals(before.icc!)).toBe(true);
+
+    // However the network splits the upload, one byte at a time included.
+    const filter = (pieces: Buffer[]) => {
+      const checker = new PngChecker();
+      const kept = pieces.flatMap((piece) => checker.consume(piece));
+      checker.finish();
+      return Buffer.concat(kept);
+    };
+    const upload = withMetadata(renamed);
+    const bytes = Array.from(upload, (byte) => Buffer.from([byte]));
+    expect(filter(bytes).equals(filter([upload]))).toBe(true);
+    expect(filter([upload]).equals(image)).toBe(true);
   });
 });
