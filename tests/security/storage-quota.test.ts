@@ -1,7 +1,8 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { designLogos, users } from '../../server/db/schema';
-import { storageUsed } from '../../server/storage/quota';
+import { loadConfig } from '../../server/config';
+import { organizationStorageFull, storageUsed } from '../../server/storage/quota';
 import {
   addBaseApparel,
   type Ctx,
@@ -49,6 +50,15 @@ function expectFull(response: Awaited<ReturnType<typeof logoUpload>>, field: str
 }
 
 describe('per-organization storage quota', () => {
+  it('is 1 GB unless STORAGE_QUOTA_MB says otherwise', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(1024 * 1024 * 1024);
+    expect(organizationStorageFull(loadConfig({}).storageQuotaBytes)).toBe(
+      "This organization's storage is full (1 GB); delete logos you no longer use, or contact support",
+    );
+    expect(loadConfig({ STORAGE_QUOTA_MB: '500' }).storageQuotaBytes).toBe(500 * 1024 * 1024);
+    expect(() => loadConfig({ STORAGE_QUOTA_MB: '0' })).toThrow(/STORAGE_QUOTA_MB/);
+  });
+
   it('refuses a logo that would take the organization past its quota, and takes one again once room is made', async () => {
     const first = await logoUpload(who.director, 400);
     expect((await logoUpload(who.director, 400)).statusCode).toBe(200);

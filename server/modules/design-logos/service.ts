@@ -95,6 +95,7 @@ export async function deleteLogo(db: Db, storage: BlobStore, actor: SessionUser,
     await tx.delete(designLogos).where(eq(designLogos.id, id));
     await audit(tx as unknown as Db, actor.id, 'delete', 'design-logo', id, { fileName: row.fileName });
   });
-  // The row is gone first: a file left by a failed delete is unreachable, a row without its file is broken.
+  // The row is gone first: a file left by a failed delete is unreachable, and the storage sweep
+  // removes it; a row without its file would be broken.
   await storage.delete(row.storageKey);
 }
