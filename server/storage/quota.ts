@@ -57,6 +57,25 @@ export async function storageUsed(db: Db, organizationId: number | null) {
   return used;
 }
 
+const fullMessage = (organizationId: number | null, quotaBytes: number) =>
+  organizationId === null ? sharedStorageFull(quotaBytes) : organizationStorageFull(quotaBytes);
+
+/**
+ * Refuses an upload to a full organization before its file is read, so a full organization
+ * cannot have the server write (and delete again) file after file. `claimStorage` is the check
+ * that counts; this one only saves the work.
+ */
+export async function refuseWhenFull(
+  db: Db,
+  quotaBytes: number,
+  organizationId: number | null,
+  field: string,
+) {
+  if ((await storageUsed(db, organizationId)) >= quotaBytes) {
+    throw badRequest(field, fullMessage(organizationId, quotaBytes));
+  }
+}
+
 /**
  * Refuses, with the spec's 400 naming the file field, a file that would take its organization
  * past `quotaBytes`. Call it inside the transaction that writes the row owning the file: the
@@ -70,8 +89,6 @@ export async function claimStorage(tx: Db, quotaBytes: number, claim: StorageCla
   );
   const used = await storageUsed(tx, claim.organizationId);
   if (used - (claim.replacingBytes ?? 0) + claim.bytes > quotaBytes) {
-    const message =
-      claim.organizationId === null ? sharedStorageFull(quotaBytes) : organizationStorageFull(quotaBytes);
-    throw badRequest(claim.field, message);
+    throw badRequest(claim.field, fullMessage(claim.organizationId, quotaBytes));
   }
 }

@@ -131,6 +131,15 @@ describe('per-organization storage quota', () => {
     expect(elsewhere.statusCode).toBe(403);
   });
 
+  it("refuses a full organization's upload before reading its file", async () => {
+    expect((await logoUpload(who.director, 1000)).statusCode).toBe(200);
+    const notAnImage = { name: 'crest.png', type: 'image/png', content: 'not a png at all' };
+    for (const url of ['/api/design-logos', '/api/merchandise/UploadImageToShopify']) {
+      const refused = await who.director({ method: 'POST', url, ...multipart({}, notAnImage) });
+      expectFull(refused, 'ImageFile', organizationFull);
+    }
+  });
+
   it('lets concurrent uploads take an organization to its quota and no further', async () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => logoUpload(who.director, 400)));
 

@@ -14,6 +14,7 @@ import { currentUser, requireRole } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { readImageForm } from '../../storage/multipart';
+import { refuseWhenFull } from '../../storage/quota';
 import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
 
 /** Ids past the integer column name no logo; PostgreSQL would refuse to compare them (a 500). */
@@ -69,6 +70,7 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         request.query.OrganizationId,
         'OrganizationId',
       );
+      await refuseWhenFull(app.db, app.config.storageQuotaBytes, organizationId, 'ImageFile');
       const form = await readImageForm(request, {
         storage: app.storage,
         fileField: 'ImageFile',

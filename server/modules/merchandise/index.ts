@@ -20,6 +20,7 @@ import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { readImageForm } from '../../storage/multipart';
+import { refuseWhenFull } from '../../storage/quota';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';
@@ -246,6 +247,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         requested === undefined && isAdmin(actor.roles)
           ? null
           : await workingOrganizationId(app.db, actor, requested, 'OrganizationId');
+      await refuseWhenFull(app.db, app.config.storageQuotaBytes, organizationId, 'ImageFile');
       const form = await readImageForm(request, {
         storage: app.storage,
         fileField: 'ImageFile',
