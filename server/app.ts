@@ -30,6 +30,7 @@ import { boundedHttpServer } from './ops/http-server';
 import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
+import { scheduleStorageSweep } from './storage/sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'jobs',
     new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
   );
+  scheduleStorageSweep(app.jobs, database.db, storage, app.log);
   if (serverId) {
     const registry = new ServerRegistry(database.db, serverId, localFiles, app.log);
     app.addHook('onReady', () => registry.start());

@@ -123,6 +123,7 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   S3_FORCE_PATH_STYLE: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
@@ -174,6 +175,11 @@ export type Config = {
   shopify?: { shopUrl: string; accessToken: string; apiVersion: string; webhookSecret?: string };
   /** Set: blobs live in this S3-compatible bucket, shared by every server process; unset: DATA_DIR/files. */
   s3?: S3Settings;
+  /**
+   * Bytes of uploaded and generated files each organization may keep; files of no organization
+   * (Admins' photos and storefront uploads) share one more quota of the same size.
+   */
+  storageQuotaBytes: number;
   /** Set: `GET /metrics` (Prometheus) answers requests bearing it; unset: no metrics endpoint. */
   metricsToken?: string;
   /** Bounds on slow or idle clients, so a trickling connection cannot hold a socket for ever. */
@@ -292,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     metricsToken: e.METRICS_TOKEN,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     http: {
       requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT_SECONDS,
       headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,

@@ -66,6 +66,8 @@ export const users = pgTable(
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     profilePhotoGuid: uuid('profile_photo_guid'),
     profilePhotoKey: text('profile_photo_key'),
+    /** Counted against the organization's storage quota (`server/storage/quota.ts`). */
+    profilePhotoBytes: integer('profile_photo_bytes').notNull().default(0),
     timeZone: text('time_zone'),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(email || ' ' || first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`,
@@ -328,6 +330,12 @@ export const merchandise = pgTable(
     placementWidth: doublePrecision('placement_width').notNull().default(0.25),
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Bytes of the product's stored files (the composed upload, then the image, thumbnail and
+     * print file), counted against the organization's storage quota. Products made before it
+     * was recorded count 0.
+     */
+    storedBytes: integer('stored_bytes').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -341,6 +349,26 @@ export const merchandise = pgTable(
       t.placementWidth,
       t.placementRotation,
     ),
+  ],
+);
+
+/**
+ * Images uploaded through `UploadImageToShopify`: nothing else refers to them, so this row is
+ * what counts them against the quota and what the storage sweep removes them by once kept
+ * long enough for the storefront to fetch them. No organization: an Admin's upload without one.
+ */
+export const storefrontUploads = pgTable(
+  'storefront_uploads',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    storageKey: text('storage_key').notNull().unique(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('storefront_uploads_organization_idx').on(t.organizationId),
+    index('storefront_uploads_created_idx').on(t.createdAt),
   ],
 );
 

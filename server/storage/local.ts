@@ -10,6 +10,7 @@ import {
   type BlobStore,
   type BlobStream,
   isValidKey,
+  type ListedBlob,
   type PutOptions,
   type StoredBlob,
 } from './types';
@@ -116,6 +117,21 @@ export class LocalBlobStore implements BlobStore {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    assertValidPrefix(prefix);
+    const directory = path.join(this.root, ...prefix.split('/'));
+    const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      // Meta files and uploads in progress are no blobs: their names never pass `isValidKey`.
+      const key = [prefix, ...path.relative(directory, file).split(path.sep)].join('/');
+      if (!isValidKey(key)) continue;
+      const info = await stat(file).catch(() => null);
+      if (info) yield { key, storedAt: info.mtime };
     }
   }
 }

@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   NoSuchKey,
   S3Client,
@@ -15,6 +16,7 @@ import {
   type BlobStore,
   type BlobStream,
   isValidKey,
+  type ListedBlob,
   type PutOptions,
   type StoredBlob,
 } from './types';
@@ -108,5 +110,21 @@ export class S3BlobStore implements BlobStore {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    assertValidPrefix(prefix);
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${prefix}/`, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && isValidKey(object.Key)) {
+          yield { key: object.Key, storedAt: object.LastModified };
+        }
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 }

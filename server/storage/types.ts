@@ -15,6 +15,13 @@ export interface BlobStream {
   size: number;
 }
 
+/** A blob as a listing gives it: enough for the sweep to decide whether it may go. */
+export interface ListedBlob {
+  key: string;
+  /** When the blob was stored (S3: when its upload began). */
+  storedAt: Date;
+}
+
 export interface PutOptions {
   contentType: string;
   /** Groups keys by owner, e.g. `design-logos`; lower-case letters, digits, `-` and `/`. */
@@ -40,6 +47,8 @@ export interface BlobStore {
   /** Removes the blob; deleting an unknown key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every blob whose key starts with `prefix/`, in no particular order; for the storage sweep. */
+  list(prefix: string): AsyncIterable<ListedBlob>;
 }
 
 /** Thrown by `put` when the body is larger than `maxBytes`. */

@@ -15,7 +15,7 @@ export const designLogoSchema = z.object({
 });
 export type DesignLogo = z.infer<typeof designLogoSchema>;
 
-const organizationIdField = (label: string) =>
+export const organizationIdField = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minLogoWidth } from '../lib/composition';
 import { resultOf } from './common';
+import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
@@ -176,5 +177,12 @@ export const priceBelowBaseMessage = (basePrice: number) =>
 
 export const merchandiseResponseSchema = resultOf(merchandiseProductSchema);
 export const uploadImageResponseSchema = resultOf(z.object({ imageUrl: z.string() }));
+/**
+ * Not in the spec: the organization whose storage an Admin's upload counts against. Without
+ * it an Admin's upload belongs to no organization; a director's is always their own.
+ */
+export const uploadImageQuerySchema = z.object({
+  OrganizationId: organizationIdField('OrganizationId'),
+});
 
 export const combinationExistsMessage = 'Merchandise featuring this combination already exists';

@@ -1,4 +1,4 @@
-import { crc32, createDeflate } from 'node:zlib';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 
 const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -71,3 +71,31 @@ export const pngClaiming = (width: number, height: number) =>
     chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+
+export const pngChunk = chunk;
+
+/** The PNG with `chunks` inserted after its header, as an editor writes its metadata. */
+export function withChunks(png: Buffer, ...chunks: Buffer[]) {
+  const afterHeader = signature.length + 25;
+  return Buffer.concat([png.subarray(0, afterHeader), ...chunks, png.subarray(afterHeader)]);
+}
+
+/**
+ * A valid grey PNG of exactly `bytes` bytes (at least 70): one row, its pixels stored
+ * uncompressed, so its size is the width plus 69 bytes of structure.
+ */
+export function pngOfSize(bytes: number) {
+  const width = bytes - 69;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1, 0x80).fill(0, 0, 1), { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  if (png.length !== bytes) throw new Error(`pngOfSize made ${png.length} bytes, not ${bytes}`);
+  return png;
+}

@@ -11,6 +11,7 @@ import {
   organizations,
   recoveryCodes,
   settings,
+  storefrontUploads,
   userTokens,
   users,
 } from '../../server/db/schema';
@@ -36,6 +37,7 @@ export async function snapshot(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'dataDir
     userTokens,
     recoveryCodes,
     settings,
+    storefrontUploads,
   };
   const rows: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(tables)) {

@@ -15,6 +15,7 @@ import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
+import { refuseWhenFull } from '../../storage/quota';
 import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
 
 /** Ids past the integer column name no logo; PostgreSQL would refuse to compare them (a 500). */
@@ -70,6 +71,7 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         request.query.OrganizationId,
         'OrganizationId',
       );
+      await refuseWhenFull(app.db, app.config.storageQuotaBytes, organizationId, 'ImageFile');
       const form = await readImageForm(request, {
         storage: app.storage,
         fileField: 'ImageFile',
@@ -78,7 +80,10 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         allowed: ['png', 'svg'],
       });
       const logo = await deleteOnFailure(app.storage, form.image.key, () =>
-        addLogo(app.db, actor, organizationId, form.image, form.fileName),
+        addLogo(app.db, actor, organizationId, form.image, form.fileName, {
+          quotaBytes: app.config.storageQuotaBytes,
+          field: 'ImageFile',
+        }),
       );
       return { result: logo };
     },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { designLogos, organizations } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
+import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 
@@ -61,8 +62,14 @@ export async function addLogo(
   organizationId: number,
   image: StoredImage,
   fileName: string,
+  quota: { quotaBytes: number; field: string },
 ) {
   const row = await db.transaction(async (tx) => {
+    await claimStorage(tx as unknown as Db, quota.quotaBytes, {
+      organizationId,
+      bytes: image.size,
+      field: quota.field,
+    });
     const [inserted] = await tx
       .insert(designLogos)
       .values({
@@ -88,6 +95,7 @@ export async function deleteLogo(db: Db, storage: BlobStore, actor: SessionUser,
     await tx.delete(designLogos).where(eq(designLogos.id, id));
     await audit(tx as unknown as Db, actor.id, 'delete', 'design-logo', id, { fileName: row.fileName });
   });
-  // The row is gone first: a file left by a failed delete is unreachable, a row without its file is broken.
+  // The row is gone first: a file left by a failed delete is unreachable, and the storage sweep
+  // removes it; a row without its file would be broken.
   await storage.delete(row.storageKey);
 }

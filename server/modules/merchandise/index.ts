@@ -12,13 +12,16 @@ import {
   merchandiseResponseSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
+  uploadImageQuerySchema,
   uploadImageResponseSchema,
 } from '../../../src/contract/merchandise';
+import { isAdmin } from '../../../src/contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
+import { refuseWhenFull } from '../../storage/quota';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';
@@ -26,9 +29,11 @@ import {
   archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
+  forgetStorefrontUpload,
   merchandiseByOrganization,
   printFileKey,
   processMerchandiseJob,
+  recordStorefrontUpload,
   retryMerchandise,
   syncMerchandiseJob,
   updateMerchandise,
@@ -136,6 +141,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
           organizationId,
           parsed.data,
           form.image,
+          { quotaBytes: app.config.storageQuotaBytes, field: 'ImageFile' },
         );
       });
       return { result: product };
@@ -226,11 +232,20 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['merchandise'],
-        description: 'multipart/form-data with a png ImageFile; answers the URL shoppers fetch it from',
+        description:
+          'multipart/form-data with a png ImageFile; answers the URL shoppers fetch it from, kept for a day',
+        querystring: uploadImageQuerySchema,
         response: { 200: uploadImageResponseSchema },
       },
     },
     async (request) => {
+      const actor = currentUser(request);
+      const requested = request.query.OrganizationId;
+      const organizationId =
+        requested === undefined && isAdmin(actor.roles)
+          ? null
+          : await workingOrganizationId(app.db, actor, requested, 'OrganizationId');
+      await refuseWhenFull(app.db, app.config.storageQuotaBytes, organizationId, 'ImageFile');
       const form = await readImageForm(request, {
         storage: app.storage,
         fileField: 'ImageFile',
@@ -238,9 +253,18 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         maxBytes: productImageMaxBytes,
         allowed: ['png'],
       });
-      const uploaded = await deleteOnFailure(app.storage, form.image.key, () =>
-        storefront.uploadImage(form.image),
-      );
+      const uploaded = await deleteOnFailure(app.storage, form.image.key, async () => {
+        await recordStorefrontUpload(app.db, organizationId, form.image, {
+          quotaBytes: app.config.storageQuotaBytes,
+          field: 'ImageFile',
+        });
+        try {
+          return await storefront.uploadImage(form.image);
+        } catch (error) {
+          await forgetStorefrontUpload(app.db, form.image.key);
+          throw error;
+        }
+      });
       return { result: uploaded };
     },
   );

@@ -68,7 +68,14 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       );
       await db
         .update(merchandise)
-        .set({ imageKey: image.key, thumbnailKey: thumbnail.key, printKey: print?.key ?? null })
+        .set({
+          imageKey: image.key,
+          thumbnailKey: thumbnail.key,
+          printKey: print?.key ?? null,
+          // What the product keeps once its source is removed below; made from an upload the
+          // quota admitted, so counted without a check (a job has nobody to answer a 400 to).
+          storedBytes: image.size + thumbnail.size + (print?.size ?? 0),
+        })
         .where(eq(merchandise.id, row.id));
       await Promise.all(replaced.map((key) => storage.delete(key)));
 

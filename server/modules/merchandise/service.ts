@@ -23,10 +23,18 @@ import {
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { baseApparel, brands, designLogos, merchandise, organizations } from '../../db/schema';
+import {
+  baseApparel,
+  brands,
+  designLogos,
+  merchandise,
+  organizations,
+  storefrontUploads,
+} from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import type { BlobStore } from '../../storage';
+import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
@@ -183,6 +191,7 @@ export async function createMerchandise(
   organizationId: number,
   fields: CreateFields,
   image: StoredImage,
+  quota: { quotaBytes: number; field: string },
 ) {
   const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, fields.LogoId));
   if (!logo) throw badRequest('LogoId', 'The logo does not exist');
@@ -219,6 +228,11 @@ export async function createMerchandise(
   if (existing) throw badRequest('', combinationExistsMessage);
   try {
     const row = await db.transaction(async (tx) => {
+      await claimStorage(tx as unknown as Db, quota.quotaBytes, {
+        organizationId,
+        bytes: image.size,
+        field: quota.field,
+      });
       const [inserted] = await tx
         .insert(merchandise)
         .values({
@@ -230,6 +244,7 @@ export async function createMerchandise(
           price: fields.Price,
           status: 'processing',
           sourceImageKey: image.key,
+          storedBytes: image.size,
           placementX: placement.x,
           placementY: placement.y,
           placementWidth: placement.width,
@@ -338,4 +353,31 @@ export async function printFileKey(db: Db, actor: SessionUser, id: number) {
   scopedOrganizationId(actor, row.organizationId);
   if (!row.printKey) throw notFound('Print file');
   return { key: row.printKey, fileName: `product-${row.id}-print.png` };
+}
+
+/**
+ * Records an image uploaded for the storefront, counted against its organization's storage
+ * (none: an Admin's upload without one); the storage sweep removes it after a day.
+ */
+export async function recordStorefrontUpload(
+  db: Db,
+  organizationId: number | null,
+  image: StoredImage,
+  quota: { quotaBytes: number; field: string },
+) {
+  await db.transaction(async (tx) => {
+    await claimStorage(tx as unknown as Db, quota.quotaBytes, {
+      organizationId,
+      bytes: image.size,
+      field: quota.field,
+    });
+    await tx
+      .insert(storefrontUploads)
+      .values({ organizationId, storageKey: image.key, byteSize: image.size });
+  });
+}
+
+/** Forgets a storefront upload the storefront did not take; its file is deleted next. */
+export async function forgetStorefrontUpload(db: Db, key: string) {
+  await db.delete(storefrontUploads).where(eq(storefrontUploads.storageKey, key));
 }

@@ -111,7 +111,14 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         prefix: 'profile-photos',
       });
       const saved = await deleteOnFailure(app.storage, stored.key, () =>
-        updateUserWithPhoto(app.db, actor, request.params.id, input, { guid: randomUUID(), key: stored.key }),
+        updateUserWithPhoto(
+          app.db,
+          actor,
+          request.params.id,
+          input,
+          { guid: randomUUID(), key: stored.key, bytes: stored.size },
+          { quotaBytes: app.config.storageQuotaBytes, field: photoFieldName },
+        ),
       );
       if (saved.replacedKey) await app.storage.delete(saved.replacedKey);
       return { result: toUser(saved.row) };

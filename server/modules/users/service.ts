@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { ResourceServer } from '../../resources/types';
+import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
 type UserCreateInput = z.output<typeof userCreateSchema>;
@@ -137,22 +138,36 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
 
 /**
  * The edit form's save with a new photo: the fields, the photo and their audit rows commit
- * together, so a failed write leaves the account as it was. Answers the row and the storage key
- * of the photo it replaced, which the caller deletes once this has committed.
+ * together, so a failed write (or a full storage quota) leaves the account as it was. The photo
+ * counts against the organization the user belongs to after the save (an Admin's, of no
+ * organization, against the shared quota) in place of the one it replaces. Answers the row and
+ * the storage key of the replaced photo, which the caller deletes once this has committed.
  */
 export async function updateUserWithPhoto(
   db: Db,
   actor: SessionUser,
   id: number,
   input: UserUpdateInput,
-  photo: { guid: string; key: string },
+  photo: { guid: string; key: string; bytes: number },
+  quota: { quotaBytes: number; field: string },
 ) {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const updated = await updateUser(tx, actor, id, input);
+    await claimStorage(tx, quota.quotaBytes, {
+      organizationId: updated.organizationId,
+      bytes: photo.bytes,
+      replacingBytes: updated.profilePhotoBytes,
+      field: quota.field,
+    });
     const [row] = await tx
       .update(users)
-      .set({ profilePhotoGuid: photo.guid, profilePhotoKey: photo.key, updatedAt: new Date() })
+      .set({
+        profilePhotoGuid: photo.guid,
+        profilePhotoKey: photo.key,
+        profilePhotoBytes: photo.bytes,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id))
       .returning();
     await audit(tx, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
