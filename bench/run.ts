@@ -130,14 +130,14 @@ let benchServerDir: string | undefined;
 
 async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   benchServerDir ??= await buildBenchServer();
-  // The flags and environment `npm run serve` runs the server with (docs/operations.md, "Memory").
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', path.join(benchServerDir, 'server.js')], {
+  const child = spawn(process.execPath, [path.join(benchServerDir, 'server.js')], {
     cwd: root,
     env: {
       ...process.env,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      // As `npm run serve` runs the server (docs/operations.md, "Memory").
       MALLOC_MMAP_THRESHOLD_: '131072',
       ...env,
     },
