@@ -33,6 +33,12 @@ app.get('/bench/explain', async (request) => {
   return { result: plans };
 });
 
+/** Where the server's memory is: V8's heap, buffers, and PGlite's WebAssembly memory. */
+app.get('/bench/memory', () => {
+  const client = (app.db as unknown as { $client: { mod?: { HEAPU8: Uint8Array } } }).$client;
+  return { result: { ...process.memoryUsage(), wasmMemory: client.mod?.HEAPU8.buffer.byteLength ?? 0 } };
+});
+
 await bare.listen({ port: 0, host: '127.0.0.1' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const urlOf = (server: typeof bare.server) => {

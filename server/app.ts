@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +26,7 @@ import { databaseRuleFailures } from './resources/errors';
 import type { AnyResource } from '../src/contract/resource';
 import { resourceDefinitions } from '../src/contract/resources';
 import { boundedHttpServer } from './ops/http-server';
+import { helmetHeaders } from './http/security-headers';
 import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
@@ -135,9 +135,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024 });
   // Uploads are streamed; routes read one file at a time and pass their own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
-  // helmet itself, built once: @fastify/helmet builds helmet's middleware again on every
-  // request, which cost a third of a cached `GET account/me` (see docs/decisions.md).
-  const securityHeaders = helmet({
+  // helmet's headers, computed once: with these static options they are the same for every
+  // response, and running helmet's chain of middlewares per request took about 4% of the CPU
+  // of a cached `GET account/me` (@fastify/helmet, which rebuilt them per request, a third;
+  // see docs/decisions.md). Set on the raw response, as helmet does, so hijacked replies have them.
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -153,9 +155,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameguard: false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
-  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
 
   app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -49,6 +50,37 @@ export interface DatabaseOptions {
   databaseQueryTimeoutSeconds?: number;
 }
 
+/**
+ * PGlite's PostgreSQL lives in this process's memory, so its settings are the server's RSS
+ * (bench/README.md measures each). PostgreSQL's defaults size shared memory for a dedicated
+ * machine: 128 MB of buffers, touched as soon as the engine starts, and 100 connections'
+ * worth of shared state for PGlite's single one. The data files stay in the OS page cache, so
+ * a page missing from the smaller buffer pool costs a read from memory, not from disk.
+ * Memory the WebAssembly heap has touched is never given back, so maintenance (vacuum, index
+ * builds) gets a quarter of its default too.
+ */
+const pgliteSettings = ['shared_buffers=16MB', 'max_connections=8', 'maintenance_work_mem=16MB'];
+
+/**
+ * Makes a new PGlite data directory in a child process. PGlite runs initdb in a second
+ * WebAssembly instance that stays allocated until a full garbage collection, which an idle
+ * server may never run: about 250 MB of RSS kept for good after a first start. A process of
+ * its own gives all of it back when it exits.
+ */
+async function initPgliteDirectory(dir: string) {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+await (await PGlite.create(process.argv[1])).close();`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script, dir], (error, _stdout, stderr) =>
+      error
+        ? reject(new Error(`Creating the embedded database in ${dir} failed: ${stderr || error.message}`))
+        : resolve(),
+    );
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const connectionTimeoutMillis = (options.databaseConnectTimeoutSeconds ?? 5) * 1000;
@@ -95,10 +127,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.pgliteDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.pgliteDir, { recursive: true });
   const lock = inMemory ? undefined : lockDataDirectory(`${options.pgliteDir}.lock`, options.pgliteDir);
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } }).catch((error) => {
-    lock?.release();
-    throw error;
-  });
+  const client = await (inMemory ? Promise.resolve() : initPgliteDirectory(options.pgliteDir))
+    .then(() =>
+      PGlite.create(options.pgliteDir, {
+        extensions: { pg_trgm },
+        startParams: [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])],
+      }),
+    )
+    .catch((error) => {
+      lock?.release();
+      throw error;
+    });
   if (!inMemory) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -33,9 +33,16 @@ export function registerMetrics(app: FastifyInstance) {
   const requests = new Map<string, number>();
   const latencies = new Map<string, Series>();
 
+  // The label text of each method and route, built once rather than escaped on every response.
+  const labels = new Map<string, string>();
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const base = `method="${escape(request.method)}",route="${escape(route)}"`;
+    const labelKey = `${request.method} ${route}`;
+    let base = labels.get(labelKey);
+    if (base === undefined) {
+      base = `method="${escape(request.method)}",route="${escape(route)}"`;
+      labels.set(labelKey, base);
+    }
     const key = `${base},status="${reply.statusCode}"`;
     requests.set(key, (requests.get(key) ?? 0) + 1);
     const seconds = reply.elapsedTime / 1000;

@@ -1,4 +1,5 @@
-import { sanitizeSvg, UploadRejected } from './uploads';
+import { sanitizeSvg } from './svg-sanitize';
+import { UploadRejected } from './uploads';
 
 export type SanitizedSvg = { svg: string } | { rejected: string };
 

@@ -31,23 +31,25 @@ export async function renderPrintFile(apparelImage: Buffer, logoImage: Buffer, p
     logoMeta.format === 'svg'
       ? sharp(logoImage, { density: Math.min(100_000, (svgBaseDensity * logoWidth) / logoMeta.width) })
       : sharp(logoImage);
+  // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
   const sized = await source
     .resize(logoWidth, logoHeight, { fit: 'fill', background: transparent })
     .ensureAlpha()
-    .png()
-    .toBuffer();
-  // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
-  const { data: logo, info } = await sharp(sized)
-    .rotate(box.rotation, { background: transparent })
-    .png()
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  const apparel = await sharp(apparelImage)
+  // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
+  const { data: logo, info } = await sharp(sized.data, { raw: sized.info })
+    .rotate(box.rotation, { background: transparent })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Composited in the resize's own pipeline: libvips streams the 4500 px image in strips
+  // instead of holding it whole between two steps.
+  return sharp(apparelImage)
     .resize(size.width, size.height, { kernel: 'lanczos3' })
-    .toBuffer();
-  return sharp(apparel)
     .composite([
       {
         input: logo,
+        raw: info,
         left: Math.round(box.centreX - info.width / 2),
         top: Math.round(box.centreY - info.height / 2),
       },
