@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scale-out/servers';
+import { startPostgres } from '../../server/global-setup-postgres';
 import { workerDatabaseUrl } from '../../server/helpers';
 import { runScript } from '../processes';
 
@@ -165,6 +166,25 @@ describe('start-up against PostgreSQL', () => {
       await asSuperuser((client) => client.query(`drop role if exists ${role}`));
     }
   }, 60_000);
+
+  it('stops at once with one line when PostgreSQL lacks the pg_trgm extension', async () => {
+    const bare = await startPostgres({ withoutExtensions: ['pg_trgm'] });
+    try {
+      const result = await runScript('server/main.ts', {
+        DATA_DIR: root,
+        STATIC_DIR: root,
+        DATABASE_URL: bare.url,
+        PORT: String(await freePort()),
+      });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toEqual([expect.stringContaining('DATABASE_URL: PostgreSQL at 127.0.0.1:')]);
+      expect(lines[0]).toContain('lacks the pg_trgm extension');
+      expect(lines[0]).toContain('postgresql-contrib');
+    } finally {
+      bare.stop();
+    }
+  }, 120_000);
 
   it('stops with one line saying what to grant when the user may not create pg_trgm and the tables', async () => {
     const role = `spirit_unprivileged_${suffix}`;
