@@ -19,7 +19,7 @@ export const serverBuild = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
