@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { nonBlockingLog } from './ops/log-stream';
+import { checkExternalProvider } from './modules/account/external-login';
 import { keepFilesPrivate } from './ops/private-files';
 import { checkPortFree, waitForDatabase } from './ops/startup';
 import { builtAppIndex } from './static';
@@ -44,6 +45,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  void checkExternalProvider(app);
 }
 
 main().catch((error) => {

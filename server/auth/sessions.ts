@@ -161,6 +161,10 @@ export class SessionStore {
   /** A locked account's sessions open nothing from the moment it is locked. */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
+    // A notice that reached this process together with the request (another server's logout
+    // just before) must be read before the cache answers: Node 24 runs the request's handlers
+    // before the listener's socket is read, so yield once to the rest of this I/O round.
+    await new Promise((resolve) => setImmediate(resolve));
     const hit = this.cached(id);
     if (hit) return hit;
     const generation = this.generation;

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { resourceDefinitions } from '../../src/contract/resources';
+import { ConfigError } from '../config';
 import { ensureChangeNotices } from '../resources/change-notices';
 import { lockDataDirectory } from './pglite-lock';
 import { restrictToOwner } from '../ops/private-files';
@@ -79,6 +80,24 @@ await (await PGlite.create(process.argv[1])).close();`;
         : resolve(),
     );
   });
+ * A user without the rights migrations need (CREATE on the database for pg_trgm and the
+ * migrator's schema, then tables) is a configuration error: one line saying what to grant,
+ * not the driver's stack.
+ */
+async function explainMigrationFailure(error: unknown, client: pg.Client, options: DatabaseOptions) {
+  const denied = [error, (error as { cause?: unknown }).cause].find(
+    (candidate) => (candidate as { code?: unknown } | undefined)?.code === '42501',
+  ) as Error | undefined;
+  if (!denied) return error;
+  const who = await client
+    .query<{ role: string; database: string }>('select current_user as role, current_database() as database')
+    .then((result) => result.rows[0])
+    .catch(() => undefined);
+  if (!who) return error;
+  const variable = options.migrationDatabaseUrl ? 'MIGRATION_DATABASE_URL' : 'DATABASE_URL';
+  return new ConfigError(
+    `${variable}: user "${who.role}" may not create what migrations need (${denied.message}); as the database's owner run GRANT CREATE ON DATABASE "${who.database}" TO "${who.role}", or set MIGRATION_DATABASE_URL to a user that owns the database`,
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -113,8 +132,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-          await ensureChangeNotices(drizzlePg(client, { schema }) as unknown as Db, registeredTables());
+          try {
+            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+            await ensureChangeNotices(drizzlePg(client, { schema }) as unknown as Db, registeredTables());
+          } catch (error) {
+            throw await explainMigrationFailure(error, client, options);
+          }
           await thenWhileLocked?.();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});

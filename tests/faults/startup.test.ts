@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scale-out/servers';
+import { freePort, startServer } from '../scale-out/servers';
 import { runScript } from './processes';
 
 const root = mkdtempSync(path.join(tmpdir(), 'spirit-startup-'));
@@ -63,6 +63,48 @@ describe('start-up failures', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining('STATIC_DIR')]);
+  }, 120_000);
+
+  it.each([
+    [{ PORT: '' }, 'PORT must be a port number'],
+    [{ SHOPIFY_SHOP_URL: 'https://shop.myshopify.com' }, 'SHOPIFY_ACCESS_TOKEN'],
+  ])(
+    'refuses %j in one line, without a stack',
+    async (env, expected) => {
+      const result = await runScript('server/main.ts', {
+        DATA_DIR: path.join(root, 'settings'),
+        STATIC_DIR: root,
+        DATABASE_URL: '',
+        ...env,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(expected)]);
+      expect(existsSync(path.join(root, 'settings', 'pglite'))).toBe(false);
+    },
+    60_000,
+  );
+
+  it('says at start, naming OIDC_ISSUER, that the sign-in provider is unreachable, and serves anyway', async () => {
+    const closedPort = await freePort();
+    const server = await startServer('', {
+      OIDC_ISSUER: `http://127.0.0.1:${closedPort}/realm`,
+      OIDC_CLIENT_ID: 'spirit',
+      OIDC_CLIENT_SECRET: 'a-client-secret',
+    });
+    try {
+      await expect
+        .poll(() => server.output(), { timeout: 30_000, interval: 100 })
+        .toContain(`OIDC_ISSUER: the provider at http://127.0.0.1:${closedPort}/realm cannot be reached`);
+      const line = server
+        .output()
+        .split('\n')
+        .find((text) => text.includes('OIDC_ISSUER'));
+      expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 50 });
+      expect(line).not.toContain('a-client-secret');
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   }, 120_000);
 
   it('names the variable of a bad setting in one line, without a stack', async () => {

@@ -1,5 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,14 +53,54 @@ function runAsPostgres(command: string, args: string[]) {
 }
 
 /**
+ * A copy of the installation lacking some extensions, as a server installed without its
+ * contrib package is. PostgreSQL finds its share and lib directories relative to its own
+ * binary, so copied binaries next to a share directory of links (less those extensions'
+ * files) and a link to the real lib directory make a working installation.
+ */
+function installationWithout(bin: string, dir: string, extensions: string[]) {
+  const [, ...tail] = bin.split(path.sep).filter(Boolean); // lib/postgresql/NN/bin, under /usr
+  const version = tail[tail.length - 2];
+  const newBin = path.join(dir, ...tail);
+  mkdirSync(newBin, { recursive: true });
+  for (const program of ['postgres', 'initdb', 'pg_ctl']) {
+    copyFileSync(path.join(bin, program), path.join(newBin, program));
+    chmodSync(path.join(newBin, program), 0o755);
+  }
+  symlinkSync(path.join(bin, '..', 'lib'), path.join(newBin, '..', 'lib'));
+  const share = path.join('/usr/share/postgresql', version);
+  const newShare = path.join(dir, 'share', 'postgresql', version);
+  mkdirSync(path.join(newShare, 'extension'), { recursive: true });
+  for (const name of readdirSync(share)) {
+    if (name !== 'extension') symlinkSync(path.join(share, name), path.join(newShare, name));
+  }
+  for (const name of readdirSync(path.join(share, 'extension'))) {
+    if (
+      !extensions.some((extension) => name.startsWith(`${extension}--`) || name === `${extension}.control`)
+    ) {
+      symlinkSync(path.join(share, 'extension', name), path.join(newShare, 'extension', name));
+    }
+  }
+  for (const made of [path.join(dir, 'lib'), path.join(dir, 'share')]) {
+    chmodSync(made, 0o755);
+  }
+  return newBin;
+}
+
+/**
  * Starts a throwaway PostgreSQL server (initdb in a temporary directory, loopback only, a free
  * port). Durability is switched off: the data is thrown away at the end anyway.
  */
-export async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
+export async function startPostgres(
+  settings: { withoutExtensions?: string[] } = {},
+): Promise<{ url: string; stop(): void }> {
+  const installed = postgresBinDir();
+  if (!installed) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
   const dir = mkdtempSync(path.join(tmpdir(), 'spirit-pg-'));
   chmodSync(dir, 0o755);
+  const bin = settings.withoutExtensions
+    ? installationWithout(installed, dir, settings.withoutExtensions)
+    : installed;
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());

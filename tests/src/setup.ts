@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { takeReactWarnings } from './reactWarnings';
@@ -6,6 +7,20 @@ import { takeReactWarnings } from './reactWarnings';
 // findBy*/waitFor give up after one second by default, which a page rendering lazily on a
 // busy 2-core CI machine can exceed; they still return as soon as the condition holds.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Node 24's fetch (undici 7) builds the files of a parsed multipart body with the global File,
+// which jsdom replaces with its own, then refuses them as not its File: a mocked endpoint's
+// request.formData() throws (vitest-dev/vitest#9135). Parse with Node's File in place.
+const parseFormData = Request.prototype.formData;
+Request.prototype.formData = async function formData(this: Request) {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as unknown as typeof File;
+  try {
+    return await parseFormData.call(this);
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+};
 
 afterEach(() => {
   cleanup();

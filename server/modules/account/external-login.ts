@@ -49,6 +49,26 @@ function providerConfig(app: FastifyInstance) {
   return discovered.config;
 }
 
+/**
+ * Fetches the provider's discovery document once at start, so an unreachable or mistyped
+ * OIDC_ISSUER shows in the log at once rather than as a 503 when someone presses the button.
+ * Not fatal: password sign-in does not need the provider, and the fetch is retried on use.
+ */
+export async function checkExternalProvider(app: FastifyInstance) {
+  if (!app.config.oidc) return;
+  const { issuer } = app.config.oidc;
+  try {
+    await providerConfig(app);
+    app.log.info(`OIDC_ISSUER: found the provider at ${issuer}`);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    app.log.error(
+      `OIDC_ISSUER: the provider at ${issuer} cannot be reached (${reason}); external sign-in answers 503 until it can; check OIDC_ISSUER and that this server can reach it`,
+    );
+  }
+}
+
 export const externalProviders = (app: FastifyInstance) =>
   app.config.oidc ? [{ name: externalProvider, displayName: app.config.oidc.displayName }] : [];
 

@@ -1,0 +1,26 @@
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * What `npm run build:server` compiles into dist-server/: the server and its command-line tools,
+ * so production runs them with `node` alone. Packages stay external (native ones, PGlite's
+ * wasm): whatever they import must be in package.json's `dependencies`, the only packages
+ * `npm ci --omit=dev` installs (tests/contract/production-dependencies.test.ts checks it).
+ */
+export const serverBuild = {
+  entryPoints: {
+    main: 'server/main.ts',
+    'migrate-cli': 'server/db/migrate-cli.ts',
+    'backup-cli': 'server/ops/backup-cli.ts',
+    'revoke-sessions-cli': 'server/ops/revoke-sessions-cli.ts',
+    'svg-worker': 'server/storage/svg-worker.ts',
+  },
+  outdir: 'dist-server',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+} satisfies BuildOptions;
