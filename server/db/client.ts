@@ -80,6 +80,9 @@ await (await PGlite.create(process.argv[1])).close();`;
         : resolve(),
     );
   });
+}
+
+/**
  * A user without the rights migrations need (CREATE on the database for pg_trgm and the
  * migrator's schema, then tables) is a configuration error: one line saying what to grant,
  * not the driver's stack.
