@@ -78,13 +78,17 @@ export class LocalBlobStore implements BlobStore {
     // Owner-only whatever the umask: uploads are users' files (photos, logos).
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const counter = new ByteCounter(options.maxBytes);
+    const file = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, counter, file);
       const meta: Meta = { contentType: options.contentType, size: counter.bytes };
       await writeFile(`${target}.meta.json`, JSON.stringify(meta), { mode: 0o600 });
       await rename(temporary, target);
     } catch (error) {
+      // A source refused at its first chunk fails the pipeline before the file has finished
+      // opening on the thread pool; removed before that open lands, the file would stay.
+      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
       await Promise.all([rm(temporary, { force: true }), rm(`${target}.meta.json`, { force: true })]);
       throw error;
     }
