@@ -88,7 +88,7 @@ export class LocalBlobStore implements BlobStore {
     } catch (error) {
       // A source refused at its first chunk fails the pipeline before the file has finished
       // opening on the thread pool; removed before that open lands, the file would stay.
-      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await Promise.all([rm(temporary, { force: true }), rm(`${target}.meta.json`, { force: true })]);
       throw error;
     }

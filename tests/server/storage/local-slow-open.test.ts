@@ -17,11 +17,11 @@ vi.mock('node:fs', async (original) => {
   return {
     ...fs,
     createWriteStream: (file: string, options: Parameters<typeof fs.createWriteStream>[1]) => {
-      const stream = fs.createWriteStream(file, options) as fs.WriteStream & {
-        _construct: (callback: (error?: Error) => void) => void;
-      };
-      const construct = stream._construct.bind(stream);
-      stream._construct = (callback) => void setTimeout(() => construct(callback), 100);
+      type Construct = (callback: (error?: Error | null) => void) => void;
+      const stream = fs.createWriteStream(file, options);
+      const slow = stream as unknown as { _construct: Construct };
+      const construct = slow._construct.bind(stream);
+      slow._construct = (callback) => void setTimeout(() => construct(callback), 100);
       opened.push(stream);
       return stream;
     },
@@ -53,7 +53,9 @@ describe('local blob store, when opening a file is slow', () => {
     ).rejects.toThrow('The PNG has data after its end');
     // Whatever the store did, the file's stream has settled by the time it closes.
     await Promise.all(
-      opened.map((stream) => stream.closed || new Promise((resolve) => stream.once('close', resolve))),
+      opened.map(
+        (stream) => stream.closed || new Promise<void>((resolve) => stream.once('close', () => resolve())),
+      ),
     );
     const left = await readdir(root, { recursive: true, withFileTypes: true });
     expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
