@@ -1,15 +1,11 @@
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import S3rver from 's3rver';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config';
 import * as schema from '../../server/db/schema';
 import { designLogos, storefrontUploads } from '../../server/db/schema';
-import type { S3Settings } from '../../server/storage/s3';
 import { blobKeyColumns, orphanGraceMs, sweepStorage } from '../../server/storage/sweep';
 import {
   type Ctx,
@@ -19,6 +15,7 @@ import {
   pngImage,
   uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
+import { startLocalS3 } from '../server/storage/local-s3';
 
 /**
  * Files nobody refers to any more (a logo whose row was deleted but whose file delete failed,
@@ -29,34 +26,15 @@ import {
 const hours = (count: number) => count * 60 * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-let s3: S3rver;
-let s3Directory: string;
-let s3Settings: S3Settings;
+const s3rver = startLocalS3('spirit-sweep-s3-');
 let buckets = 0;
-beforeAll(async () => {
-  s3Directory = await mkdtemp(path.join(tmpdir(), 'spirit-sweep-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Directory });
-  const address = (await s3.run()) as AddressInfo;
-  s3Settings = {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    bucket: '',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
-});
-afterAll(async () => {
-  await s3?.close();
-  await rm(s3Directory, { recursive: true, force: true });
-});
 
 const stores: [string, () => Promise<Partial<Config>>][] = [
   ['the local disk', async () => ({})],
   [
     'S3',
     async () => {
-      const settings = { ...s3Settings, bucket: `spirit-sweep-${++buckets}` };
+      const settings = { ...s3rver(), bucket: `spirit-sweep-${++buckets}` };
       await fetch(`${settings.endpoint}/${settings.bucket}`, { method: 'PUT' });
       return { s3: settings };
     },

@@ -1,41 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { createBlobStore, S3BlobStore } from '../../../server/storage';
 import type { S3Settings } from '../../../server/storage/s3';
 import { createOrganization, createUser, signIn, testApp } from '../helpers';
 import { multipart } from '../modules/design-logos/fixtures';
 import { blobStoreContract } from './contract';
+import { startLocalS3 } from './local-s3';
 
-let server: S3rver;
-let directory: string;
+const s3rver = startLocalS3('spirit-s3-');
 let settings: S3Settings;
 let bucketCount = 0;
-
-/** A local S3-compatible server (s3rver) on a free port, a new bucket per test. */
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'spirit-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
-  const address = (await server.run()) as AddressInfo;
-  settings = {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    bucket: '',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(directory, { recursive: true, force: true });
-});
 
 const client = () =>
   new S3Client({
@@ -51,7 +27,7 @@ async function objectsInBucket() {
 }
 
 beforeEach(async () => {
-  settings = { ...settings, bucket: `spirit-${++bucketCount}` };
+  settings = { ...s3rver(), bucket: `spirit-${++bucketCount}` };
   await fetch(`${settings.endpoint}/${settings.bucket}`, { method: 'PUT' });
 });
 
