@@ -9,7 +9,9 @@ import {
   closeUploadTestApp,
   multipart,
   people,
+  photoEdit,
   pngImage,
+  productUpload,
   storedFiles,
   uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
@@ -78,39 +80,18 @@ describe('per-organization storage quota', () => {
     expect((await storefrontUpload(who.director, 400)).statusCode).toBe(200);
     const apparel = await addBaseApparel(ctx);
     const product = (bytes: number) =>
-      who.director({
-        method: 'POST',
-        url: '/api/merchandise/create-merchandise-by-organization',
-        ...multipart(
-          {
-            Title: 'Spirit Tee',
-            Description: 'Tee',
-            Price: '19.99',
-            LogoId: logo.json().result.id,
-            BaseApparelId: apparel.id,
-          },
-          png(bytes),
-        ),
-      });
+      productUpload(who, { logoId: logo.json().result.id, apparelId: apparel.id }, png(bytes));
     expectFull(await product(400), 'ImageFile', organizationFull);
     expect((await product(190)).statusCode).toBe(200);
     expect(await storageUsed(ctx.db, who.lincoln.id)).toBe(990);
 
     const [director] = await ctx.db.select().from(users).where(eq(users.email, 'director@example.com'));
-    const photo = await who.admin({
-      method: 'PUT',
-      url: `/api/users/with-photo/${director.id}`,
-      ...multipart(
-        {
-          email: 'director@example.com',
-          'name.firstName': 'Renamed',
-          'name.lastName': 'Director',
-          userRoles: 'AthleticDirector',
-          organizationId: who.lincoln.id,
-        },
-        { field: 'profilePhoto', name: 'me.png', type: 'image/png', content: await pngImage(600, 600) },
-      ),
-    });
+    const photo = await photoEdit(
+      who,
+      director.id,
+      { name: 'me.png', type: 'image/png', content: await pngImage(600, 600) },
+      'Renamed',
+    );
     expectFull(photo, 'profilePhoto', organizationFull);
     expect(await storedFiles(ctx, 'profile-photos')).toEqual([]);
     // The refused photo takes the form's other fields with it: the account is as it was.

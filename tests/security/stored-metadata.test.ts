@@ -7,7 +7,9 @@ import {
   closeUploadTestApp,
   multipart,
   people,
+  photoEdit,
   pngImage,
+  productUpload,
   uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
 import { PngChecker } from '../../server/storage/uploads';
@@ -102,20 +104,11 @@ describe('metadata of stored images', () => {
   it("is not served with a product's image or thumbnail", async () => {
     const logo = await uploadLogo(await pngImage(64, 48));
     const apparel = await addBaseApparel(ctx);
-    const created = await who.director({
-      method: 'POST',
-      url: '/api/merchandise/create-merchandise-by-organization',
-      ...multipart(
-        {
-          Title: 'Spirit Tee',
-          Description: 'Tee',
-          Price: '19.99',
-          LogoId: logo.json().result.id,
-          BaseApparelId: apparel.id,
-        },
-        { name: 'tee.png', type: 'image/png', content: withMetadata(await pngImage(600, 400)) },
-      ),
-    });
+    const created = await productUpload(
+      who,
+      { logoId: logo.json().result.id, apparelId: apparel.id },
+      { name: 'tee.png', type: 'image/png', content: withMetadata(await pngImage(600, 400)) },
+    );
     expect(created.statusCode, created.body).toBe(200);
     await ctx.app.jobs.drain();
     const gallery = await who.director({
@@ -137,19 +130,10 @@ describe('metadata of stored images', () => {
       ['me.png', withMetadata(await pngImage(600, 400))],
       ['me.jpg', jpeg],
     ] as const) {
-      const saved = await who.admin({
-        method: 'PUT',
-        url: `/api/users/with-photo/${directorId}`,
-        ...multipart(
-          {
-            email: 'director@example.com',
-            'name.firstName': 'Dee',
-            'name.lastName': 'Director',
-            userRoles: 'AthleticDirector',
-            organizationId: who.lincoln.id,
-          },
-          { field: 'profilePhoto', name, type: name.endsWith('.png') ? 'image/png' : 'image/jpeg', content },
-        ),
+      const saved = await photoEdit(who, directorId, {
+        name,
+        type: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+        content,
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const guid = saved.json().result.profilePhotoGuid;

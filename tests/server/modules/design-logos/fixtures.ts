@@ -176,34 +176,46 @@ export async function uploadScene() {
 
 export type UploadScene = Awaited<ReturnType<typeof uploadScene>>;
 
+/** The director's new product from a logo on a base apparel item, sent `file` as its image. */
+export const productUpload = (who: People, ids: { logoId: number; apparelId: number }, file: FilePart) =>
+  who.director({
+    method: 'POST',
+    url: '/api/merchandise/create-merchandise-by-organization',
+    ...multipart(
+      {
+        Title: 'Spirit Tee',
+        Description: 'Tee',
+        Price: '19.99',
+        LogoId: ids.logoId,
+        BaseApparelId: ids.apparelId,
+      },
+      file,
+    ),
+  });
+
+/** An Admin's edit of the Lincoln director's account (`firstName` changed, when given) with `file` as the photo. */
+export const photoEdit = (who: People, directorId: number, file: FilePart, firstName = 'Dee') =>
+  who.admin({
+    method: 'PUT',
+    url: `/api/users/with-photo/${directorId}`,
+    ...multipart(
+      {
+        email: 'director@example.com',
+        'name.firstName': firstName,
+        'name.lastName': 'Director',
+        userRoles: 'AthleticDirector',
+        organizationId: who.lincoln.id,
+      },
+      { ...file, field: 'profilePhoto' },
+    ),
+  });
+
 /** Each route that stores an uploaded image, sent `file` as its image: the director's, or an Admin's photo edit. */
 export const imageUploads = ({ who, logoId, apparelId, directorId }: UploadScene) => ({
   logo: (file: FilePart) =>
     who.director({ method: 'POST', url: '/api/design-logos', ...multipart({}, file) }),
-  product: (file: FilePart) =>
-    who.director({
-      method: 'POST',
-      url: '/api/merchandise/create-merchandise-by-organization',
-      ...multipart(
-        { Title: 'Spirit Tee', Description: 'Tee', Price: '19.99', LogoId: logoId, BaseApparelId: apparelId },
-        file,
-      ),
-    }),
+  product: (file: FilePart) => productUpload(who, { logoId, apparelId }, file),
   storefront: (file: FilePart) =>
     who.director({ method: 'POST', url: '/api/merchandise/UploadImageToShopify', ...multipart({}, file) }),
-  photo: (file: FilePart) =>
-    who.admin({
-      method: 'PUT',
-      url: `/api/users/with-photo/${directorId}`,
-      ...multipart(
-        {
-          email: 'director@example.com',
-          'name.firstName': 'Dee',
-          'name.lastName': 'Director',
-          userRoles: 'AthleticDirector',
-          organizationId: who.lincoln.id,
-        },
-        { ...file, field: 'profilePhoto' },
-      ),
-    }),
+  photo: (file: FilePart) => photoEdit(who, directorId, file),
 });
