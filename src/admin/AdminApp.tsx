@@ -4,7 +4,7 @@ import {
   AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
-  Error,
+  Error as AdminError,
   LoadingPage,
   Notification,
   Resource,
@@ -70,7 +70,7 @@ export default function AdminApp() {
           catchAll={AdminNotFoundPage}
           accessDenied={ForbiddenRedirect}
           authenticationError={AuthenticationError}
-          error={Error}
+          error={AdminError}
           loading={LoadingPage}
           disableTelemetry
           requireAuth
