@@ -370,7 +370,7 @@ async function pageWeights(baseUrl: string, outDir: string, cookie: string): Pro
       });
       await tab.goto(`${baseUrl}${page}`, { waitUntil: 'networkidle' });
       // The chart's code loads once the sales figures have arrived, after the page's own.
-      if (page === '/admin/dashboard') await tab.locator('.recharts-surface').first().waitFor();
+      if (page === '/admin/dashboard') await tab.locator('[data-testid="sales-chart"]').first().waitFor();
       await context.close();
       const sum = (ext: string) =>
         files.filter((f) => f.url.endsWith(ext)).reduce((total, f) => total + f.gzipBytes, 0);

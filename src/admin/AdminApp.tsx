@@ -1,4 +1,14 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as AdminError,
+  LoadingPage,
+  Notification,
+  Resource,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from '../layout/AdminLayout';
 import { lazyNamed } from '../lib/lazyNamed';
@@ -9,7 +19,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { resourceDefinitions } from '../contract/resources';
+import { resourceDefinitions } from '../contract/resources/definitions';
 import { resources } from '../resources';
 import { theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
@@ -36,10 +46,15 @@ const customPages = [
   { path: '/merchandise/create', element: <CreateMerchandisePage /> },
 ];
 
-/** `/admin/*`: react-admin with the spec's resources and pages. */
+/**
+ * `/admin/*`: react-admin with the spec's resources and pages. `<Admin>` is `AdminContext` and
+ * `AdminUI` put together, but `AdminUI` bundles react-admin's login form (and with it the form
+ * library) as its default `loginPage` even when it is turned off; the sign-in page is ours, so
+ * the UI is assembled here from the parts this app uses.
+ */
 export default function AdminApp() {
   return (
-    <Admin
+    <AdminContext
       basename="/admin"
       authProvider={adminAuthProvider}
       dataProvider={dataProvider}
@@ -47,25 +62,33 @@ export default function AdminApp() {
       queryClient={queryClient}
       store={store}
       theme={theme}
-      layout={AdminLayout}
-      dashboard={RoleHome}
-      loginPage={false}
-      catchAll={AdminNotFoundPage}
-      accessDenied={ForbiddenRedirect}
-      disableTelemetry
-      requireAuth
     >
-      {resources.map(({ name, routes, ...props }) => (
-        <Resource key={name} name={name} {...props}>
-          {routes}
-        </Resource>
-      ))}
-      <CustomRoutes>
-        {customPages.map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-        <Route path="/404" element={<AdminNotFoundPage />} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          layout={AdminLayout}
+          dashboard={RoleHome}
+          catchAll={AdminNotFoundPage}
+          accessDenied={ForbiddenRedirect}
+          authenticationError={AuthenticationError}
+          error={AdminError}
+          loading={LoadingPage}
+          disableTelemetry
+          requireAuth
+        >
+          {resources.map(({ name, routes, ...props }) => (
+            <Resource key={name} name={name} {...props}>
+              {routes}
+            </Resource>
+          ))}
+          <CustomRoutes>
+            {customPages.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            <Route path="/404" element={<AdminNotFoundPage />} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

@@ -1,4 +1,4 @@
-import { resourceDefinitions } from './resources';
+import { resourceDefinitions } from './resources/definitions';
 import { type RoleName, roles } from './roles';
 
 /** The admin pages that are not table resources. */

@@ -6,7 +6,7 @@ import {
   fillPath,
   type ResourceCall,
   resourceCalls,
-} from '../contract/resource';
+} from '../contract/definition';
 import type { HttpClient } from './httpClient';
 
 type Result<T> = { result: T };

@@ -73,8 +73,23 @@ describe('admin layout', () => {
     const sales = page.getByRole('region', { name: appMessages.dashboard.sales });
     const chart = sales.getByRole('img');
     await chart.waitFor();
-    // recharts drew its bars and line inside the labelled chart.
-    await chart.locator('svg path').first().waitFor();
+    // The chart inside the label draws the seeded figures: a bar per day, as tall as the day's
+    // orders in the text alternative's table, and the revenue line.
+    await chart.locator('[data-testid="sales-chart"] .sales-chart-line').waitFor();
+    const bars = await chart
+      .locator('.sales-chart-bar')
+      .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
+    const orders = await sales
+      .locator('table tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => Number((row as HTMLTableRowElement).cells[2].textContent!.replace(/,/g, ''))),
+      );
+    expect(bars).toHaveLength(30);
+    expect(orders).toHaveLength(30);
+    const tallest = Math.max(...bars);
+    const most = Math.max(...orders);
+    expect(most).toBeGreaterThan(0);
+    expect(bars.map((height) => Math.round((height / tallest) * most))).toEqual(orders);
     const label = await chart.getAttribute('aria-label');
     expect(label).toMatch(
       /^Revenue and orders per day over the last 30 days: \$[\d,]+\.\d\d from [\d,]+ orders in all/,

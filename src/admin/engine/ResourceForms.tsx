@@ -35,6 +35,15 @@ import { zodValidate } from '../../resources/zodValidate';
 import { inputOf } from './inputs';
 import { useOffers } from './useOffers';
 
+/**
+ * The definition with the registry's schemas: the admin shell hands the forms the zod-free
+ * definitions, and users and orders validate with bodies of their own.
+ */
+const withSchemas = (definition: AnyResource): AnyResource => ({
+  ...definition,
+  schemas: definition.schemas ?? definitionOf(definition.name)?.schemas,
+});
+
 /** The create form's fields: what a body may carry. */
 const formFields = (definition: AnyResource) =>
   Object.entries(definition.fields).filter(([, field]) => field.form ?? !field.readOnly);
@@ -73,7 +82,7 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
       mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
     >
       <SimpleForm
-        validate={zodValidate(createSchemaOf(definition))}
+        validate={zodValidate(createSchemaOf(withSchemas(definition)))}
         defaultValues={defaults}
         warnWhenUnsavedChanges
       >
@@ -146,7 +155,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
         actions={false}
       >
         <SimpleForm
-          validate={zodValidate(updateSchemaOf(definition))}
+          validate={zodValidate(updateSchemaOf(withSchemas(definition)))}
           toolbar={<UpdateToolbar definition={definition} id={id} />}
           warnWhenUnsavedChanges
         >

@@ -1,13 +1,10 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { idSchema } from '../../contract/resource';
+import { rowIdOf } from '../../contract/definition';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 
 /** The record id of a `:id` route, or undefined when it is no id a row could have. */
-export const routeId = (value: string | undefined) => {
-  const parsed = idSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
+export const routeId = (value: string | undefined) => rowIdOf(value);
 
 /** A page of one record: `/admin/users/update/abc` names none, so it is the admin 404 page. */
 export function RecordPage({ page: Page }: { page: ComponentType<{ id: number }> }) {

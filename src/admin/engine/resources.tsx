@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { type AnyResource, offers, type ResourceAction } from '../../contract/resource';
+import { type AnyResource, offers, type ResourceAction } from '../../contract/definition';
 import { roles } from '../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';

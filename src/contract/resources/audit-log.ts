@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 /** Who changed what, written in the same transaction as the change; nobody edits history. */

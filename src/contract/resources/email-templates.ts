@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 export const emailTemplateLimits = { subject: 200, body: 100_000, addresses: 1000, description: 500 };

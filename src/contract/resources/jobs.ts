@@ -1,4 +1,4 @@
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;

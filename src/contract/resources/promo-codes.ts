@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 import { usStates } from '../us-states';
 

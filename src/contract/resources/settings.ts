@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 /** The spec sets no limit on a value; this one keeps a stray paste from filling the table. */

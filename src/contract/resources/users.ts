@@ -1,11 +1,11 @@
-import { accountRowSchema, userCreateSchema, userUpdateSchema } from '../users';
 import { limits } from '../limits';
-import { defineResource, field } from '../resource';
+import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 /**
  * Accounts: the engine gives the list, access, audit, menu and errors; the forms and bodies are
- * the users module's own (photo, nested name, passwords, role options, lock and resend).
+ * the users module's own (photo, nested name, passwords, role options, lock and resend), joined
+ * to this definition in the registry (`index.ts`).
  */
 export const users = defineResource({
   name: 'users',
@@ -48,5 +48,4 @@ export const users = defineResource({
   },
   list: { sort: { field: 'email', order: 'ASC' } },
   audit: { entityType: 'user' },
-  schemas: { row: accountRowSchema, create: userCreateSchema, update: userUpdateSchema },
 });

@@ -29,7 +29,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { DashboardCard } from './DashboardCards';
 import { formatDay, salesTotals } from './salesFigures';
 
-/** recharts is the heaviest part of the dashboard: it loads with the first chart drawn. */
+/** The charting code is the heaviest part of the dashboard: it loads with the first chart drawn. */
 const SalesChart = lazyNamed(() => import('./SalesChart'), 'SalesChart');
 
 const chartHeight = 240;

@@ -141,6 +141,39 @@ describe('dashboard sales', () => {
     ).toEqual(['$1,200.50', '3']);
   });
 
+  it('draws the Sales chart from the figures: a bar per day as tall as its orders, and the revenue line', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: salesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const chart = await screen.findByRole('img', { name: /^Revenue and orders per day/ });
+    const svg = await waitFor(() => {
+      const drawn = chart.querySelector('svg[data-testid="sales-chart"]');
+      expect(drawn).not.toBeNull();
+      return drawn!;
+    });
+    const bars = [...svg.querySelectorAll('.sales-chart-bar')].map((bar) =>
+      Number(bar.getAttribute('height')),
+    );
+    expect(bars).toHaveLength(30);
+    // Nov 10 had 3 orders and Nov 20 one; no other day had any.
+    expect(bars[9]).toBeGreaterThan(0);
+    expect(bars[9] / bars[19]).toBeCloseTo(3);
+    expect(bars.filter((height) => height > 0)).toHaveLength(2);
+    const line = svg.querySelector('.sales-chart-line')?.getAttribute('d') ?? '';
+    const points = [...line.matchAll(/[ML]([\d.]+),([\d.]+)/g)].map(([, x, y]) => ({
+      x: Number(x),
+      y: Number(y),
+    }));
+    expect(points).toHaveLength(30);
+    const baseline = points[0].y;
+    // Heights above the axis in the ratio of the revenues: $1,200.50 on Nov 10, $99.50 on Nov 20.
+    expect((baseline - points[9].y) / (baseline - points[19].y)).toBeCloseTo(1200.5 / 99.5);
+  });
+
   it('asks for the organization an Admin selected', async () => {
     const asked: string[] = [];
     server.use(

@@ -1,0 +1,261 @@
+import type { z } from 'zod';
+import { type RoleName, roles } from './roles';
+
+/**
+ * A table resource as one definition, loaded by the browser and the server alike.
+ * Modelled on Payload CMS collections and Django's ModelAdmin: the server derives its routes,
+ * guard, organization scope, audit rows, OpenAPI and error mapping from it; the app derives its
+ * list, forms, menu entry and labels; the registry tests loop over every definition.
+ * This module holds no zod, so the admin pages that validate nothing (menu, labels, access,
+ * calls) do not download it; `resource.ts` adds the schemas a definition implies.
+ */
+
+/** Largest value of a PostgreSQL `integer` (serial) column: ids past it name no row. */
+export const maxIntegerId = 2_147_483_647;
+
+/** Whether a value names a row id: what `idSchema` accepts, for pages that load no zod. */
+export function rowIdOf(value: unknown): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= maxIntegerId ? id : undefined;
+}
+
+export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete' | 'bulkDelete' | 'export';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface FieldOptions {
+  /** The English label; the i18n file's `resources.<name>.fields.<field>` is made from it. */
+  label: string;
+  required?: boolean;
+  /** Given on create, shown but not editable on update; a value sent on update is ignored. */
+  readOnlyOnUpdate?: boolean;
+  /** Kept by the server (a guid, a creation time): shown, never taken from a body. */
+  readOnly?: boolean;
+  /** Unique across the table; `'ci'` regardless of case. Enforced by a unique index. */
+  unique?: boolean | 'ci';
+  /** Part of the table's `allSearch` (its lower-cased search column). */
+  search?: boolean;
+  /** The table may be sorted by it. */
+  sort?: boolean;
+  /** The table may be filtered by it (equality; a range for dates and numbers). */
+  filter?: boolean;
+  /** Shown as a column of the list (default true). */
+  list?: boolean;
+  /** Shown in the create and update forms (default true unless read-only). */
+  form?: boolean;
+  /** A short help text under the input. */
+  help?: string;
+}
+
+export interface TextField extends FieldOptions {
+  kind: 'text' | 'longText' | 'richText' | 'email' | 'url';
+  max: number;
+  default?: string;
+  transform?: 'upper' | 'lower';
+  /** For `text`: a pattern the value must match, with its message. */
+  pattern?: { regex: RegExp; message: string };
+  /** For `email`: several addresses separated by commas or semicolons. */
+  multiple?: boolean;
+}
+export interface NumberField extends FieldOptions {
+  kind: 'number' | 'money';
+  min?: number;
+  max?: number;
+  /** `number` only: whole numbers. */
+  int?: boolean;
+  default?: number;
+}
+export interface BooleanField extends FieldOptions {
+  kind: 'boolean';
+  default?: boolean;
+}
+export interface ChoiceField extends FieldOptions {
+  kind: 'choice';
+  choices: readonly Choice[];
+  default?: string;
+}
+export interface ReferenceField extends FieldOptions {
+  kind: 'reference';
+  /** The referenced resource's name (a foreign key to its table's id). */
+  to: string;
+  /** The referenced resource's field shown in place of the id. */
+  show: string;
+}
+export interface DateField extends FieldOptions {
+  kind: 'date' | 'dateTime';
+}
+
+export type Field = TextField | NumberField | BooleanField | ChoiceField | ReferenceField | DateField;
+export type FieldKind = Field['kind'];
+
+type Options<F extends Field> = Omit<F, 'kind'>;
+
+/** Field builders: `field.text({ label: 'Name', max: 100, required: true, unique: 'ci' })`. */
+export const field = {
+  text: (options: Options<TextField>): TextField => ({ kind: 'text', ...options }),
+  longText: (options: Options<TextField>): TextField => ({ kind: 'longText', ...options }),
+  richText: (options: Options<TextField>): TextField => ({ kind: 'richText', ...options }),
+  email: (options: Options<TextField>): TextField => ({ kind: 'email', ...options }),
+  url: (options: Options<TextField>): TextField => ({ kind: 'url', ...options }),
+  number: (options: Options<NumberField>): NumberField => ({ kind: 'number', ...options }),
+  money: (options: Options<NumberField>): NumberField => ({ kind: 'money', ...options }),
+  boolean: (options: Options<BooleanField>): BooleanField => ({ kind: 'boolean', ...options }),
+  choice: (options: Options<ChoiceField>): ChoiceField => ({ kind: 'choice', ...options }),
+  reference: (options: Options<ReferenceField>): ReferenceField => ({ kind: 'reference', ...options }),
+  date: (options: Options<DateField>): DateField => ({ kind: 'date', ...options }),
+  dateTime: (options: Options<DateField>): DateField => ({ kind: 'dateTime', ...options }),
+};
+
+/**
+ * Where a call lives when the spec's path differs from `{method} /api/{path}[/{id}]`.
+ * `idIn` says where the id travels: the path (default), the body (`PUT emailTemplate/update`)
+ * or the query (`DELETE promo-codes?id=5`).
+ */
+export interface RouteOverride {
+  path: string;
+  idIn?: 'path' | 'body' | 'query';
+}
+
+export interface ResourceRoutes {
+  /** `orders/organization/:organizationId/table`: the named field's value travels in the path. */
+  table?: { path: string; scopeParam: string };
+  update?: RouteOverride;
+  delete?: RouteOverride;
+  /** `GET settings/{key}`: a path segment that is not a number is looked up by this field. */
+  getOneAlsoBy?: string;
+  /** A one-field switch in the list: `PATCH brands/:id/showcase`, `PUT promo-codes/update-active-status`. */
+  toggle?: { field: string; method: 'PATCH' | 'PUT'; path: string; idIn: 'path' | 'body' };
+}
+
+export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
+
+export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
+  /** The admin route `/admin/{name}`, the i18n key `resources.{name}` and the default API path. */
+  name: string;
+  /** The table in the database (its `pgTable` name). */
+  table: string;
+  /** The API prefix under /api when it differs from the name (`emailTemplate`). */
+  apiPath?: string;
+  /** `toast` names one record in success toasts when the spec words it apart ('EmailTemplate {key} updated'). */
+  label: { one: string; many: string; toast?: string };
+  /** The field naming a record in titles, toasts and references. */
+  titleField: keyof F & string;
+  menu?: { group?: 'settings'; icon: string; order: number };
+  /** Deny unless allowed: an action with no roles listed is not offered and its route is absent. */
+  access: Access;
+  /**
+   * Actions the API serves to the roles above but the admin screens do not offer: the spec's
+   * Promos table has no delete, yet `DELETE promo-codes` is one of its calls.
+   */
+  notOffered?: readonly ResourceAction[];
+  /**
+   * The field holding the organization (`'id'` for organizations themselves): Admins reach
+   * every row, other roles only their own organization's.
+   */
+  organizationField?: (keyof F & string) | 'id';
+  fields: F;
+  list?: {
+    /** Columns in order; default: every field with `list !== false`. */
+    columns?: (keyof F & string)[];
+    sort?: { field: keyof F & string; order: 'ASC' | 'DESC' };
+  };
+  /** The audit log's entity type for this resource's changes; absent, changes are not audited. */
+  audit?: { entityType: string };
+  routes?: ResourceRoutes;
+  /**
+   * Escape hatch for a resource whose bodies the fields cannot describe (users: nested name,
+   * passwords, role lists). Absent, every schema is derived from the fields.
+   */
+  schemas?: { row?: z.ZodType; create?: z.ZodType; update?: z.ZodType };
+}
+
+export type AnyResource = ResourceDefinition<Record<string, Field>>;
+
+/** Field names are checked against the definition's own fields; the result fits any registry. */
+export const defineResource = <F extends Record<string, Field>>(
+  definition: ResourceDefinition<F>,
+): ResourceDefinition<F> & AnyResource => definition as ResourceDefinition<F> & AnyResource;
+
+/** Whether any of the roles may do the action; nothing is allowed that the definition does not list. */
+export function allows(definition: AnyResource, action: ResourceAction, roleNames: readonly string[] = []) {
+  const allowed = definition.access[action];
+  return Boolean(allowed?.some((role) => roleNames.includes(role)));
+}
+
+/** Whether the admin screens offer the action to any of the roles: allowed and not held back. */
+export const offers = (definition: AnyResource, action: ResourceAction, roleNames: readonly string[] = []) =>
+  allows(definition, action, roleNames) && !definition.notOffered?.includes(action);
+
+/** Admins work across organizations; every other role is held to its own. */
+export const seesEveryOrganization = (roleNames: readonly string[] = []) => roleNames.includes(roles.admin);
+
+export const apiPathOf = (definition: AnyResource) => definition.apiPath ?? definition.name;
+
+const entries = (definition: AnyResource) => Object.entries(definition.fields);
+
+export const sortableFields = (definition: AnyResource) => [
+  'id',
+  ...entries(definition)
+    .filter(([, f]) => f.sort)
+    .map(([name]) => name),
+];
+
+export const filterableFields = (definition: AnyResource) =>
+  entries(definition).filter(([, f]) => f.filter || f.kind === 'reference');
+
+/** The spec's 400 texts of the database's own rules, one place for every resource. */
+export const uniqueMessage = (f: Field) => `${f.label} is already in use`;
+export const missingReferenceMessage = (referenced: AnyResource) => `${referenced.label.one} does not exist`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call of a resource: method and path under /api (`:id` and scope parameters in the path). */
+export interface ResourceCall {
+  method: HttpMethod;
+  path: string;
+  /** Where the record id travels. */
+  idIn?: 'path' | 'body' | 'query';
+}
+
+const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
+
+/**
+ * Every call of a resource, from its definition: the server registers exactly these routes and
+ * the app's data provider calls exactly these, so the spec's odd paths are written once.
+ * - table: `POST {path}/table` (the spec's table query, with `sortField`, `filter`)
+ * - export: `GET {path}/export?allSearch=&sortField=&sortOrder=&filter=<JSON>`, CSV of every match
+ * - getOne, create, update, delete: `GET/POST/PUT/DELETE {path}[/:id]` unless overridden
+ * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
+ * - toggle: the one-field switch of the list, when the definition has one
+ */
+export function resourceCalls(definition: AnyResource) {
+  const base = apiPathOf(definition);
+  const routes = definition.routes ?? {};
+  const table = routes.table?.path ?? 'table';
+  const update = routes.update ?? { path: ':id', idIn: 'path' as const };
+  const remove = routes.delete ?? { path: ':id', idIn: 'path' as const };
+  const calls = {
+    table: { method: 'POST', path: joinPath(base, table) },
+    export: { method: 'GET', path: joinPath(base, table.replace(/table$/, 'export')) },
+    getOne: { method: 'GET', path: joinPath(base, ':id'), idIn: 'path' },
+    create: { method: 'POST', path: base },
+    update: { method: 'PUT', path: joinPath(base, update.path), idIn: update.idIn ?? 'path' },
+    delete: { method: 'DELETE', path: joinPath(base, remove.path), idIn: remove.idIn ?? 'path' },
+    deleteMany: { method: 'POST', path: joinPath(base, 'delete-many') },
+    toggle: routes.toggle
+      ? { method: routes.toggle.method, path: joinPath(base, routes.toggle.path), idIn: routes.toggle.idIn }
+      : undefined,
+  } satisfies Record<string, ResourceCall | undefined>;
+  return calls as {
+    [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
+  } & {
+    toggle?: ResourceCall;
+  };
+}
+
+/** Fills `:id` and scope parameters (`:organizationId`) of a call's path. */
+export const fillPath = (path: string, values: Record<string, string | number>) =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));

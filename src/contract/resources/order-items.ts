@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredText } from '../common';
+import { createSchemaOf, field, fieldInputSchema, maxIntegerId } from '../resource';
+import { cents, orders, totalOf } from './orders';
+
+/** One line of `POST orders`: a product of ours (or none, for an item the storefront alone knows). */
+export const orderItemInputSchema = z.object({
+  productId: z
+    .number({ error: 'Product must be a number' })
+    .int('Product must be a whole number')
+    .positive('Product must be positive')
+    .max(maxIntegerId, 'Product does not exist')
+    .nullish()
+    .transform((value) => value ?? null),
+  title: requiredText('Title', 200),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(10_000, 'Quantity must be at most 10000'),
+  unitPrice: fieldInputSchema(
+    field.money({ label: 'Unit price', required: true, min: 0, max: 1_000_000 }),
+  ) as z.ZodType<number>,
+});
+export type OrderItemInput = z.output<typeof orderItemInputSchema>;
+
+/**
+ * `POST orders`: the spec's body, plus `items`. With items the total may be left out and is
+ * their sum; a total sent alongside must be that sum, so a stored order never disagrees with
+ * its own lines.
+ */
+const itemsAndTotal = z.object({
+  total: fieldInputSchema({ ...orders.fields.total, required: false }) as z.ZodType<number | null>,
+  items: z.array(orderItemInputSchema).min(1, 'Items must not be empty').max(500).optional(),
+});
+type ItemsAndTotal = z.output<typeof itemsAndTotal>;
+
+export const orderCreateSchema = (createSchemaOf(orders) as z.ZodObject)
+  .extend(itemsAndTotal.shape)
+  .superRefine((order, context) => {
+    const { total, items } = order as ItemsAndTotal;
+    if (!items) {
+      if (total === null) context.addIssue({ code: 'custom', path: ['total'], message: 'Total is required' });
+      return;
+    }
+    const sum = totalOf(items);
+    if (total !== null && cents(total) !== cents(sum))
+      context.addIssue({
+        code: 'custom',
+        path: ['total'],
+        message: `Total must be the sum of the items (${sum.toFixed(2)})`,
+      });
+  })
+  .transform((order) => {
+    const { total, items } = order as ItemsAndTotal;
+    return { ...order, total: items ? totalOf(items) : total };
+  });
+
+/** A line of an order as its detail page shows it. */
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  title: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+export const orderItemsResponseSchema = z.object({ result: z.array(orderItemSchema) });
