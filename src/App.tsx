@@ -1,10 +1,10 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
 
-/** react-admin's admin bundle loads only when an `/admin` page is opened. */
+/** react-admin's admin, with its router, loads only when an `/admin` page is opened. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 /** Talking to a parent page matters only inside a frame; elsewhere its code is never loaded. */
@@ -17,7 +17,17 @@ const Loading = () => (
   </div>
 );
 
-function Root() {
+/** Case-insensitive, as the admin's own router matches its paths. */
+const inAdmin = () => /^\/admin(\/|$)/i.test(window.location.pathname);
+
+/**
+ * Two routers, one per half (docs/decisions.md): wouter for the public pages and this switch,
+ * react-router's data router inside the admin. wouter hears every history change, the admin
+ * router's included, so a logout or a 401 in the admin swaps to the public half, and a link
+ * or the back button to `/admin/...` swaps to the admin, whose router starts from the URL.
+ */
+export function App() {
+  const admin = useLocationProperty(inAdmin);
   return (
     <>
       {framed && (
@@ -25,24 +35,13 @@ function Root() {
           <FrameBridge />
         </Suspense>
       )}
-      <Routes>
-        <Route
-          path="/admin/*"
-          element={
-            <Suspense fallback={<Loading />}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<PublicApp />} />
-      </Routes>
+      {admin ? (
+        <Suspense fallback={<Loading />}>
+          <AdminApp />
+        </Suspense>
+      ) : (
+        <PublicApp />
+      )}
     </>
   );
-}
-
-/** A data router, so that a form with unsaved changes can hold the user back (react-admin's `warnWhenUnsavedChanges`). */
-const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
-
-export function App() {
-  return <RouterProvider router={router} />;
 }

@@ -1,12 +1,12 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { NotificationContextProvider } from 'ra-core';
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { EnvironmentBanner } from './layout/EnvironmentBanner';
+import { PublicBridge } from './layout/PublicBridge';
 import { lazyNamed } from './lib/lazyNamed';
 import { LoginPage } from './pages/login/LoginPage';
 import { session } from './providers';
-import { Bridge } from './providers/Bridge';
 import { LazyNotification } from './providers/LazyNotification';
 import { useSignedInUser } from './providers/session';
 import { theme } from './theme';
@@ -22,7 +22,7 @@ const ConfirmAccountPage = lazyNamed(
   'ConfirmAccountPage',
 );
 const ContactPage = lazyNamed(() => import('./pages/contact/ContactPage'), 'ContactPage');
-const ForbiddenPage = lazyNamed(() => import('./pages/errors/ErrorPage'), 'ForbiddenPage');
+const ForbiddenPage = lazyNamed(() => import('./pages/errors/PublicErrorPages'), 'ForbiddenPage');
 const ForgotPasswordPage = lazyNamed(
   () => import('./pages/forgot-password/ForgotPasswordPage'),
   'ForgotPasswordPage',
@@ -32,7 +32,7 @@ const ForgotPasswordSuccessPage = lazyNamed(
   'ForgotPasswordSuccessPage',
 );
 const HomePage = lazyNamed(() => import('./pages/home/HomePage'), 'HomePage');
-const NotFoundPage = lazyNamed(() => import('./pages/errors/ErrorPage'), 'NotFoundPage');
+const NotFoundPage = lazyNamed(() => import('./pages/errors/PublicErrorPages'), 'NotFoundPage');
 const RecoveryCodeLoginPage = lazyNamed(
   () => import('./pages/login/RecoveryCodeLoginPage'),
   'RecoveryCodeLoginPage',
@@ -67,26 +67,55 @@ export default function PublicApp() {
             <SignedInBar user={user} />
           </Suspense>
         )}
-        <Bridge />
+        <PublicBridge />
         <Suspense fallback={null}>
-          <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/home" element={<HomePage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/login/two-factor-authentication" element={<TwoFactorLoginPage />} />
-            <Route path="/login/recovery-code" element={<RecoveryCodeLoginPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/forgot-password-success" element={<ForgotPasswordSuccessPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/reset-password-confirmation" element={<ResetPasswordConfirmationPage />} />
-            <Route path="/confirm-account" element={<ConfirmAccountPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="/contact" element={<ContactPage />} />
-            <Route path="/account/*" element={<AccountArea />} />
-            <Route path="/403" element={<ForbiddenPage />} />
-            <Route path="/404" element={<NotFoundPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
+          <Switch>
+            <Route path="/">
+              <HomePage />
+            </Route>
+            <Route path="/home">
+              <HomePage />
+            </Route>
+            <Route path="/login">
+              <LoginPage />
+            </Route>
+            <Route path="/login/two-factor-authentication">
+              <TwoFactorLoginPage />
+            </Route>
+            <Route path="/login/recovery-code">
+              <RecoveryCodeLoginPage />
+            </Route>
+            <Route path="/forgot-password">
+              <ForgotPasswordPage />
+            </Route>
+            <Route path="/forgot-password-success">
+              <ForgotPasswordSuccessPage />
+            </Route>
+            <Route path="/reset-password">
+              <ResetPasswordPage />
+            </Route>
+            <Route path="/reset-password-confirmation">
+              <ResetPasswordConfirmationPage />
+            </Route>
+            <Route path="/confirm-account">
+              <ConfirmAccountPage />
+            </Route>
+            <Route path="/register">
+              <RegisterPage />
+            </Route>
+            <Route path="/contact">
+              <ContactPage />
+            </Route>
+            <Route path="/account/*?">
+              <AccountArea />
+            </Route>
+            <Route path="/403">
+              <ForbiddenPage />
+            </Route>
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
         </Suspense>
         <LazyNotification />
       </ThemeProvider>

@@ -1,4 +1,5 @@
 import { CssBaseline } from '@mui/material';
+import { useEffect, useState } from 'react';
 import {
   AdminContext,
   AuthenticationError,
@@ -9,7 +10,7 @@ import {
   Notification,
   Resource,
 } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { AdminLayout } from '../layout/AdminLayout';
 import { lazyNamed } from '../lib/lazyNamed';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
@@ -52,7 +53,7 @@ const customPages = [
  * library) as its default `loginPage` even when it is turned off; the sign-in page is ours, so
  * the UI is assembled here from the parts this app uses.
  */
-export default function AdminApp() {
+function PortalAdmin() {
   return (
     <AdminContext
       basename="/admin"
@@ -91,4 +92,23 @@ export default function AdminApp() {
       </CssBaseline>
     </AdminContext>
   );
+}
+
+/**
+ * A data router, so that a form with unsaved changes can hold the user back (react-admin's
+ * `warnWhenUnsavedChanges`). It reads the URL when made and hears only its own navigations
+ * and the back button, so each visit to the admin makes a new one and leaving disposes of it.
+ * Outside `/admin` it draws nothing: the app's top level is swapping to the public pages.
+ */
+export default function AdminApp() {
+  const [router, setRouter] = useState<ReturnType<typeof createBrowserRouter>>();
+  useEffect(() => {
+    const made = createBrowserRouter([
+      { path: '/admin/*', element: <PortalAdmin /> },
+      { path: '*', element: null },
+    ]);
+    setRouter(made);
+    return () => made.dispose();
+  }, []);
+  return router ? <RouterProvider router={router} /> : null;
 }

@@ -1,11 +1,11 @@
 import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { Layout, useLogout } from 'react-admin';
 import { AccessGuard } from '../admin/AccessGuard';
 import { appMessages } from '../i18n/en';
 import { session } from '../providers';
-import { Bridge } from '../providers/Bridge';
 import { useAuthState } from '../providers/session';
+import { AdminBridge } from './AdminBridge';
 import { AppBar } from './AppBar';
 import { withVisibleDropZones } from './dropZones';
 import { EnvironmentBanner } from './EnvironmentBanner';
@@ -23,13 +23,14 @@ import { useViewportHeight } from './useViewportHeight';
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { status } = useAuthState(session);
+  const logout = useLogout();
   useViewportHeight();
   useAdminDocumentTitle();
   return (
     <ThemeProvider theme={withVisibleDropZones}>
       {/* The content may shrink below a wide table's width: the table scrolls inside its card instead. */}
       <Layout menu={Menu} appBar={AppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-        <Bridge />
+        <AdminBridge />
         <ModalHost>
           <EnvironmentBanner />
           {status === 'error' ? (
@@ -42,7 +43,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               {children}
             </AccessGuard>
           )}
-          <IdleModal />
+          <IdleModal logout={logout} />
         </ModalHost>
         <LoadingToast />
       </Layout>

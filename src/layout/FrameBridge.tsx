@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useSearch } from 'wouter';
 import {
   createFrameMessenger,
   type FrameMessenger,
@@ -7,7 +7,7 @@ import {
   parseParentMessage,
   trustedParentOrigins,
 } from '../lib/frame';
-import { http, session } from '../providers';
+import { http, navigate, session } from '../providers';
 import { useAuthState } from '../providers/session';
 
 const storageKey = 'spirit-portal.frameInstance';
@@ -37,7 +37,8 @@ const loadTrustedOrigins = () =>
 /**
  * Embedded as a child frame (`?frameInstance=...`), the app tells its parent page its
  * state and height and obeys its messages; only origins the server trusts take part.
- * Mounted once around every route, public pages included.
+ * Mounted once above both halves of the app; the parent's navigation goes through the router
+ * of the half on screen.
  */
 export function FrameBridge() {
   const [frameInstance] = useState(() => (window.parent !== window ? initialFrameInstance() : null));
@@ -57,10 +58,11 @@ export function FrameBridge() {
     () => (frameInstance && origins ? createFrameMessenger(window.parent, origins, frameInstance) : null),
     [frameInstance, origins],
   );
-  const location = useLocation();
-  const navigate = useNavigate();
+  // wouter's location follows the admin's router too: both change the one browser history.
+  const [pathname] = useLocation();
+  const search = useSearch();
   const { user } = useAuthState(session);
-  const path = `${location.pathname}${location.search}`;
+  const path = search ? `${pathname}?${search}` : pathname;
   const authenticated = user !== null;
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export function FrameBridge() {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [messenger, frameInstance, origins, navigate, path, authenticated]);
+  }, [messenger, frameInstance, origins, path, authenticated]);
 
   return null;
 }

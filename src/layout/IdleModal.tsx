@@ -5,9 +5,13 @@ import { useSessionLife } from './useSessionLife';
 
 const text = appMessages.layout;
 
-/** 'You appear to be idle' with 'Stay Logged In'; mounted once by each signed-in layout. */
-export function IdleModal() {
-  const life = useSessionLife();
+/**
+ * 'You appear to be idle' with 'Stay Logged In'; mounted once by each signed-in layout, which
+ * says how to log out (react-admin's logout in the admin, `signOut` in the account area). The
+ * function must keep its identity, or each new one restarts the countdown.
+ */
+export function IdleModal({ logout }: { logout: () => unknown }) {
+  const life = useSessionLife(logout);
   return (
     <ModalDialog open={life.idle} onDisplaced={life.stayLoggedIn} aria-labelledby="idle-title">
       <DialogTitle id="idle-title">{text.idleTitle}</DialogTitle>

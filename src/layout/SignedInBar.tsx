@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'wouter';
 import type { Me } from '../contract/account';
 import { appMessages } from '../i18n/en';
 import { PortalBrand } from './PortalBrand';
@@ -14,7 +14,7 @@ const text = appMessages.layout;
  * their account and out.
  */
 export function SignedInBar({ user }: { user: Me }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   return (
     <Box

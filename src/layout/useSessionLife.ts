@@ -1,4 +1,3 @@
-import { useLogout } from 'ra-core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { http, session } from '../providers';
 import { useAuthState } from '../providers/session';
@@ -26,9 +25,8 @@ async function fetchLifetimeMinutes() {
  * noticing a 401); after half the lifetime without activity the idle warning opens, and
  * 120 seconds later the user is logged out. Also reports the browser's time zone once.
  */
-export function useSessionLife() {
+export function useSessionLife(logout: () => unknown) {
   const { user } = useAuthState(session);
-  const logout = useLogout();
   const [lifetimeMs, setLifetimeMs] = useState<number | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastActivity = useRef(Date.now());

@@ -37,7 +37,8 @@ export const deliverToastsAfterNavigation = () => {
   for (const { message, type } of waiting) bridge.notify(message, type);
 };
 
-const navigate = (to: string) => (bridge.navigate ? bridge.navigate(to) : window.location.assign(to));
+/** With the router of the half on screen; before one has mounted, by loading the page. */
+export const navigate = (to: string) => (bridge.navigate ? bridge.navigate(to) : window.location.assign(to));
 
 export { isAbort, wasToasted } from './httpClient';
 

@@ -11,13 +11,15 @@ import {
   Paper,
   Typography,
 } from '@mui/material';
-import { Navigate, NavLink, Route, Link as RouterLink, Routes, useLocation } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Redirect, Route, Link as RouterLink, Switch, useLocation } from 'wouter';
 import { appMessages } from '../../i18n/en';
 import { useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { IdleModal } from '../../layout/IdleModal';
 import { ModalHost } from '../../layout/ModalHost';
+import { signOut } from '../../layout/signOut';
 import { AccountContext } from './AccountContext';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordPage } from './ChangePasswordPage';
@@ -44,12 +46,15 @@ const pageTitles: Record<string, string> = {
 /** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
 export function AccountArea() {
   const { user } = useAuthState(session);
-  useDocumentTitle(pageTitles[useLocation().pathname.replace(/\/$/, '')] ?? text.title);
+  const [location, navigate] = useLocation();
+  const path = location.replace(/\/$/, '');
+  useDocumentTitle(pageTitles[path] ?? text.title);
+  const logout = useCallback(() => signOut(navigate), [navigate]);
   return (
     <AccountContext>
       <RequireUser>
         <ModalHost>
-          <IdleModal />
+          <IdleModal logout={logout} />
           <Box component="main" sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
             <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 2 }}>
               <Typography variant="h4" component="h1">
@@ -65,9 +70,10 @@ export function AccountArea() {
                   {menu.map((item) => (
                     <ListItem key={item.to} disablePadding>
                       <ListItemButton
-                        component={NavLink}
+                        component={RouterLink}
                         to={item.to}
-                        sx={{ '&.active': { bgcolor: 'action.selected' } }}
+                        aria-current={item.to === path ? 'page' : undefined}
+                        sx={{ '&[aria-current="page"]': { bgcolor: 'action.selected' } }}
                       >
                         <ListItemIcon>{item.icon}</ListItemIcon>
                         <ListItemText primary={item.label} />
@@ -77,21 +83,24 @@ export function AccountArea() {
                 </List>
               </Paper>
               <Paper sx={{ flex: 1, minWidth: 0 }}>
-                <Routes>
-                  <Route
-                    path="change-password"
-                    element={
-                      <>
-                        <ChangePasswordPage />
-                        {user && <ChangeEmailForm currentEmail={user.email} />}
-                      </>
-                    }
-                  />
-                  <Route path="two-factor-authentication" element={<TwoFactorPage />} />
-                  <Route path="show-recovery-codes" element={<ShowRecoveryCodesPage />} />
-                  <Route path="enable-authentication" element={<EnableAuthenticatorPage />} />
-                  <Route path="*" element={<Navigate to="/account/change-password" replace />} />
-                </Routes>
+                <Switch>
+                  <Route path="/account/change-password">
+                    <ChangePasswordPage />
+                    {user && <ChangeEmailForm currentEmail={user.email} />}
+                  </Route>
+                  <Route path="/account/two-factor-authentication">
+                    <TwoFactorPage />
+                  </Route>
+                  <Route path="/account/show-recovery-codes">
+                    <ShowRecoveryCodesPage />
+                  </Route>
+                  <Route path="/account/enable-authentication">
+                    <EnableAuthenticatorPage />
+                  </Route>
+                  <Route>
+                    <Redirect to="/account/change-password" replace />
+                  </Route>
+                </Switch>
               </Paper>
             </Box>
           </Box>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { enableAuthenticatorRequestSchema, type SharedKey } from '../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
@@ -29,7 +29,7 @@ function QrCode({ uri }: { uri: string }) {
 
 /** `/account/enable-authentication`: the shared key as text and QR code, then a verification code. */
 export function EnableAuthenticatorPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const key = useQuery({

@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { appMessages } from '../../i18n/en';
 import { loginPathWithReturn } from '../../lib/returnUrl';
 import { session } from '../../providers';
@@ -9,7 +9,8 @@ import { useAuthState } from '../../providers/session';
 /** Pages that need a signed-in user: loading, failure text, or a trip to /login with returnUrl. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const state = useAuthState(session);
-  const location = useLocation();
+  const [path] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (state.status === 'notChecked') session.ensure().catch(() => undefined);
   }, [state.status]);
@@ -28,7 +29,6 @@ export function RequireUser({ children }: { children: ReactNode }) {
       </Box>
     );
   }
-  if (!state.user)
-    return <Navigate to={loginPathWithReturn(`${location.pathname}${location.search}`)} replace />;
+  if (!state.user) return <Redirect to={loginPathWithReturn(search ? `${path}?${search}` : path)} replace />;
   return <>{children}</>;
 }

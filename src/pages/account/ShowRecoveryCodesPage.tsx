@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { appMessages } from '../../i18n/en';
 
 const text = appMessages.recoveryCodes;
@@ -9,8 +10,7 @@ const text = appMessages.recoveryCodes;
  * generated them; the server keeps only their hashes and cannot show them again.
  */
 export function ShowRecoveryCodesPage() {
-  const location = useLocation();
-  const codes = (location.state as { recoveryCodes?: string[] } | null)?.recoveryCodes;
+  const codes = useHistoryState<{ recoveryCodes?: string[] } | null>()?.recoveryCodes;
   return (
     <Box sx={{ p: 3 }}>
       <Typography variant="h5" component="h2" gutterBottom>

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'wouter';
 import type { MfaStatus, Reauthenticate } from '../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { http, session } from '../../providers';
@@ -36,7 +36,7 @@ function CodesLeft({ count }: { count: number }) {
 
 /** `/account/two-factor-authentication`: status from `GET account/mfa-status` and the actions on it. */
 export function TwoFactorPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'wouter';
 import { confirmAccountRequestSchema } from '../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';

@@ -1,5 +1,5 @@
 import { Box, Button, Link, TextField, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'wouter';
 import { forgotPasswordRequestSchema } from '../../contract/account';
 import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
@@ -13,7 +13,7 @@ const text = appMessages.forgotPassword;
 
 /** `/forgot-password`: the same success page follows whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const form = useFormSubmit({
     schema: forgotPasswordRequestSchema,
     read: (data) => ({ email: formText(data, 'email') }),

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { appMessages } from '../../i18n/en';
 import { portalName, useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';

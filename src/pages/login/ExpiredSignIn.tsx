@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { appMessages } from '../../i18n/en';
 import { AuthCard } from './AuthCard';
 

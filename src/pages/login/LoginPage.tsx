@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { ExternalProvider } from '../../contract/account';
 import { externalLoginErrors } from '../../contract/external-login';
 import { limits } from '../../contract/limits';
@@ -31,7 +31,7 @@ function signInFieldErrors(email: string, password: string) {
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
   const { resetNotifications } = useNotificationContext();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
   const externalError = searchParams.get('externalError');

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'wouter';
 import { appMessages } from '../../i18n/en';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import type { LoginResult } from '../../contract/account';
 import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
 import { http, session } from '../../providers';
@@ -10,7 +10,7 @@ import { http, session } from '../../providers';
  * five-minute half-signed-in state has lapsed.
  */
 export function useSignInStep(url: string, failedText: string) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl'));
   const [error, setError] = useState<string | null>(null);

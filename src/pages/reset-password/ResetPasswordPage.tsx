@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import { resetPasswordRequestSchema } from '../../contract/account';
 import { limits } from '../../contract/common';
 import { appMessages } from '../../i18n/en';
@@ -13,7 +13,7 @@ const text = appMessages.resetPassword;
 
 /** `/reset-password?email=&code=`: the page the e-mailed link opens. */
 export function ResetPasswordPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const form = useFormSubmit({

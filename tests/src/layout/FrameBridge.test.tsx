@@ -1,11 +1,16 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
+import { NotificationContextProvider } from 'ra-core';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useLocation, useSearch } from 'wouter';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminBridge } from '../../../src/layout/AdminBridge';
 import { FrameBridge } from '../../../src/layout/FrameBridge';
+import { PublicBridge } from '../../../src/layout/PublicBridge';
 import { session } from '../../../src/providers';
-import { adminUser, meHandler, renderAdmin } from './renderAdmin';
+import { adminUser, meHandler } from './renderAdmin';
 
 const parentOrigin = 'https://shop.example.com';
 let embeddingRequests = 0;
@@ -42,9 +47,41 @@ afterEach(() => {
   session.reset();
 });
 
+/** The browser's location, which both halves of the app change. */
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  const [path] = useLocation();
+  const search = useSearch();
+  return <p data-testid="where">{search ? `${path}?${search}` : path}</p>;
 }
+
+/** The public half: wouter's navigation, its Bridge registered. */
+const renderPublic = () =>
+  render(
+    <NotificationContextProvider>
+      <FrameBridge />
+      <PublicBridge />
+      <Where />
+    </NotificationContextProvider>,
+  );
+
+/** The admin half: react-admin in a browser data router, its Bridge registered. */
+const renderAdminHalf = () =>
+  render(
+    <RouterProvider
+      router={createBrowserRouter([
+        {
+          path: '*',
+          element: (
+            <AdminContext>
+              <FrameBridge />
+              <AdminBridge />
+              <Where />
+            </AdminContext>
+          ),
+        },
+      ])}
+    />,
+  );
 
 const fromParent = (origin: string, data: unknown) =>
   act(() => {
@@ -53,14 +90,14 @@ const fromParent = (origin: string, data: unknown) =>
 
 describe('embedding as a child frame', () => {
   it('posts its state and height to the configured parent origin and its own origin only', async () => {
-    renderAdmin(<FrameBridge />, { path: '/dashboard' });
+    renderAdminHalf();
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
         {
           source: 'spirit-portal',
           frameInstance: 'f1',
           type: 'state',
-          state: { path: '/dashboard', authenticated: true },
+          state: { path: '/admin/dashboard?frameInstance=f1', authenticated: true },
         },
         parentOrigin,
       ),
@@ -74,40 +111,44 @@ describe('embedding as a child frame', () => {
     }
   });
 
-  it('follows navigate and getState messages from the parent, and ignores other origins', async () => {
-    renderAdmin(
-      <>
-        <FrameBridge />
-        <Where />
-      </>,
-      { path: '/dashboard' },
-    );
+  it("follows the parent's navigate and getState messages in the admin, and ignores other origins", async () => {
+    renderAdminHalf();
     await waitFor(() => expect(parent.postMessage).toHaveBeenCalled());
-    fromParent('https://evil.example', { frameInstance: 'f1', type: 'navigate', path: '/users' });
-    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+    fromParent('https://evil.example', { frameInstance: 'f1', type: 'navigate', path: '/admin/users' });
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
 
-    fromParent(parentOrigin, { frameInstance: 'f1', type: 'navigate', path: '/users' });
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/users'));
+    fromParent(parentOrigin, { frameInstance: 'f1', type: 'navigate', path: '/admin/users' });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin\/users$/));
 
     parent.postMessage.mockClear();
     fromParent(parentOrigin, { frameInstance: 'f1', type: 'getState' });
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
-        expect.objectContaining({ type: 'state', state: { path: '/users', authenticated: true } }),
+        expect.objectContaining({ type: 'state', state: { path: '/admin/users', authenticated: true } }),
         parentOrigin,
       ),
     );
   });
 
-  it('talks to the parent from the public pages too, outside the admin', async () => {
-    render(
-      <MemoryRouter initialEntries={['/login']}>
-        <FrameBridge />
-      </MemoryRouter>,
-    );
+  it('talks to the parent from the public pages too, and follows it there', async () => {
+    window.history.replaceState(null, '', '/login?frameInstance=f1');
+    renderPublic();
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
-        expect.objectContaining({ type: 'state', state: expect.objectContaining({ path: '/login' }) }),
+        expect.objectContaining({
+          type: 'state',
+          state: expect.objectContaining({ path: '/login?frameInstance=f1' }),
+        }),
+        parentOrigin,
+      ),
+    );
+
+    parent.postMessage.mockClear();
+    fromParent(parentOrigin, { frameInstance: 'f1', type: 'navigate', path: '/forgot-password' });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/forgot-password$/));
+    await waitFor(() =>
+      expect(parent.postMessage).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'state', state: { path: '/forgot-password', authenticated: true } }),
         parentOrigin,
       ),
     );
@@ -118,7 +159,7 @@ describe('embedding as a child frame', () => {
     const post = vi.spyOn(window, 'postMessage');
     embeddingRequests = 0;
     await act(async () => {
-      renderAdmin(<FrameBridge />, { path: '/dashboard' });
+      render(<FrameBridge />);
     });
     expect(embeddingRequests).toBe(0);
     expect(post).not.toHaveBeenCalled();

@@ -1,10 +1,10 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameBridge } from '../../../src/layout/FrameBridge';
 import { session } from '../../../src/providers';
-import { adminUser, meHandler, renderAdmin } from './renderAdmin';
+import { adminUser, meHandler } from './renderAdmin';
 
 /** Its own file: the app asks the server for the trusted origins once per page load. */
 const server = setupServer(
@@ -38,14 +38,14 @@ afterEach(() => {
 
 describe('embedding with FRAME_PARENT_ORIGINS unset', () => {
   it('tells a parent page of its own origin its state and height, and no other origin', async () => {
-    renderAdmin(<FrameBridge />, { path: '/dashboard' });
+    render(<FrameBridge />);
     await waitFor(() =>
       expect(parent.postMessage).toHaveBeenCalledWith(
         {
           source: 'spirit-portal',
           frameInstance: 'f1',
           type: 'state',
-          state: { path: '/dashboard', authenticated: true },
+          state: { path: '/admin/dashboard?frameInstance=f1', authenticated: true },
         },
         window.location.origin,
       ),

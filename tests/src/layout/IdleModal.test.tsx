@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { CoreAdminContext } from 'ra-core';
+import { CoreAdminContext, useLogout } from 'ra-core';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
@@ -41,11 +41,16 @@ afterAll(() => server.close());
 const lifetimeMs = 4 * 60_000;
 const idleTitle = appMessages.layout.idleTitle;
 
+/** As the admin layout mounts it, with react-admin's logout. */
+function AdminIdleModal() {
+  return <IdleModal logout={useLogout()} />;
+}
+
 function renderModal() {
   return render(
     <MemoryRouter>
       <CoreAdminContext authProvider={authProvider}>
-        <IdleModal />
+        <AdminIdleModal />
       </CoreAdminContext>
     </MemoryRouter>,
   );

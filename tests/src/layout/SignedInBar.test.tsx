@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../../src/contract/account';
 import { appMessages } from '../../../src/i18n/en';
@@ -46,15 +46,16 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  return <p data-testid="where">{useLocation()[0]}</p>;
 }
 
 function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <>
       <PublicApp />
       <Where />
-    </MemoryRouter>,
+    </>,
   );
 }
 

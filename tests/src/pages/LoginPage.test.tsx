@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { CoreAdminContext } from 'ra-core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { authProvider, session } from '../../../src/providers';
+import { Where } from './account/fixtures';
 
 const users: Record<string, string> = { 'admin@example.com': 'Admin-Passw0rd!' };
 const server = setupServer(
@@ -45,21 +46,19 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderAt(url: string) {
+  window.history.replaceState(null, '', url);
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <CoreAdminContext authProvider={authProvider}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </CoreAdminContext>
-    </MemoryRouter>,
+    <CoreAdminContext authProvider={authProvider}>
+      <Switch>
+        <Route path="/login">
+          <LoginPage />
+        </Route>
+        <Route>
+          <Where />
+        </Route>
+      </Switch>
+    </CoreAdminContext>,
   );
 }
 

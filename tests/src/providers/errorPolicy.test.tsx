@@ -7,8 +7,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resourceDefinitions } from '../../../src/contract/resources';
 import { appMessages } from '../../../src/i18n/en';
+import { AdminBridge } from '../../../src/layout/AdminBridge';
 import { http as httpClient } from '../../../src/providers';
-import { Bridge } from '../../../src/providers/Bridge';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
 import { DeleteRowButton } from '../../../src/resources/DeleteRowButton';
@@ -26,7 +26,7 @@ const Page = ({ children }: { children?: React.ReactNode }) => (
     i18nProvider={i18nProvider}
     dataProvider={createDataProvider(httpClient, resourceDefinitions)}
   >
-    <Bridge />
+    <AdminBridge />
     {children}
     <Notification />
   </AdminContext>

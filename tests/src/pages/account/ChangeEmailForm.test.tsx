@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route } from 'react-router-dom';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
 import { ChangeEmailForm } from '../../../../src/pages/account/ChangeEmailForm';
@@ -25,7 +25,9 @@ afterAll(() => server.close());
 const render = () =>
   renderPage(
     '/account/change-password',
-    <Route path="/account/change-password" element={<ChangeEmailForm currentEmail="dana@example.com" />} />,
+    <Route path="/account/change-password">
+      <ChangeEmailForm currentEmail="dana@example.com" />
+    </Route>,
   );
 
 describe('changing the e-mail', () => {

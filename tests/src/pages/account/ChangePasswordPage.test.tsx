@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route } from 'react-router-dom';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordRule, passwordsMatchMessage } from '../../../../src/contract/account';
 import { appMessages } from '../../../../src/i18n/en';
@@ -37,7 +37,9 @@ afterAll(() => server.close());
 const render = () =>
   renderPage(
     '/account/change-password',
-    <Route path="/account/change-password" element={<ChangePasswordPage />} />,
+    <Route path="/account/change-password">
+      <ChangePasswordPage />
+    </Route>,
   );
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 

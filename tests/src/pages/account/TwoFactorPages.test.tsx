@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route } from 'react-router-dom';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaStatus } from '../../../../src/contract/account';
 import { appMessages } from '../../../../src/i18n/en';
@@ -76,9 +76,15 @@ afterAll(() => server.close());
 
 const routes = (
   <>
-    <Route path="/account/two-factor-authentication" element={<TwoFactorPage />} />
-    <Route path="/account/enable-authentication" element={<EnableAuthenticatorPage />} />
-    <Route path="/account/show-recovery-codes" element={<ShowRecoveryCodesPage />} />
+    <Route path="/account/two-factor-authentication">
+      <TwoFactorPage />
+    </Route>
+    <Route path="/account/enable-authentication">
+      <EnableAuthenticatorPage />
+    </Route>
+    <Route path="/account/show-recovery-codes">
+      <ShowRecoveryCodesPage />
+    </Route>
   </>
 );
 

@@ -3,7 +3,8 @@ import { HttpResponse, http } from 'msw';
 import { CoreAdminContext } from 'ra-core';
 import { Notification } from 'ra-ui-materialui';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import type { Me } from '../../../../src/contract/account';
 import { authProvider } from '../../../../src/providers';
 import { queryClient } from '../../../../src/providers/queryClient';
@@ -28,26 +29,32 @@ export const meHandler = (user: Me | null = me) =>
 
 /** Shows where the app navigated to, with the navigation state. */
 export function Where() {
-  const location = useLocation();
+  const [path] = useLocation();
+  const search = useSearch();
   return (
     <div>
-      <p data-testid="where">{`${location.pathname}${location.search}`}</p>
-      <pre data-testid="state">{JSON.stringify(location.state)}</pre>
+      <p data-testid="where">{search ? `${path}?${search}` : path}</p>
+      <pre data-testid="state">{JSON.stringify(useHistoryState())}</pre>
     </div>
   );
 }
 
+/**
+ * The public pages at `url`, in jsdom's own history as in the app: wouter's browser location,
+ * whose navigation state the recovery codes travel in.
+ */
 export function renderPage(url: string, routes: ReactNode) {
   queryClient.clear();
+  window.history.replaceState(null, '', url);
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
-        <Routes>
-          {routes}
-          <Route path="*" element={<Where />} />
-        </Routes>
-        <Notification />
-      </CoreAdminContext>
-    </MemoryRouter>,
+    <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
+      <Switch>
+        {routes}
+        <Route>
+          <Where />
+        </Route>
+      </Switch>
+      <Notification />
+    </CoreAdminContext>,
   );
 }

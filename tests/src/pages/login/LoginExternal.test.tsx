@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route } from 'react-router-dom';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { externalLoginErrors } from '../../../../src/contract/account';
 import { appMessages } from '../../../../src/i18n/en';
@@ -22,7 +22,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const route = <Route path="/login" element={<LoginPage />} />;
+const route = (
+  <Route path="/login">
+    <LoginPage />
+  </Route>
+);
 const buttonText = (name: string) => appMessages.login.externalSignIn.replace('%{provider}', name);
 
 describe('external sign-in on /login', () => {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route } from 'react-router-dom';
+import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../../src/i18n/en';
 import { RecoveryCodeLoginPage } from '../../../../src/pages/login/RecoveryCodeLoginPage';
@@ -48,8 +48,12 @@ afterAll(() => server.close());
 
 const routes = (
   <>
-    <Route path="/login/two-factor-authentication" element={<TwoFactorLoginPage />} />
-    <Route path="/login/recovery-code" element={<RecoveryCodeLoginPage />} />
+    <Route path="/login/two-factor-authentication">
+      <TwoFactorLoginPage />
+    </Route>
+    <Route path="/login/recovery-code">
+      <RecoveryCodeLoginPage />
+    </Route>
   </>
 );
 
