@@ -77,6 +77,61 @@ describe('signing in', () => {
   });
 });
 
+describe('crossing between the public pages and the admin', () => {
+  const accountHeading = () => page.getByRole('heading', { level: 1, name: appMessages.account.title });
+  const adminMenu = () => page.getByRole('menuitem', { name: 'Accounts' });
+
+  it('links and the back and forward buttons swap the two halves in one page load', async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    await expect.poll(() => adminMenu().isVisible()).toBe(true);
+    // Gone after a full page load: each crossing below must happen inside the one app.
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: appMessages.layout.manageAccount }).click();
+    await page.waitForURL('**/account/change-password');
+    await expect.poll(() => accountHeading().isVisible()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL('**/admin/dashboard');
+    await expect.poll(() => adminMenu().isVisible()).toBe(true);
+
+    await page.goForward();
+    await page.waitForURL('**/account/change-password');
+    await expect.poll(() => accountHeading().isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: appMessages.notFound.returnHome }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await expect.poll(() => adminMenu().isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Accounts' }).click();
+    await page.waitForURL('**/admin/users');
+
+    await page.goBack();
+    await page.waitForURL('**/admin/dashboard');
+    await page.goBack();
+    await page.waitForURL('**/account/change-password');
+    await expect.poll(() => accountHeading().isVisible()).toBe(true);
+    expect(await page.evaluate(() => 'sameLoad' in window)).toBe(true);
+  });
+
+  it("an expired session in the admin lands on /login with 'You need to login to view this page'", async () => {
+    await openLogin(page);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL('**/admin/dashboard');
+    // The dashboard's own calls done, the next call is the one the expired session fails.
+    await page.waitForLoadState('networkidle');
+    await context.clearCookies();
+    await adminMenu().click();
+    // The toast is raised in the admin and shown by the public pages, which load its code now.
+    await page.waitForURL('**/login**');
+    await expect
+      .poll(() => page.getByText(appMessages.errors.unauthorized).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+  });
+});
+
 describe('error pages', () => {
   it("shows the spec's admin 404 with a 'Return to Home' link to /admin", async () => {
     await openLogin(page);
