@@ -75,6 +75,31 @@ describe('settings', () => {
     await visible(texts.deleted);
     await expect.poll(() => page.getByRole('row', { name: /SupportEmail/ }).count()).toBe(0);
   });
+
+  it('asks before leaving a changed form, for the public pages as for another admin page', async () => {
+    const asked: string[] = [];
+    let leave = false;
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (leave ? dialog.accept() : dialog.dismiss());
+    });
+    await open('settings/create');
+    await field(labelOf('settings', 'key')).fill('E2eUnsaved');
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: appMessages.layout.manageAccount }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/admin/settings/create');
+    await expect.poll(() => field(labelOf('settings', 'key')).inputValue()).toBe('E2eUnsaved');
+
+    leave = true;
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect(asked).toHaveLength(3);
+  });
 });
 
 describe('promos', () => {
