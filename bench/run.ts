@@ -20,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { serverEnvironment, serverNodeFlags } from '../server/ops/server-command';
 import { postgresBinDir, startPostgres } from '../tests/server/global-setup-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,15 +133,15 @@ let benchServerDir: string | undefined;
 
 async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   benchServerDir ??= await buildBenchServer();
-  const child = spawn(process.execPath, [path.join(benchServerDir, 'server.js')], {
+  // As `npm run serve` runs the server (docs/operations.md, "Memory").
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(benchServerDir, 'server.js')], {
     cwd: root,
     env: {
       ...process.env,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
-      // As `npm run serve` runs the server (docs/operations.md, "Memory").
-      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...serverEnvironment,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,6 +3,7 @@
  * it) on the driver chosen by DATABASE_URL, with 100,000 seeded users, and beside it a bare
  * Fastify route as the baseline. Prints one JSON line with the URLs once both listen.
  */
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
@@ -33,10 +34,21 @@ app.get('/bench/explain', async (request) => {
   return { result: plans };
 });
 
-/** Where the server's memory is: V8's heap, buffers, and PGlite's WebAssembly memory. */
+/**
+ * Where the server's memory is: V8's heap, buffers, PGlite's WebAssembly memory, and the resident
+ * size of each of V8's heap spaces (the young generation's is what Node 24 had grown).
+ */
 app.get('/bench/memory', () => {
   const client = (app.db as unknown as { $client: { mod?: { HEAPU8: Uint8Array } } }).$client;
-  return { result: { ...process.memoryUsage(), wasmMemory: client.mod?.HEAPU8.buffer.byteLength ?? 0 } };
+  const heapSpaces = Object.fromEntries(
+    v8
+      .getHeapSpaceStatistics()
+      .filter((space) => space.physical_space_size > 0)
+      .map((space) => [space.space_name, space.physical_space_size]),
+  );
+  return {
+    result: { ...process.memoryUsage(), wasmMemory: client.mod?.HEAPU8.buffer.byteLength ?? 0, heapSpaces },
+  };
 });
 
 await bare.listen({ port: 0, host: '127.0.0.1' });

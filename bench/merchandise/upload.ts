@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { serverEnvironment, serverNodeFlags } from '../../server/ops/server-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const director = { email: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
@@ -44,10 +45,12 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // With production's memory settings (server/ops/server-command.ts): the RSS is the measure.
+  const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnvironment,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
