@@ -28,4 +28,18 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/browser.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='hover']",
+          message:
+            'Use hoverFromOutside(page, target) from ./browser: a hover must begin outside its target.',
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export { admin } from './global-setup';
@@ -54,4 +54,14 @@ export async function signedInState(browser: Browser, email: string, password: s
   const state = await signing.storageState();
   await signing.close();
   return state;
+}
+
+/**
+ * Hovers a target as a person's pointer would: it first leaves to the page's corner, so each
+ * hover is a new one. Playwright's hover() on a spot the pointer already rests on sends no
+ * mouse event, and Chromium then opens no tooltip for the element under it.
+ */
+export async function hoverFromOutside(page: Page, target: Locator) {
+  await page.mouse.move(0, 0);
+  await target.hover();
 }

@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import {
+  admin,
+  baseUrl,
+  demo,
+  hoverFromOutside,
+  launchBrowser,
+  type SignedIn,
+  signedInState,
+} from './browser';
 
 const text = appMessages;
 let browser: Browser;
@@ -99,7 +107,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await tee.waitFor();
     const create = tee.getByRole('button', { name: `${text.merchandise.create} Classic Cotton Tee` });
     expect(await create.isDisabled()).toBe(true);
-    await create.locator('xpath=..').hover();
+    await hoverFromOutside(page, create.locator('xpath=..'));
     await page.getByRole('tooltip', { name: text.merchandise.noLogo }).waitFor();
 
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
@@ -115,7 +123,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByText(text.merchandise.uploadedProcessing).waitFor();
 
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await create.locator('xpath=..').hover();
+    await hoverFromOutside(page, create.locator('xpath=..'));
     await page.getByRole('tooltip', { name: text.merchandise.exists }).waitFor();
 
     const created = page.getByTestId('merchandise-product').filter({ hasText: 'Classic Cotton Tee' });
