@@ -29,6 +29,54 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src(/|$)',
+              message: 'The server never imports the app: share through contract/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/|$)',
+              message: 'The app never imports the server: share through contract/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|server)(/|$)',
+              message: 'contract/ imports neither the app nor the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/e2e/**/*.ts'],
     ignores: ['tests/e2e/browser.ts'],
     rules: {

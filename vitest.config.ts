@@ -57,7 +57,7 @@ export default defineConfig({
           name: 'server',
           include: [
             'tests/server/**/*.test.ts',
-            'tests/contract/**/*.test.ts',
+            'tests/package/**/*.test.ts',
             'tests/security/**/*.test.ts',
             'tests/faults/**/*.test.ts',
           ],
@@ -71,7 +71,7 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['tests/src/**/*.test.{ts,tsx}'],
+          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
           setupFiles: ['tests/src/setup.ts'],
           testTimeout: 20_000,
         },

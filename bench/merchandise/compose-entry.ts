@@ -1,4 +1,4 @@
-import { wholeImage } from '../../src/lib/composition';
+import { wholeImage } from '../../contract/composition';
 import { composeProductImage } from '../../src/pages/merchandise/compose';
 
 /** Loaded into Chromium by compose.ts: times the product's own composition code. */

@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { clampPlacement } from '../../src/lib/composition';
+import { clampPlacement } from '../../contract/composition';
 import { printLongSide, renderPrintFile } from '../../server/modules/merchandise/print';
 import { apparelSeeds, printableAreas, renderApparelPng } from '../../server/db/seed-apparel';
 

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { resourceDefinitions } from '../../src/contract/resources';
+import { resourceDefinitions } from '../../contract/resources';
 import { ConfigError } from '../config';
 import { ensureChangeNotices } from '../resources/change-notices';
 import { lockDataDirectory } from './pglite-lock';

@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AnyResource, Field } from '../../src/contract/resource';
-import { definitionOf } from '../../src/contract/resources';
+import type { AnyResource, Field } from '../../contract/resource';
+import { definitionOf } from '../../contract/resources';
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo } from './resource-table';
-import type { PrintableArea } from '../../src/lib/composition';
+import type { PrintableArea } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { PrintableArea } from '../../src/lib/composition';
+import type { PrintableArea } from '../../contract/composition';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { baseApparel, brands } from './schema';

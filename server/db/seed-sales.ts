@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { totalOf } from '../../src/contract/resources/orders';
+import { totalOf } from '../../contract/resources/orders';
 import type { Db } from './client';
 import { baseApparel, merchandise, orderItems, orders } from './schema';
 

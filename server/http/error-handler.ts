@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ValidationFailure } from '../../src/contract/common';
+import type { ValidationFailure } from '../../contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
 import { connectionErrorCodes } from './connection-errors';
 import { HttpError } from './errors';

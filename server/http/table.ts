@@ -1,7 +1,7 @@
 import { and, asc, count, desc, getTableName, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { tableQuerySchema } from '../../src/contract/common';
+import type { tableQuerySchema } from '../../contract/common';
 import type { Db } from '../db/client';
 import { tableCountsFor } from './table-counts';
 

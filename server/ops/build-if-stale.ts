@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 
 /** Everything `npm run build` reads: the app, the server, their configuration and the locked packages. */
 export const buildSources = [
+  'contract',
   'src',
   'server',
   'index.html',

@@ -4,7 +4,7 @@ import type { BuildOptions } from 'esbuild';
  * What `npm run build:server` compiles into dist-server/: the server and its command-line tools,
  * so production runs them with `node` alone. Packages stay external (native ones, PGlite's
  * wasm): whatever they import must be in package.json's `dependencies`, the only packages
- * `npm ci --omit=dev` installs (tests/contract/production-dependencies.test.ts checks it).
+ * `npm ci --omit=dev` installs (tests/package/production-dependencies.test.ts checks it).
  */
 export const serverBuild = {
   entryPoints: {

@@ -1,7 +1,7 @@
 /**
  * How production runs the compiled server, in the one place the bench can import it from:
  * `npm start`, `npm run serve` and the systemd unit in docs/operations.md spell the same
- * settings in their own syntax (tests/contract/server-command.test.ts checks that they agree).
+ * settings in their own syntax (tests/package/server-command.test.ts checks that they agree).
  * Neither can be set from inside the process: glibc reads its tunable once at start, and V8
  * sizes its heap before any of our code runs (`v8.setFlagsFromString` then changes nothing).
  */

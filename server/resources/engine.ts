@@ -3,8 +3,8 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, SQL, sql 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, resultOf, validationErrorBodySchema } from '../../src/contract/common';
-import { limits } from '../../src/contract/limits';
+import { errorBodySchema, resultOf, validationErrorBodySchema } from '../../contract/common';
+import { limits } from '../../contract/limits';
 import {
   type AnyResource,
   allows,
@@ -19,7 +19,7 @@ import {
   tableQuerySchemaOf,
   tableResponseSchemaOf,
   updateSchemaOf,
-} from '../../src/contract/resource';
+} from '../../contract/resource';
 import { audit } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';

@@ -1,6 +1,6 @@
-import type { ValidationFailure } from '../../src/contract/common';
-import { type AnyResource, missingReferenceMessage, uniqueMessage } from '../../src/contract/resource';
-import { definitionOf } from '../../src/contract/resources';
+import type { ValidationFailure } from '../../contract/common';
+import { type AnyResource, missingReferenceMessage, uniqueMessage } from '../../contract/resource';
+import { definitionOf } from '../../contract/resources';
 import { columnsOf, tableOf } from './tables';
 import type { ResourceServer } from './types';
 

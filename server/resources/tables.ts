@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AnyResource } from '../../src/contract/resource';
+import type { AnyResource } from '../../contract/resource';
 import * as schema from '../db/schema';
 import { definedTables } from '../db/resource-table';
 

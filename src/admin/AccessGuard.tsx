@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { access } from '../contract/access';
-import { definitionOf } from '../contract/resources/definitions';
+import { access } from '../../contract/access';
+import { definitionOf } from '../../contract/resources/definitions';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { canAccessWith } from './engine/access';

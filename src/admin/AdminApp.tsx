@@ -20,7 +20,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { resourceDefinitions } from '../contract/resources/definitions';
+import { resourceDefinitions } from '../../contract/resources/definitions';
 import { resources } from '../resources';
 import { theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';

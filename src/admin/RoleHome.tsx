@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { homePathFor } from '../contract/access';
+import { homePathFor } from '../../contract/access';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 

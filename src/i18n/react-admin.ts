@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
-import type { AnyResource } from '../contract/resource';
-import { resourceDefinitions } from '../contract/resources/definitions';
+import type { AnyResource } from '../../contract/resource';
+import { resourceDefinitions } from '../../contract/resources/definitions';
 import { appMessages } from './en';
 
 /**

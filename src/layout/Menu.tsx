@@ -23,9 +23,9 @@ import {
   useSidebarState,
   useStore,
 } from 'react-admin';
-import { canAccess } from '../contract/access';
-import type { AnyResource } from '../contract/resource';
-import { resourceDefinitions } from '../contract/resources/definitions';
+import { canAccess } from '../../contract/access';
+import type { AnyResource } from '../../contract/resource';
+import { resourceDefinitions } from '../../contract/resources/definitions';
 import { appMessages } from '../i18n/en';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';

@@ -3,7 +3,7 @@ import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Organization } from '../contract/organizations';
+import type { Organization } from '../../contract/organizations';
 import { http } from '../providers';
 import { useOrganizationOptions } from './useOrganizationOptions';
 import { useSelectedOrganization } from './useSelectedOrganization';

@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import type { Me } from '../contract/account';
+import type { Me } from '../../contract/account';
 import { appMessages } from '../i18n/en';
 import { PortalBrand } from './PortalBrand';
 import { signOut } from './signOut';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Option } from '../contract/common';
+import type { Option } from '../../contract/common';
 import { http } from '../providers';
 
 export const organizationOptionsKey = ['organizations', 'options'] as const;

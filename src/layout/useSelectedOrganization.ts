@@ -1,5 +1,5 @@
 import { useStore } from 'react-admin';
-import { isAdmin } from '../contract/roles';
+import { isAdmin } from '../../contract/roles';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 

@@ -1,4 +1,4 @@
-import { needsFullNavigation, safeReturnUrl } from './returnUrl';
+import { needsFullNavigation, safeReturnUrl } from '../../contract/returnUrl';
 
 /** Embedding (spec section 2): `?frameInstance=...` names this frame to its parent page. */
 export const frameInstanceParam = 'frameInstance';

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'ra-core';
-import type { LoginRequest, LoginResult } from '../contract/account';
-import { loginPathWithReturn } from '../lib/returnUrl';
+import type { LoginRequest, LoginResult } from '../../contract/account';
+import { loginPathWithReturn } from '../../contract/returnUrl';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 
@@ -78,7 +78,7 @@ export function createAuthProvider(http: HttpClient, session: Session): AuthProv
     async canAccess({ resource }) {
       const [user, { canAccess }] = await Promise.all([
         session.ensure().catch(() => null),
-        import('../contract/access'),
+        import('../../contract/access'),
       ]);
       return canAccess(user?.roleNames, resource);
     },

@@ -6,7 +6,7 @@ import {
   fillPath,
   type ResourceCall,
   resourceCalls,
-} from '../contract/definition';
+} from '../../contract/definition';
 import type { HttpClient } from './httpClient';
 
 type Result<T> = { result: T };

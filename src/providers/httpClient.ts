@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import type { ValidationFailure } from '../contract/common';
+import type { ValidationFailure } from '../../contract/common';
 import { appMessages } from '../i18n/en';
 
 export type NotifyType = 'error' | 'info' | 'success' | 'warning';

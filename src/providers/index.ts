@@ -1,4 +1,4 @@
-import { loginPathWithReturn } from '../lib/returnUrl';
+import { loginPathWithReturn } from '../../contract/returnUrl';
 import { createAuthProvider } from './authProvider';
 import { createHttpClient, type NotifyType } from './httpClient';
 import { createSession } from './session';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Me } from '../contract/account';
+import type { Me } from '../../contract/account';
 import type { HttpClient } from './httpClient';
 
 /** The authentication check of the spec, section 4. */

@@ -1,4 +1,4 @@
-import { resourceDefinitions } from '../contract/resources/definitions';
+import { resourceDefinitions } from '../../contract/resources/definitions';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyResource, offers, resourceCalls } from '../../src/contract/resource';
-import { definitionOf, resourceDefinitions } from '../../src/contract/resources';
+import { type AnyResource, offers, resourceCalls } from '../../contract/resource';
+import { definitionOf, resourceDefinitions } from '../../contract/resources';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
 

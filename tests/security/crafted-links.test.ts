@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replaceRecoveryCodes } from '../../server/auth/recovery-codes';
 import { newAuthenticatorKey } from '../../server/auth/totp';
 import { recoveryCodes } from '../../server/db/schema';
-import { safeReturnUrl } from '../../src/lib/returnUrl';
+import { safeReturnUrl } from '../../contract/returnUrl';
 import { type Ctx, closeUploadTestApp, uploadTestApp } from '../server/modules/design-logos/fixtures';
 import { createUser, strongPassword } from '../server/helpers';
 

@@ -7,8 +7,8 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { sessions, settings, users } from '../../server/db/schema';
 import { unstorableTextMessage } from '../../server/http/error-handler';
-import { safeReturnUrl } from '../../src/lib/returnUrl';
-import { limits } from '../../src/contract/common';
+import { safeReturnUrl } from '../../contract/returnUrl';
+import { limits } from '../../contract/common';
 import { createOrganization, createUser, signIn, testApp, testDatabase } from '../server/helpers';
 import { snapshot } from './support';
 

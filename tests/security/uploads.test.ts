@@ -1,9 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { limits } from '../../src/contract/common';
-import { productImageMaxBytes } from '../../src/contract/merchandise';
-import { profilePhoto } from '../../src/contract/users';
+import { limits } from '../../contract/common';
+import { productImageMaxBytes } from '../../contract/merchandise';
+import { profilePhoto } from '../../contract/users';
 import { designLogos, users } from '../../server/db/schema';
 import { storedFileCsp } from '../../server/storage/http';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { roles } from '../../../src/contract/roles';
+import { roles } from '../../../contract/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { safeReturnUrl } from '../../../src/lib/returnUrl';
+import { safeReturnUrl } from '../../../contract/returnUrl';
 import { isRememberedMachine } from '../../auth/trusted-machines';
 import { badRequest } from '../../http/errors';
 import { publicBaseUrl } from '../../mail';

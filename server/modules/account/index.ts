@@ -24,7 +24,7 @@ import {
   resetPasswordRequestSchema,
   sharedKeyResponseSchema,
   updateTimeZoneRequestSchema,
-} from '../../../src/contract/account';
+} from '../../../contract/account';
 import { currentAuth } from '../../auth/guards';
 import { purgeExpiredLimits } from '../../auth/rate-limit';
 import { clearSessionCookie } from '../../auth/sessions';

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { LoginResult, Me } from '../../../src/contract/account';
+import type { LoginResult, Me } from '../../../contract/account';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginResult } from '../../../src/contract/account';
+import type { LoginResult } from '../../../contract/account';
 import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
 import { type SessionStage, type SessionUser, setSessionCookie } from '../../auth/sessions';

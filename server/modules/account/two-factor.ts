@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MfaStatus, Reauthenticate, SharedKey } from '../../../src/contract/account';
-import { reauthenticateMessage } from '../../../src/contract/account';
+import type { MfaStatus, Reauthenticate, SharedKey } from '../../../contract/account';
+import { reauthenticateMessage } from '../../../contract/account';
 import { verifyPassword } from '../../auth/passwords';
 import { enforce } from '../../auth/rate-limit';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../../auth/recovery-codes';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema } from '../../../src/contract/account';
-import { athleticDirectorRegisterRequestSchema } from '../../../src/contract/contact';
+import { okResponseSchema } from '../../../contract/account';
+import { athleticDirectorRegisterRequestSchema } from '../../../contract/contact';
 import { register } from '../account/email-flows';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandListResponseSchema } from '../../../src/contract/brands';
+import { brandListResponseSchema } from '../../../contract/brands';
 import { requireUser } from '../../auth/guards';
 import type { ResourceServer } from '../../resources/types';
 import { showcasedBrands } from './service';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Brand } from '../../../src/contract/brands';
+import type { Brand } from '../../../contract/brands';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema } from '../../../src/contract/account';
-import { contactRequestSchema } from '../../../src/contract/contact';
+import { okResponseSchema } from '../../../contract/account';
+import { contactRequestSchema } from '../../../contract/contact';
 import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { emailTemplates, settings } from '../../db/schema';
 import { HttpError } from '../../http/errors';

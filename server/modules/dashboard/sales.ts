@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, notInArray, sql, sum, type SQL } from 'drizzle-orm';
-import { type Sales, salesDays } from '../../../src/contract/dashboard';
-import { isAdmin } from '../../../src/contract/roles';
+import { type Sales, salesDays } from '../../../contract/dashboard';
+import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { jobs, merchandise, orderItems, orders } from '../../db/schema';

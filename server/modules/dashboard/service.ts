@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
-import type { DashboardElement } from '../../../src/contract/dashboard';
-import { maxDashboardCards } from '../../../src/contract/dashboard';
-import { isAdmin } from '../../../src/contract/roles';
+import type { DashboardElement } from '../../../contract/dashboard';
+import { maxDashboardCards } from '../../../contract/dashboard';
+import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../../src/contract/access';
-import { limits } from '../../../src/contract/common';
-import { idSchema } from '../../../src/contract/resource';
+import { access } from '../../../contract/access';
+import { limits } from '../../../contract/common';
+import { idSchema } from '../../../contract/resource';
 import {
   designLogoDeleteResponseSchema,
   designLogoListQuerySchema,
   designLogoListResponseSchema,
   designLogoResponseSchema,
   designLogoUploadQuerySchema,
-} from '../../../src/contract/design-logos';
+} from '../../../contract/design-logos';
 import { currentUser, requireRole } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';

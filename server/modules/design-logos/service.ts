@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { type DesignLogo, designLogoFileUrl } from '../../../src/contract/design-logos';
+import { type DesignLogo, designLogoFileUrl } from '../../../contract/design-logos';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';

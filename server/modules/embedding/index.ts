@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultOf } from '../../../src/contract/common';
+import { resultOf } from '../../../contract/common';
 
 const embeddingResponseSchema = resultOf(z.object({ parentOrigins: z.array(z.string()) }));
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, resultOf } from '../../../src/contract/common';
-import { rowSchemaOf } from '../../../src/contract/resource';
-import { jobs as jobsResource } from '../../../src/contract/resources/jobs';
+import { idParamsSchema, resultOf } from '../../../contract/common';
+import { rowSchemaOf } from '../../../contract/resource';
+import { jobs as jobsResource } from '../../../contract/resources/jobs';
 import { audit } from '../../audit';
 import { currentUser } from '../../auth/guards';
 import type { Db } from '../../db/client';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema } from '../../../src/contract/account';
-import { idParamsSchema } from '../../../src/contract/common';
-import { mail } from '../../../src/contract/resources/mail';
+import { okResponseSchema } from '../../../contract/account';
+import { idParamsSchema } from '../../../contract/common';
+import { mail } from '../../../contract/resources/mail';
 import { audit } from '../../audit';
 import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';

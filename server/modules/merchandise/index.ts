@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultOf } from '../../../src/contract/common';
-import { access } from '../../../src/contract/access';
+import { resultOf } from '../../../contract/common';
+import { access } from '../../../contract/access';
 import {
   baseApparelQuerySchema,
   baseApparelResponseSchema,
@@ -14,8 +14,8 @@ import {
   updateMerchandiseSchema,
   uploadImageQuerySchema,
   uploadImageResponseSchema,
-} from '../../../src/contract/merchandise';
-import { isAdmin } from '../../../src/contract/roles';
+} from '../../../contract/merchandise';
+import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { logoBox, type Placement } from '../../../src/lib/composition';
+import { logoBox, type Placement } from '../../../contract/composition';
 
 /** The print file's long side, in pixels: a 15 inch print at 300 dpi. */
 export const printLongSide = 4500;

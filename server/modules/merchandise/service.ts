@@ -10,7 +10,7 @@ import {
   type MerchandiseUpdate,
   priceBelowBaseMessage,
   productFieldNames,
-} from '../../../src/contract/merchandise';
+} from '../../../contract/merchandise';
 import {
   clampPlacement,
   defaultPlacement,
@@ -19,7 +19,7 @@ import {
   placementProblems,
   priceBelowBase,
   type Size,
-} from '../../../src/lib/composition';
+} from '../../../contract/composition';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { byCollectionQuerySchema, orderListResponseSchema } from '../../../src/contract/orders';
-import { idParamsSchema } from '../../../src/contract/common';
-import { orderItemsResponseSchema } from '../../../src/contract/resources/order-items';
-import { orders } from '../../../src/contract/resources/orders';
+import { byCollectionQuerySchema, orderListResponseSchema } from '../../../contract/orders';
+import { idParamsSchema } from '../../../contract/common';
+import { orderItemsResponseSchema } from '../../../contract/resources/order-items';
+import { orders } from '../../../contract/resources/orders';
 import { currentUser } from '../../auth/guards';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
 import { itemsOfOrder } from './items';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { OrderItem, OrderItemInput } from '../../../src/contract/resources/orders';
-import { isAdmin } from '../../../src/contract/roles';
+import type { OrderItem, OrderItemInput } from '../../../contract/resources/orders';
+import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise, orderItems, orders } from '../../db/schema';

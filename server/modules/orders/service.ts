@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Order } from '../../../src/contract/orders';
-import { isAdmin } from '../../../src/contract/roles';
+import type { Order } from '../../../contract/orders';
+import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { type OrderItemInput, totalOf } from '../../../src/contract/resources/orders';
+import { type OrderItemInput, totalOf } from '../../../contract/resources/orders';
 import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';

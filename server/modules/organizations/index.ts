@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { organizationOptionsResponseSchema } from '../../../src/contract/organizations';
-import { roles } from '../../../src/contract/roles';
+import { organizationOptionsResponseSchema } from '../../../contract/organizations';
+import { roles } from '../../../contract/roles';
 import { requireRole } from '../../auth/guards';
 import { organizationOptions } from './service';
 

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { isAdmin } from '../../../src/contract/roles';
+import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';

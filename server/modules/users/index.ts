@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../../src/contract/resources/users';
-import { idParamsSchema } from '../../../src/contract/common';
-import { roleOptions } from '../../../src/contract/roles';
+import { users } from '../../../contract/resources/users';
+import { idParamsSchema } from '../../../contract/common';
+import { roleOptions } from '../../../contract/roles';
 import {
   photoParamsSchema,
   roleOptionsResponseSchema,
@@ -10,9 +10,9 @@ import {
   userCreateSchema,
   userResponseSchema,
   userUpdateSchema,
-} from '../../../src/contract/users';
-import { okResponseSchema } from '../../../src/contract/account';
-import { isAdmin } from '../../../src/contract/roles';
+} from '../../../contract/users';
+import { okResponseSchema } from '../../../contract/account';
+import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
 import { resourceGuard, resourceSchema } from '../../resources/engine';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { profilePhoto } from '../../../src/contract/users';
+import { profilePhoto } from '../../../contract/users';
 import { badRequest } from '../../http/errors';
 
 export const photoFieldName = 'profilePhoto';

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isAdmin } from '../../../src/contract/roles';
-import type { User, userCreateSchema, userUpdateSchema } from '../../../src/contract/users';
+import { isAdmin } from '../../../contract/roles';
+import type { User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
 import { hashPassword } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/sessions';
 import { secureAccountEdit } from '../../auth/security-stamp';

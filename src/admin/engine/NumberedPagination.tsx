@@ -1,6 +1,6 @@
 import { Box, MenuItem, Pagination, TextField, Typography } from '@mui/material';
 import { useListPaginationContext } from 'react-admin';
-import { pageSizes } from '../../contract/common';
+import { pageSizes } from '../../../contract/common';
 
 /** Numbered paging and the page size select of the spec (10, 20, 50, 100; default 10). */
 export function NumberedPagination() {

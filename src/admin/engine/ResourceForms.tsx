@@ -26,8 +26,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../contract/resource';
-import { definitionOf } from '../../contract/resources';
+import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../../contract/resource';
+import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';

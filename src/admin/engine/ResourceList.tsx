@@ -13,7 +13,7 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
-import type { AnyResource, Field } from '../../contract/resource';
+import type { AnyResource, Field } from '../../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { NumberedPagination } from './NumberedPagination';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type AnyResource, fillPath, resourceCalls } from '../../contract/resource';
+import { type AnyResource, fillPath, resourceCalls } from '../../../contract/resource';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
 import { DeleteRowButton } from '../../resources/DeleteRowButton';

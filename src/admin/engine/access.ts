@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess } from '../../contract/access';
-import { type AnyResource, offers, type ResourceAction } from '../../contract/definition';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { canAccess } from '../../../contract/access';
+import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
+import { resourceDefinitions } from '../../../contract/resources/definitions';
 
 /** react-admin's action names in the definitions' words. */
 const actionOf: Record<string, ResourceAction> = {

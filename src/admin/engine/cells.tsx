@@ -7,7 +7,7 @@ import {
   TextField,
   type RaRecord,
 } from 'react-admin';
-import type { Field } from '../../contract/resource';
+import type { Field } from '../../../contract/resource';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateOnly, formatDateTime } from '../../lib/dates';
 

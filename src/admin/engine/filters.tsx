@@ -9,7 +9,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import { type AnyResource, type Field, filterableFields } from '../../contract/resource';
+import { type AnyResource, type Field, filterableFields } from '../../../contract/resource';
 import { appMessages } from '../../i18n/en';
 
 const text = appMessages.tables;

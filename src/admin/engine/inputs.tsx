@@ -10,7 +10,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { Field } from '../../contract/resource';
+import type { Field } from '../../../contract/resource';
 
 const RichTextInput = lazy(() => import('./RichTextInput'));
 

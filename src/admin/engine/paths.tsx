@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import { rowIdOf } from '../../contract/definition';
+import { rowIdOf } from '../../../contract/definition';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 
 /** The record id of a `:id` route, or undefined when it is no id a row could have. */

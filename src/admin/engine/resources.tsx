@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import { type AnyResource, offers, type ResourceAction } from '../../contract/definition';
-import { roles } from '../../contract/roles';
+import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
+import { roles } from '../../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';
 import { RecordPage } from './paths';

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { type AnyResource, offers, type ResourceAction } from '../../contract/definition';
+import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
 
 /**
  * Which of a resource's actions the screens offer the signed-in user: the rule behind

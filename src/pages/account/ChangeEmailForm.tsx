@@ -1,7 +1,7 @@
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { changeEmailRequestSchema } from '../../contract/account';
-import { limits } from '../../contract/common';
+import { changeEmailRequestSchema } from '../../../contract/account';
+import { limits } from '../../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useRef } from 'react';
-import { changePasswordRequestSchema } from '../../contract/account';
+import { changePasswordRequestSchema } from '../../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

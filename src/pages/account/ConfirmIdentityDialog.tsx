@@ -9,8 +9,8 @@ import {
 } from '@mui/material';
 import { ModalDialog } from '../../layout/ModalHost';
 import { type FormEvent, useState } from 'react';
-import type { Reauthenticate } from '../../contract/account';
-import { limits } from '../../contract/common';
+import type { Reauthenticate } from '../../../contract/account';
+import { limits } from '../../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { type FormErrors, formErrorsOf, noErrors } from '../../lib/formErrors';
 

@@ -4,7 +4,7 @@ import { useNotify } from 'ra-core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { enableAuthenticatorRequestSchema, type SharedKey } from '../../contract/account';
+import { enableAuthenticatorRequestSchema, type SharedKey } from '../../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http, session } from '../../providers';

@@ -2,7 +2,7 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { appMessages } from '../../i18n/en';
-import { loginPathWithReturn } from '../../lib/returnUrl';
+import { loginPathWithReturn } from '../../../contract/returnUrl';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 

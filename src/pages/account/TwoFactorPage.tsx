@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import type { MfaStatus, Reauthenticate } from '../../contract/account';
+import type { MfaStatus, Reauthenticate } from '../../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { http, session } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';

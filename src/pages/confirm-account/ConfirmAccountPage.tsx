@@ -1,7 +1,7 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'wouter';
-import { confirmAccountRequestSchema } from '../../contract/account';
+import { confirmAccountRequestSchema } from '../../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

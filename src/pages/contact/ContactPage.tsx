@@ -1,7 +1,7 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
-import { limits } from '../../contract/common';
-import { contactLimits, contactRequestSchema } from '../../contract/contact';
+import { limits } from '../../../contract/common';
+import { contactLimits, contactRequestSchema } from '../../../contract/contact';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http, session } from '../../providers';

@@ -5,7 +5,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Typography } from '@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { DashboardElement } from '../../contract/dashboard';
+import type { DashboardElement } from '../../../contract/dashboard';
 
 type ElementOf<T extends DashboardElement['dashboardDataType']> = Extract<
   DashboardElement,

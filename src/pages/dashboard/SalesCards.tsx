@@ -23,7 +23,7 @@ import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Sales } from '../../contract/dashboard';
+import type { Sales } from '../../../contract/dashboard';
 import { formatCurrency } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { DashboardCard } from './DashboardCards';

@@ -4,7 +4,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Sales } from '../../contract/dashboard';
+import type { Sales } from '../../../contract/dashboard';
 import { formatCurrency } from '../../lib/currency';
 import { formatDay } from './salesFigures';
 

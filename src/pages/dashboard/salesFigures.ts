@@ -1,4 +1,4 @@
-import type { Sales } from '../../contract/dashboard';
+import type { Sales } from '../../../contract/dashboard';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 

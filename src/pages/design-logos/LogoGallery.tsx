@@ -19,8 +19,8 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ValidationFailure } from '../../contract/common';
-import type { DesignLogo } from '../../contract/design-logos';
+import type { ValidationFailure } from '../../../contract/common';
+import type { DesignLogo } from '../../../contract/design-logos';
 import { deleteDesignLogo, logosQueryKey } from './api';
 
 interface Props {

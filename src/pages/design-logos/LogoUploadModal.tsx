@@ -13,8 +13,8 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { logoFileAccept } from '../../contract/design-logos';
-import type { DesignLogo } from '../../contract/design-logos';
+import { logoFileAccept } from '../../../contract/design-logos';
+import type { DesignLogo } from '../../../contract/design-logos';
 import { isLogoFile, logosQueryKey, uploadDesignLogo } from './api';
 import { UploadError } from './upload';
 

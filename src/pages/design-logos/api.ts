@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DesignLogo } from '../../contract/design-logos';
+import type { DesignLogo } from '../../../contract/design-logos';
 import { http } from '../../providers';
 import { type UploadProgress, uploadForm } from './upload';
 

@@ -1,4 +1,4 @@
-import type { ValidationFailure } from '../../contract/common';
+import type { ValidationFailure } from '../../../contract/common';
 
 export interface UploadProgress {
   loaded: number;

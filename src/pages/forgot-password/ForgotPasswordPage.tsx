@@ -1,7 +1,7 @@
 import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { forgotPasswordRequestSchema } from '../../contract/account';
-import { limits } from '../../contract/common';
+import { forgotPasswordRequestSchema } from '../../../contract/account';
+import { limits } from '../../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

@@ -2,13 +2,13 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography
 import { useNotificationContext } from 'ra-core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
-import type { ExternalProvider } from '../../contract/account';
-import { externalLoginErrors } from '../../contract/external-login';
-import { limits } from '../../contract/limits';
+import type { ExternalProvider } from '../../../contract/account';
+import { externalLoginErrors } from '../../../contract/external-login';
+import { limits } from '../../../contract/limits';
 import { appMessages } from '../../i18n/en';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
-import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
+import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
 import { authProvider, http } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';

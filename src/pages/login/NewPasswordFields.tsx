@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { passwordRule } from '../../contract/account';
+import { passwordRule } from '../../../contract/account';
 import { PasswordField } from './PasswordField';
 
 interface FieldProps {

@@ -1,4 +1,4 @@
-import { limits } from '../../contract/limits';
+import { limits } from '../../../contract/limits';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
 
 /** Every password box of the sign-in and account pages: required, full width, at most 100 characters. */

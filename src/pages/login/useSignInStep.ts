@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import type { LoginResult } from '../../contract/account';
-import { needsFullNavigation, safeReturnUrl } from '../../lib/returnUrl';
+import type { LoginResult } from '../../../contract/account';
+import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
 import { http, session } from '../../providers';
 
 /**

@@ -15,7 +15,7 @@ import {
 import { ModalDialog } from '../../layout/ModalHost';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { MerchandiseProduct } from '../../contract/merchandise';
+import type { MerchandiseProduct } from '../../../contract/merchandise';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
 

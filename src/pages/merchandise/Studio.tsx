@@ -2,8 +2,8 @@ import { Alert, Box, Button, Slider, TextField, Typography } from '@mui/material
 import type { Canvas, FabricImage, Rect } from 'fabric';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DesignLogo } from '../../contract/design-logos';
-import type { BaseApparel } from '../../contract/merchandise';
+import type { DesignLogo } from '../../../contract/design-logos';
+import type { BaseApparel } from '../../../contract/merchandise';
 import {
   clampPlacement,
   defaultPlacement,
@@ -16,7 +16,7 @@ import {
   rotatePlacement,
   type Size,
   nudgeStep,
-} from '../../lib/composition';
+} from '../../../contract/composition';
 import { formatCurrency } from '../../lib/currency';
 
 export interface StudioProduct {

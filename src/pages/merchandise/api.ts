@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Organization } from '../../contract/organizations';
-import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../contract/merchandise';
-import type { Placement } from '../../lib/composition';
-import { isAdmin } from '../../contract/roles';
+import type { Organization } from '../../../contract/organizations';
+import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../../contract/merchandise';
+import type { Placement } from '../../../contract/composition';
+import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';

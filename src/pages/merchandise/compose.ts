@@ -4,7 +4,7 @@ import {
   logoBox,
   type Placement,
   type PrintableArea,
-} from '../../lib/composition';
+} from '../../../contract/composition';
 
 export interface CompositionSources {
   apparelUrl: string;

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { limits } from '../../contract/common';
-import { athleticDirectorRegisterRequestSchema, contactLimits } from '../../contract/contact';
+import { limits } from '../../../contract/common';
+import { athleticDirectorRegisterRequestSchema, contactLimits } from '../../../contract/contact';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

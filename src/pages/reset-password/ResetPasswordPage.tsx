@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
-import { resetPasswordRequestSchema } from '../../contract/account';
-import { limits } from '../../contract/common';
+import { resetPasswordRequestSchema } from '../../../contract/account';
+import { limits } from '../../../contract/common';
 import { appMessages } from '../../i18n/en';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';

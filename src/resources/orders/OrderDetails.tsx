@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type OrderItem, orders } from '../../contract/resources/orders';
+import { type OrderItem, orders } from '../../../contract/resources/orders';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateTime } from '../../lib/dates';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';

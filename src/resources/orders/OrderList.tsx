@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { ResourceList } from '../../admin/engine/ResourceList';
-import { orders } from '../../contract/resources/orders';
+import { orders } from '../../../contract/resources/orders';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { DetailsLink } from './OrderDetails';

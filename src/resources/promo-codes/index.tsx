@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ResourceOverrides } from '../../admin/engine/types';
-import type { PromoCode } from '../../contract/promo-codes';
+import type { PromoCode } from '../../../contract/promo-codes';
 import { appMessages } from '../../i18n/en';
 import { useResourcePath } from '../useResourcePath';
 

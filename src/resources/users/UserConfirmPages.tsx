@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { User } from '../../contract/users';
+import type { User } from '../../../contract/users';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../useResourcePath';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxGroupInput, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { passwordRule } from '../../contract/account';
-import { limits } from '../../contract/common';
-import { contactInformationLimit, nameLimit } from '../../contract/users';
+import { passwordRule } from '../../../contract/account';
+import { limits } from '../../../contract/common';
+import { contactInformationLimit, nameLimit } from '../../../contract/users';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useRoleOptions } from './api';
 

@@ -13,7 +13,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../contract/users';
+import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { session } from '../../providers';

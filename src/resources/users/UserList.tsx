@@ -3,7 +3,7 @@ import { IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { AccountRow } from '../../contract/users';
+import type { AccountRow } from '../../../contract/users';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { useResourcePath } from '../useResourcePath';

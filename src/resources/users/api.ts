@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import type { RoleOption, User } from '../../contract/users';
+import type { RoleOption, User } from '../../../contract/users';
 import { http } from '../../providers';
 
 type Result<T> = { result: T };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { roles } from '../../../src/contract/roles';
+import { roles } from '../../../contract/roles';
 import { auditLog, emailOutbox, jobs } from '../../../server/db/schema';
 import { deliverJob, mailAttempts, mailBackoffMs } from '../../../server/mail/mailer';
 import { createUser, signIn, testApp } from '../helpers';

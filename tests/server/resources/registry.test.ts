@@ -11,9 +11,9 @@ import {
   resourceCalls,
   fillPath,
   uniqueMessage,
-} from '../../../src/contract/resource';
-import { definitionOf, resourceDefinitions } from '../../../src/contract/resources';
-import { roles } from '../../../src/contract/roles';
+} from '../../../contract/resource';
+import { definitionOf, resourceDefinitions } from '../../../contract/resources';
+import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';

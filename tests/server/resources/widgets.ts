@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { defineResource, field } from '../../../src/contract/resource';
-import { roles } from '../../../src/contract/roles';
+import { defineResource, field } from '../../../contract/resource';
+import { roles } from '../../../contract/roles';
 import type { Db } from '../../../server/db/client';
 import { resourceTable } from '../../../server/db/resource-table';
 import * as schema from '../../../server/db/schema';

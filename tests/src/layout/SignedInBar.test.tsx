@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../../src/contract/account';
+import type { Me } from '../../../contract/account';
 import { appMessages } from '../../../src/i18n/en';
 import PublicApp from '../../../src/PublicApp';
 import { session } from '../../../src/providers';

@@ -4,11 +4,11 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import type { Me } from '../../../src/contract/account';
+import type { Me } from '../../../contract/account';
 import { withDefinitionAccess } from '../../../src/admin/engine/access';
 import { authProvider, http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../src/contract/resources';
+import { resourceDefinitions } from '../../../contract/resources';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 
 export const adminUser: Me = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../../../src/contract/account';
+import type { Me } from '../../../contract/account';
 import type { HttpClient } from '../../../src/providers/httpClient';
 import { createAuthProvider } from '../../../src/providers/authProvider';
 import type { Session } from '../../../src/providers/session';

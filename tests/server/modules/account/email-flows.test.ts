@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { passwordsMatchMessage } from '../../../../src/contract/account';
+import { passwordsMatchMessage } from '../../../../contract/account';
 import { emailOutbox, userTokens, users } from '../../../../server/db/schema';
 import {
   alreadyConfirmed,

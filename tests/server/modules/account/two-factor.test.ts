@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reauthenticateMessage } from '../../../../src/contract/account';
+import { reauthenticateMessage } from '../../../../contract/account';
 import { newAuthenticatorKey, totpCodeAt } from '../../../../server/auth/totp';
 import { auditLog, recoveryCodes, sessions, trustedMachines, users } from '../../../../server/db/schema';
 import { invalidAuthenticatorCode, invalidRecoveryCode } from '../../../../server/modules/account/sign-in';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maxDashboardCards } from '../../../../src/contract/dashboard';
+import { maxDashboardCards } from '../../../../contract/dashboard';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;

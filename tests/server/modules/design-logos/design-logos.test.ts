@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { limits } from '../../../../src/contract/common';
+import { limits } from '../../../../contract/common';
 import { designLogos } from '../../../../server/db/schema';
 import {
   type Ctx,

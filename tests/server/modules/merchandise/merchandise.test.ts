@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { combinationExistsMessage } from '../../../../src/contract/merchandise';
+import { combinationExistsMessage } from '../../../../contract/merchandise';
 import { baseApparel, brands, jobs, merchandise } from '../../../../server/db/schema';
 import { apparelSeeds, seedBaseApparel } from '../../../../server/db/seed-apparel';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { combinationExistsMessage } from '../../../../src/contract/merchandise';
+import { combinationExistsMessage } from '../../../../contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
 import { printLongSide } from '../../../../server/modules/merchandise/print';
 import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';

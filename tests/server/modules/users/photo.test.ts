@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../../../server/db/schema';
-import { profilePhoto } from '../../../../src/contract/users';
+import { profilePhoto } from '../../../../contract/users';
 import { createOrganization, createUser, failAuditInserts, signIn, testApp } from '../../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, sessions, users } from '../../../../server/db/schema';
-import { limits } from '../../../../src/contract/common';
-import { roleOptions } from '../../../../src/contract/roles';
+import { limits } from '../../../../contract/common';
+import { roleOptions } from '../../../../contract/roles';
 import {
   createOrganization,
   createUser,

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { passwordRule, passwordsMatchMessage } from '../../../../src/contract/account';
+import { passwordRule, passwordsMatchMessage } from '../../../../contract/account';
 import { appMessages } from '../../../../src/i18n/en';
 import { ChangePasswordPage } from '../../../../src/pages/account/ChangePasswordPage';
 import { renderPage } from './fixtures';

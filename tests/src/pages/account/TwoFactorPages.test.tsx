@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MfaStatus } from '../../../../src/contract/account';
+import type { MfaStatus } from '../../../../contract/account';
 import { appMessages } from '../../../../src/i18n/en';
 import { EnableAuthenticatorPage } from '../../../../src/pages/account/EnableAuthenticatorPage';
 import { ShowRecoveryCodesPage } from '../../../../src/pages/account/ShowRecoveryCodesPage';

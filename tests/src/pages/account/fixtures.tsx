@@ -5,7 +5,7 @@ import { Notification } from 'ra-ui-materialui';
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import type { Me } from '../../../../src/contract/account';
+import type { Me } from '../../../../contract/account';
 import { authProvider } from '../../../../src/providers';
 import { queryClient } from '../../../../src/providers/queryClient';
 

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { externalLoginErrors } from '../../../../src/contract/account';
+import { externalLoginErrors } from '../../../../contract/account';
 import { appMessages } from '../../../../src/i18n/en';
 import { LoginPage } from '../../../../src/pages/login/LoginPage';
 import { renderPage } from '../account/fixtures';

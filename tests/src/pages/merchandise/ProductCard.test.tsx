@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { MerchandiseProduct } from '../../../../src/contract/merchandise';
+import type { MerchandiseProduct } from '../../../../contract/merchandise';
 import { appMessages } from '../../../../src/i18n/en';
 import { ProductCard } from '../../../../src/pages/merchandise/ProductCard';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';

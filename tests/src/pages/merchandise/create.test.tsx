@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DesignLogo } from '../../../../src/contract/design-logos';
-import type { BaseApparel } from '../../../../src/contract/merchandise';
+import type { DesignLogo } from '../../../../contract/design-logos';
+import type { BaseApparel } from '../../../../contract/merchandise';
 import { createBlockedReason } from '../../../../src/pages/merchandise/CreateMerchandisePage';
 import { hiddenApparelKey, useHiddenApparel } from '../../../../src/pages/merchandise/hiddenApparel';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MerchandiseProduct } from '../../../../src/contract/merchandise';
+import type { MerchandiseProduct } from '../../../../contract/merchandise';
 import { maxPollMs, minPollMs, pollDelay } from '../../../../src/pages/merchandise/api';
 
 const now = Date.parse('2026-11-23T03:00:00.000Z');

@@ -4,11 +4,11 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Brand } from '../../../../src/contract/brands';
+import type { Brand } from '../../../../contract/brands';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { BrandLogo } from '../../../../src/resources/brands/BrandLogo';
 import { ToggleSwitch } from '../../../../src/admin/engine/RowActions';
-import { brands } from '../../../../src/contract/resources/brands';
+import { brands } from '../../../../contract/resources/brands';
 import { brandSeeds } from '../../../../server/db/seed-data';
 import { brandMarks } from '../../../../src/resources/brands/brandLogos';
 

@@ -7,7 +7,7 @@ import { appMessages } from '../../../../src/i18n/en';
 import { selectedOrganizationKey } from '../../../../src/layout/useSelectedOrganization';
 import { http as httpClient, session } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../../src/contract/resources';
+import { resourceDefinitions } from '../../../../contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import orders from '../../../../src/resources/orders';
 

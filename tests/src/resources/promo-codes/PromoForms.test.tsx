@@ -5,10 +5,10 @@ import { setupServer } from 'msw/node';
 import { AdminContext, AdminUI, Resource } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { usStates } from '../../../../src/contract/us-states';
+import { usStates } from '../../../../contract/us-states';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../../src/contract/resources';
+import { resourceDefinitions } from '../../../../contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import { resources } from '../../../../src/resources';
 

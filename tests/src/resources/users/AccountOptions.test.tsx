@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { RecordContextProvider } from 'react-admin';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRow } from '../../../../src/contract/users';
+import type { AccountRow } from '../../../../contract/users';
 import { appMessages } from '../../../../src/i18n/en';
 import { session } from '../../../../src/providers';
 import { AccountOptions } from '../../../../src/resources/users/UserList';

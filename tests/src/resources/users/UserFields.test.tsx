@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Form, FormDataConsumer } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { roleOptions } from '../../../../src/contract/roles';
+import { roleOptions } from '../../../../contract/roles';
 import { appMessages } from '../../../../src/i18n/en';
 import { userFormData } from '../../../../src/resources/users/api';
 import { OrganizationField, RoleField } from '../../../../src/resources/users/UserFields';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, homePathFor } from '../../../src/contract/access';
+import { canAccess, homePathFor } from '../../contract/access';
 
 describe('canAccess', () => {
   it('gives an Admin every area', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minLogoWidth } from '../lib/composition';
+import { minLogoWidth } from './composition';
 import { resultOf } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';

@@ -11,7 +11,7 @@ import {
   priceBelowBase,
   resizePlacement,
   rotatePlacement,
-} from '../../../src/lib/composition';
+} from '../../contract/composition';
 
 const square = { width: 1200, height: 1200 };
 const area = { left: 0.3, top: 0.2, width: 0.4, height: 0.55 };

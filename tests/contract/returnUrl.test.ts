@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathWithReturn, needsFullNavigation, safeReturnUrl } from '../../../src/lib/returnUrl';
+import { loginPathWithReturn, needsFullNavigation, safeReturnUrl } from '../../contract/returnUrl';
 
 describe('safeReturnUrl', () => {
   it('defaults to /admin', () => {
