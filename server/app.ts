@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { openApiTransform } from './http/multipart-docs';
+import { openApiTransform } from './http/openapi';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
@@ -180,7 +180,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Spirit Portal API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName } } },
+      servers: [{ url: '/', description: 'This portal' }],
+      security: [{ session: [] }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName },
+          shopifyWebhook: { type: 'apiKey', in: 'header', name: 'X-Shopify-Hmac-Sha256' },
+        },
+      },
     },
     transform: openApiTransform,
   });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden } from '../http/errors';
 
-const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const changesState = (request: FastifyRequest) => stateChanging.has(request.method);
 

@@ -35,10 +35,10 @@ describe('the API as a whole', () => {
     expect(user?.properties['name.firstName']).toMatchObject({ type: 'string' });
     expect(user?.required).toEqual(expect.arrayContaining(['email', 'name.firstName', 'userRoles']));
 
-    const logo = form(paths['/api/design-logos/'].post);
+    const logo = form(paths['/api/design-logos'].post);
     expect(logo?.properties.ImageFile).toMatchObject({ type: 'string', format: 'binary' });
     expect(logo?.required).toEqual(['ImageFile']);
-    expect(paths['/api/design-logos/'].post.parameters).toEqual(
+    expect(paths['/api/design-logos'].post.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'OrganizationId', in: 'query' })]),
     );
 

@@ -175,6 +175,8 @@ export const shopifyWebhook =
         bodyLimit: webhookBodyLimit,
         schema: {
           tags: ['orders'],
+          security: [{ shopifyWebhook: [] }],
+          response: { 200: z.object({ result: z.object({ stored: z.number().int() }) }) },
           description:
             "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing.",
         },

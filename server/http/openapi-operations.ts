@@ -1,0 +1,99 @@
+/**
+ * What the OpenAPI document says of the modules' own routes (the engine's routes describe
+ * themselves from their definitions): a summary each, and which ones open without a session.
+ * Keyed by method and documented path; tests/server/openapi.test.ts fails when a route has no
+ * entry here or an entry names no route, and checks that a public route never answers 401.
+ */
+export interface OperationDoc {
+  summary: string;
+  /** Open without the session cookie; every other route needs it (the document's default). */
+  public?: true;
+  /** Answers with a file of this kind instead of JSON. */
+  file?: string;
+  /** Answers by redirecting the browser. */
+  redirects?: true;
+}
+
+export const operationDocs: Record<string, OperationDoc> = {
+  'POST /api/account/login': { summary: 'Sign in with e-mail and password', public: true },
+  'POST /api/account/login-2fa': { summary: 'Finish signing in with an authenticator code' },
+  'POST /api/account/login-recovery': { summary: 'Finish signing in with a recovery code' },
+  'GET /api/account/me': { summary: 'The signed-in user' },
+  'POST /api/account/logout': { summary: 'Sign out', public: true },
+  'GET /api/account/cookie-expiration': { summary: 'Session lifetime in minutes', public: true },
+  'GET /api/account/mfa-status': { summary: 'Two-factor authentication status' },
+  'GET /api/account/shared-key': { summary: "The authenticator app's shared key and QR URI" },
+  'PUT /api/account/enable-authenticator': { summary: 'Enable the authenticator app with a first code' },
+  'PUT /api/account/reset-authenticator': { summary: 'Reset the authenticator key' },
+  'PUT /api/account/disable-2fa': { summary: 'Disable two-factor authentication' },
+  'POST /api/account/recovery-codes': { summary: 'Generate new recovery codes' },
+  'POST /api/account/forgotpassword': { summary: 'Send a password reset e-mail', public: true },
+  'POST /api/account/resetpassword': { summary: 'Set a new password with a reset code', public: true },
+  'POST /api/account/changepassword': { summary: "Change the signed-in user's password" },
+  'POST /api/account/changeemail': { summary: "Change the signed-in user's e-mail address" },
+  'GET /api/account/confirm-account-redirect': {
+    summary: 'Confirm an account from the e-mail link, then redirect',
+    public: true,
+    redirects: true,
+  },
+  'POST /api/account/confirm-account': { summary: 'Confirm an account with its code', public: true },
+  'POST /api/account/register': { summary: 'Register an account', public: true },
+  'GET /api/account/external-providers': { summary: 'External sign-in providers', public: true },
+  'GET /api/account/ExternalLogin': {
+    summary: 'Start signing in with an external provider',
+    public: true,
+    redirects: true,
+  },
+  'GET /api/account/ExternalLoginCallback': {
+    summary: "The external provider's return to the portal",
+    public: true,
+    redirects: true,
+  },
+  'PUT /api/account/update-timezone': { summary: "Record the browser's time zone" },
+  'POST /api/athletic-directors/register': { summary: 'Register as an athletic director', public: true },
+  'POST /api/contact': { summary: 'Send the contact form', public: true },
+  'GET /api/dashboard': { summary: "The dashboard's cards for the signed-in user" },
+  'GET /api/dashboard/sales': { summary: 'Sales figures of an organization' },
+  'GET /api/design-logos': { summary: "An organization's design logos" },
+  'POST /api/design-logos': { summary: 'Upload a design logo (png or svg)' },
+  'DELETE /api/design-logos/{id}': { summary: 'Delete a design logo' },
+  'GET /api/design-logos/{id}/file': { summary: "A design logo's file", file: 'The logo (png or svg)' },
+  'POST /api/jobs/{id}/retry': { summary: 'Run a failed job again' },
+  'GET /api/merchandise/merchandise-by-organization': {
+    summary: "An organization's products, as its storefront shows them",
+    public: true,
+  },
+  'GET /api/merchandise/base-apparel': { summary: 'Base apparel to build products on' },
+  'POST /api/merchandise/create-merchandise-by-organization': {
+    summary: 'Create a product from a logo placed on a base apparel',
+  },
+  'PUT /api/merchandise/{id}': { summary: "Edit a product's title, description and price" },
+  'POST /api/merchandise/{id}/archive': { summary: 'Archive a product' },
+  'POST /api/merchandise/{id}/retry': { summary: 'Process a failed product again' },
+  'GET /api/merchandise/{id}/print-file': { summary: "A product's print file", file: 'The print file (png)' },
+  'POST /api/merchandise/UploadImageToShopify': { summary: 'Upload an image for the storefront' },
+  'GET /api/merchandise/media/{prefix}/{id}': {
+    summary: 'A product image',
+    public: true,
+    file: 'The image',
+  },
+  'GET /api/embedding': { summary: 'Origins allowed to embed the portal', public: true },
+  'POST /api/mail/{id}/resend': { summary: 'Send an e-mail of the outbox again' },
+  'GET /api/organizations/options': { summary: 'Organizations as options of a select' },
+  'GET /api/brands/showcased': { summary: 'Showcased brands' },
+  'GET /api/orders/by-collection': { summary: 'Orders of a storefront collection' },
+  'GET /api/orders/{id}/items': { summary: "An order's items" },
+  'POST /api/orders/shopify-webhook': { summary: "Shopify's orders/create webhook" },
+  'GET /api/users/roleOptions': { summary: 'Roles as options, with whether each includes a shop' },
+  'GET /api/users/{id}': { summary: 'A user account' },
+  'PUT /api/users/{id}': { summary: 'Update a user account' },
+  'POST /api/users': { summary: 'Create a user account' },
+  'PUT /api/users/with-photo/{id}': { summary: 'Update a user account with a profile photo (multipart)' },
+  'PATCH /api/users/{id}/lock': { summary: 'Lock an account' },
+  'PATCH /api/users/{id}/unlock': { summary: 'Unlock an account' },
+  'POST /api/users/sendConfirmEmail': { summary: 'Send the account confirmation e-mail again' },
+  'GET /api/users/{userId}/profilePhoto/{profilePhotoGuid}': {
+    summary: "A user's profile photo",
+    file: 'The photo',
+  },
+};
