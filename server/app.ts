@@ -32,6 +32,9 @@ import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
 
+/** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
+const sessionFenceTimeoutMs = 2_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -102,8 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
   );
   scheduleStorageSweep(app.jobs, database.db, storage, app.log);
-  if (serverId) {
-    const registry = new ServerRegistry(database.db, serverId, localFiles, app.log);
+  const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;
+  if (registry) {
     app.addHook('onReady', () => registry.start());
     app.addHook('preClose', () => registry.stop());
   }
@@ -111,7 +114,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onReady', async () => app.jobs.start());
     app.addHook('preClose', async () => app.jobs.stop());
   }
-  const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, { log: app.log });
+  const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, {
+    log: app.log,
+    peers: registry && {
+      serverId: serverId!,
+      others: () => registry.others(),
+      timeoutMs: sessionFenceTimeoutMs,
+    },
+  });
   app.addHook('onClose', () => sessionStore.close());
   app.decorate('sessions', sessionStore);
   const tableCounts = new TableCounts(

@@ -38,6 +38,25 @@ export interface SessionCacheOptions {
 
 export const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
 
+/**
+ * Servers on one PostgreSQL, for the fence after a revocation: this one's id and a way to list
+ * the others that are alive.
+ */
+export interface SessionPeers {
+  serverId: string;
+  others(): Promise<{ id: string }[]>;
+  /** The longest a revocation waits for the others' word that they have forgotten the session. */
+  timeoutMs: number;
+}
+
+/**
+ * Fences travel on the invalidation channel itself: PostgreSQL delivers one connection's notices
+ * in commit order, so a server that reads a fence has already read (and applied) every
+ * invalidation committed before it.
+ */
+const fencePrefix = 'fence:';
+const ackPrefix = 'ack:';
+
 interface CacheEntry {
   auth: AuthContext;
   cachedAt: number;
@@ -58,12 +77,18 @@ export class SessionStore {
   private generation = 0;
   private readonly notices?: NoticeListener;
   private readonly cacheOptions: SessionCacheOptions;
+  private readonly peers?: SessionPeers;
+  private readonly log?: FastifyBaseLogger;
+  /** Fences this server is waiting on: nonce to the servers yet to answer, and the wake-up. */
+  private readonly fences = new Map<string, { waiting: Set<string>; done: () => void }>();
 
   constructor(
     private readonly db: Db,
     private readonly lifetimeMinutes: number,
-    options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger } = {},
+    options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger; peers?: SessionPeers } = {},
   ) {
+    this.peers = options.peers;
+    this.log = options.log;
     this.cacheOptions =
       options.cache === false
         ? { ...defaultSessionCache, maxEntries: 0 }
@@ -72,7 +97,7 @@ export class SessionStore {
       this.notices = new NoticeListener(
         db,
         invalidationChannel,
-        { notice: (payload) => this.evictUser(Number(payload)), lost: () => this.stopCaching() },
+        { notice: (payload) => this.onNotice(payload ?? ''), lost: () => this.stopCaching() },
         options.log,
       );
     }
@@ -105,6 +130,55 @@ export class SessionStore {
    */
   forgetUser(userId: number) {
     this.evictUser(userId);
+  }
+
+  private onNotice(payload: string) {
+    if (payload.startsWith(fencePrefix)) {
+      const [nonce, from] = payload.slice(fencePrefix.length).split(':');
+      if (this.peers && from !== this.peers.serverId)
+        void this.notify(`${ackPrefix}${nonce}:${this.peers.serverId}`);
+    } else if (payload.startsWith(ackPrefix)) {
+      const [nonce, from] = payload.slice(ackPrefix.length).split(':');
+      const fence = this.fences.get(nonce);
+      fence?.waiting.delete(from);
+      if (fence?.waiting.size === 0) fence.done();
+    } else {
+      this.evictUser(Number(payload));
+    }
+  }
+
+  private notify(payload: string) {
+    return this.db
+      .execute(sql`select pg_notify(${invalidationChannel}, ${payload})`)
+      .catch((error: unknown) => this.log?.warn({ err: error }, 'could not send a session fence notice'));
+  }
+
+  /**
+   * Returns once every other live server has applied the revocations committed so far (or
+   * after `peers.timeoutMs`, logged): a logout or lock is then seen everywhere before its 200.
+   * Nothing to wait for on the embedded database, whose only process evicted at once.
+   */
+  private async fence() {
+    if (!this.peers || !this.listening) return;
+    const others = await this.peers.others();
+    if (others.length === 0) return;
+    const nonce = randomToken(12);
+    const waiting = new Set(others.map((other) => other.id));
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<boolean>((resolve) => {
+      this.fences.set(nonce, { waiting, done: () => resolve(true) });
+      timer = setTimeout(() => resolve(false), this.peers!.timeoutMs);
+    });
+    await this.notify(`${fencePrefix}${nonce}:${this.peers.serverId}`);
+    const complete = await answered;
+    clearTimeout(timer);
+    this.fences.delete(nonce);
+    if (!complete) {
+      this.log?.warn(
+        { servers: [...waiting] },
+        'servers did not confirm a session revocation in time; they drop it when its notice arrives',
+      );
+    }
   }
 
   private evictUser(userId: number) {
@@ -161,10 +235,6 @@ export class SessionStore {
   /** A locked account's sessions open nothing from the moment it is locked. */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
-    // A notice that reached this process together with the request (another server's logout
-    // just before) must be read before the cache answers: Node 24 runs the request's handlers
-    // before the listener's socket is read, so yield once to the rest of this I/O round.
-    await new Promise((resolve) => setImmediate(resolve));
     const hit = this.cached(id);
     if (hit) return hit;
     const generation = this.generation;
@@ -210,11 +280,12 @@ export class SessionStore {
     return expiresAt;
   }
 
-  /** Other processes hear of it through the delete trigger; this one forgets at once. */
+  /** Other processes hear of it through the delete trigger, before this returns; this one forgets at once. */
   async revoke(sessionId: string) {
     this.evictSession(sessionId);
     const result = await this.db.delete(sessions).where(eq(sessions.id, sessionId));
     this.evictSession(sessionId);
+    await this.fence();
     return result;
   }
 
@@ -225,6 +296,7 @@ export class SessionStore {
     this.evictUser(userId);
     const result = await this.db.delete(sessions).where(condition);
     this.evictUser(userId);
+    await this.fence();
     return result;
   }
 

@@ -64,17 +64,22 @@ export class ServerRegistry {
       .catch((error: unknown) => this.log.warn({ err: error }, 'could not remove the server row'));
   }
 
-  private async beat() {
-    await this.db
-      .insert(servers)
-      .values({ id: this.id, localFiles: this.localFiles })
-      .onConflictDoUpdate({ target: servers.id, set: { seenAt: sql`now()`, localFiles: this.localFiles } });
-    const others = await this.db
+  /** The other servers seen within the last three heartbeats. */
+  others() {
+    return this.db
       .select()
       .from(servers)
       .where(
         and(ne(servers.id, this.id), gt(servers.seenAt, sql`now() - ${`${aliveMs} milliseconds`}::interval`)),
       );
+  }
+
+  private async beat() {
+    await this.db
+      .insert(servers)
+      .values({ id: this.id, localFiles: this.localFiles })
+      .onConflictDoUpdate({ target: servers.id, set: { seenAt: sql`now()`, localFiles: this.localFiles } });
+    const others = await this.others();
     const fresh = others.filter((other) => !this.warnedAbout.has(other.id));
     if (fresh.length > 0 && (this.localFiles || others.some((other) => other.localFiles))) {
       this.log.error({ servers: others.map((other) => other.id) }, sharedDiskWarning);
