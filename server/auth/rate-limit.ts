@@ -16,6 +16,8 @@ export interface Limit {
 export const limits = {
   loginPerAccount: { name: 'login:account', max: 10, windowMinutes: 15 },
   loginPerAddress: { name: 'login:address', max: 50, windowMinutes: 15 },
+  /** A browser holding the account's device cookie: its own budget, instead of the two above. */
+  loginPerDevice: { name: 'login:device', max: 10, windowMinutes: 15 },
   secondStepPerAccount: { name: '2fa:account', max: 10, windowMinutes: 15 },
   secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
   forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },

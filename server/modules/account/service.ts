@@ -23,18 +23,31 @@ export const failedLoginMessage = 'Invalid login attempt.';
 /**
  * The password step of sign-in. Five failures in a row lock the account for five minutes;
  * an admin-locked account never signs in, nor does a self-registered account (no role)
- * before its e-mail is confirmed: anyone may register someone else's address.
+ * before its e-mail is confirmed: anyone may register someone else's address. From a trusted
+ * device (a valid device cookie of the account) the five-failure lockout neither applies nor
+ * counts: the device's own rate limit stands in for it.
  */
-export async function checkPassword(db: Db, email: string, password: string): Promise<PasswordCheck> {
+export async function checkPassword(
+  db: Db,
+  user: SessionUser | undefined,
+  password: string,
+  options: { trustedDevice: boolean },
+): Promise<PasswordCheck> {
   const failed = { status: 'Failed', message: failedLoginMessage } as const;
-  const user = await findUserByEmail(db, email);
-  if (!user?.passwordHash || !(await claimLoginAttempt(db, user.id))) {
+  const admitted = options.trustedDevice
+    ? user && !user.isLocked
+    : user && (await claimLoginAttempt(db, user.id));
+  if (!user?.passwordHash || !admitted) {
     await burnPasswordCheck(password);
     return failed;
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await lockIfAttemptsSpent(db, user.id);
+    if (!options.trustedDevice) await lockIfAttemptsSpent(db, user.id);
     return failed;
+  }
+  if (options.trustedDevice) {
+    if (!user.emailConfirmed && user.roles.length === 0) return failed;
+    return { status: user.twoFactorEnabled ? 'RequiresTwoFactor' : 'Succeeded', user };
   }
   // With a second step to come, the right password only gives its own slot back: signing in
   // again between wrong codes must not wipe the codes' failures.

@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../contract/account';
+import { eq } from 'drizzle-orm';
+import { issueDeviceCookie, trustedDevice } from '../../auth/device-cookies';
 import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import { consumeRecoveryCode } from '../../auth/recovery-codes';
 import { type SessionStage, type SessionUser, setSessionCookie } from '../../auth/sessions';
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
 import { acceptTotpCode } from '../../auth/totp';
+import { users } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
 import {
   checkPassword,
   claimLoginAttempt,
+  findUserByEmail,
   freshAuth,
   clearFailedLogins,
   lockIfAttemptsSpent,
@@ -34,6 +38,13 @@ export async function startSession(
     persistent: stage === 'full' && rememberMe,
     maxAgeMs: session.expiresAt.getTime() - Date.now(),
   });
+  if (stage === 'full') {
+    const [user] = await app.db
+      .select({ id: users.id, securityStamp: users.securityStamp })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user) issueDeviceCookie(request, reply, user);
+  }
 }
 
 /** The password step; a remembered machine skips the second one. */
@@ -43,12 +54,16 @@ export async function passwordStep(
   reply: FastifyReply,
   body: { email: string; password: string; rememberMe: boolean },
 ): Promise<LoginResult> {
-  const checks: [Limit, string][] = [
-    [limits.loginPerAccount, normalizeEmail(body.email)],
-    [limits.loginPerAddress, addressOf(request)],
-  ];
+  const user = await findUserByEmail(app.db, body.email);
+  const device = user && trustedDevice(request, user);
+  const checks: [Limit, string][] = device
+    ? [[limits.loginPerDevice, device]]
+    : [
+        [limits.loginPerAccount, normalizeEmail(body.email)],
+        [limits.loginPerAddress, addressOf(request)],
+      ];
   const attempt = await enforce(app.db, checks);
-  const check = await checkPassword(app.db, body.email, body.password);
+  const check = await checkPassword(app.db, user, body.password, { trustedDevice: Boolean(device) });
   if (check.status === 'Failed') return loginResult('Failed', check.message);
   await attempt.refund();
   const status =

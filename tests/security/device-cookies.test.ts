@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deviceCookieName } from '../../server/auth/device-cookies';
+import { limits } from '../../server/auth/rate-limit';
+import { users } from '../../server/db/schema';
+import { lockout } from '../../server/modules/account/service';
+import { createUser, strongPassword, testApp } from '../server/helpers';
+
+let ctx: Awaited<ReturnType<typeof testApp>>;
+beforeEach(async () => {
+  ctx = await testApp();
+});
+afterEach(() => ctx.app.close());
+
+/** Every client of one school comes from this address: the school's NAT. */
+const school = '10.20.30.40';
+
+const login = (email: string, password: string, cookie?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    remoteAddress: school,
+    headers: cookie ? { cookie } : {},
+    payload: { email, password },
+  });
+
+/** Signs in once from this browser, as the Admin did yesterday, and keeps the device cookie. */
+async function deviceCookieOf(email: string) {
+  const response = await login(email, strongPassword);
+  expect(response.json().result.status).toBe('Succeeded');
+  const device = response.cookies.find((cookie) => cookie.name.startsWith('sp_device_'));
+  expect(device).toMatchObject({ httpOnly: true, path: '/api/account' });
+  return `${device!.name}=${device!.value}`;
+}
+
+describe('device cookies: a neighbour behind the same address cannot lock a school out', () => {
+  it(`lets an Admin with a device cookie sign in after ${limits.loginPerAddress.max + 10} failures from the address over several accounts; a client without one is refused`, async () => {
+    await createUser(ctx.db, { email: 'admin@lincoln.example', roles: ['Admin'] });
+    for (const email of ['coach@lincoln.example', 'nurse@lincoln.example'])
+      await createUser(ctx.db, { email });
+    const device = await deviceCookieOf('admin@lincoln.example');
+
+    const targets = [
+      'coach@lincoln.example',
+      'nurse@lincoln.example',
+      'admin@lincoln.example',
+      'x@lincoln.example',
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < limits.loginPerAddress.max + 10; i++) {
+      statuses.push((await login(targets[i % targets.length], 'Wrong-Passw0rd!')).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+
+    const withoutDevice = await login('admin@lincoln.example', strongPassword);
+    expect(withoutDevice.statusCode).toBe(429);
+    const withDevice = await login('admin@lincoln.example', strongPassword, device);
+    expect(withDevice.statusCode).toBe(200);
+    expect(withDevice.json().result.status).toBe('Succeeded');
+  });
+
+  it(`is not refused by the account's lockout after ${lockout.maxFailedAttempts} wrong passwords someone else typed`, async () => {
+    await createUser(ctx.db, { email: 'director@lincoln.example' });
+    const device = await deviceCookieOf('director@lincoln.example');
+    for (let i = 0; i < lockout.maxFailedAttempts; i++)
+      await login('director@lincoln.example', 'Wrong-Passw0rd!');
+    expect((await login('director@lincoln.example', strongPassword)).json().result.status).toBe('Failed');
+    expect((await login('director@lincoln.example', strongPassword, device)).json().result.status).toBe(
+      'Succeeded',
+    );
+  });
+
+  it(`limits failures made with a device cookie on the device's own budget of ${limits.loginPerDevice.max}`, async () => {
+    await createUser(ctx.db, { email: 'clerk@lincoln.example' });
+    const device = await deviceCookieOf('clerk@lincoln.example');
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.loginPerDevice.max; i++) {
+      statuses.push((await login('clerk@lincoln.example', 'Wrong-Passw0rd!', device)).statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("does not accept another account's device cookie, a tampered one, or one from before a password change", async () => {
+    const a = await createUser(ctx.db, { email: 'a@lincoln.example' });
+    const b = await createUser(ctx.db, { email: 'b@lincoln.example' });
+    const deviceOfA = (await deviceCookieOf('a@lincoln.example')).split('=')[1];
+    for (let i = 0; i < limits.loginPerAddress.max; i++)
+      await login('nobody@lincoln.example', 'Wrong-Passw0rd!');
+
+    const asB = `${deviceCookieName(b.id)}=${deviceOfA}`;
+    expect((await login('b@lincoln.example', strongPassword, asB)).statusCode).toBe(429);
+    const tampered = `${deviceCookieName(a.id)}=${deviceOfA.slice(0, -4)}AAAA`;
+    expect((await login('a@lincoln.example', strongPassword, tampered)).statusCode).toBe(429);
+    await ctx.db.update(users).set({ securityStamp: 'changed-with-the-password' }).where(eq(users.id, a.id));
+    const stale = `${deviceCookieName(a.id)}=${deviceOfA}`;
+    expect((await login('a@lincoln.example', strongPassword, stale)).statusCode).toBe(429);
+  });
+});
