@@ -12,6 +12,7 @@ import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/tabl
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import { scheduleTableMaintenance } from './db/maintenance';
 import { seedDatabase } from './db/seed';
 import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
@@ -86,6 +87,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) {
     await database.migrate(() => seedDatabase(database.db, config, app.log, storage));
     app.addHook('onClose', () => database.close());
+    if (database.driver === 'pglite') {
+      const stopMaintenance = scheduleTableMaintenance(database.db, app.log);
+      app.addHook('preClose', () => stopMaintenance());
+    }
   }
   if (extraResources.length > 0) {
     await ensureChangeNotices(

@@ -173,6 +173,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await ensureChangeNotices(db, registeredTables());
       await thenWhileLocked?.();
+      // No autovacuum here (server/db/maintenance.ts): the planner starts from fresh statistics.
+      await db.execute(sql`analyze`);
     },
     async close() {
       await client.close();
