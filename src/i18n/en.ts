@@ -26,7 +26,6 @@ export const appMessages = {
   },
   designLogos: {
     title: 'Design Logos',
-    upload: 'Upload Logo',
     addLogo: 'Add Logo',
     fileLabel: 'Logo file: png or svg, 20 MB maximum',
     chooseFile: 'Choose file',
@@ -84,6 +83,8 @@ export const appMessages = {
     studioTitle: 'Customize Merchandise',
     resetPlacement: 'Reset placement',
     margin: 'Margin per item',
+    zeroMargin:
+      'At the base price you earn nothing on each item sold. Raise the price to keep a margin, or create it as it is to sell at cost.',
     priceFormat: 'Price must be a number of dollars with at most two decimals',
     priceBelowBase: 'Price must be at least the base price of %{price}',
     selectLogoFirst: 'Select a design logo above to create merchandise.',
@@ -313,7 +314,7 @@ export const appMessages = {
   mail: {
     resend: 'Resend',
     resendMessage: 'Resend %{subject} to %{to}',
-    resent: 'E-mail queued again',
+    resent: 'Email queued again',
   },
   orders: {
     details: 'Details',
@@ -363,6 +364,8 @@ export const appMessages = {
     storefront: 'Visit Storefront',
     organization: 'Organization',
     noOrganization: 'No organization selected',
+    allOrganizations: 'All organizations',
+    organizationNotUsed: 'This page is the same whichever organization is chosen.',
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },

@@ -45,11 +45,11 @@ const crestPng = () =>
     .toBuffer();
 
 async function uploadLogo(name: string, mimeType: string, buffer: Buffer) {
-  await page.getByRole('button', { name: text.designLogos.upload }).first().click();
+  await page.getByRole('button', { name: text.designLogos.addLogo }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(text.designLogos.fileLabel).waitFor();
   await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
-  await dialog.getByRole('button', { name: text.designLogos.upload }).click();
+  await dialog.getByRole('button', { name: text.designLogos.addLogo }).click();
   await page.getByText(text.designLogos.uploaded).first().waitFor();
   // Nobody clicks Close: the modal goes away by itself 5 seconds after the upload.
   await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
