@@ -321,6 +321,9 @@ export const appMessages = {
     detailsOf: 'Details of order %{number}',
     items: 'Items',
     noItems: 'This order has no items recorded.',
+    refunded: 'Refunded',
+    refundNoItems:
+      'A refund records no items of its own, and the storefront did not say which order it refunds.',
     product: 'Product',
     title: 'Title',
     quantity: 'Quantity',

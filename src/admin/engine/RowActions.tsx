@@ -16,8 +16,9 @@ const titleOf = (definition: AnyResource, record: RaRecord) =>
   String(record[definition.titleField] ?? record.id);
 
 /**
- * A row action whose text may be long ('Edit maxProductsPerOrganization'): written as it is
- * (a key in capitals is hard to read) and wrapped rather than cut, so all of it shows.
+ * A row action whose text may be long ('Edit MaxProductsPerOrganization'): written as it is
+ * (a key in capitals is hard to read) and never cut. On one line in a table, which then gives
+ * the column its width; wrapped in a phone's stacked rows.
  */
 export function EditLink({
   definition,
@@ -40,11 +41,12 @@ export function EditLink({
       startIcon={<EditIcon />}
       aria-label={visible === full ? undefined : full}
       sx={{
-        maxWidth: { xs: '100%', sm: 260 },
+        maxWidth: '100%',
         minWidth: 0,
         textTransform: 'none',
         textAlign: 'left',
-        // Breaks between words first; a key longer than the button breaks inside itself.
+        whiteSpace: { xs: 'normal', sm: 'nowrap' },
+        // Breaks between words first; a key longer than a phone's row breaks inside itself.
         overflowWrap: 'anywhere',
       }}
     >
