@@ -41,7 +41,7 @@ export const appMessages = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     close: 'Close',
-    empty: "No logos yet. Upload your school's logo to start designing merchandise.",
+    empty: "No logos yet. Add your school's logo to start designing merchandise.",
     selectOrganization: 'Please select an organization to continue',
     selected: 'Selected',
     uploadFailed: 'The logo could not be uploaded.',

@@ -228,7 +228,9 @@ describe('a refund', () => {
     await page.getByRole('combobox', { name: texts.chooseOrganization }).click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
     await page.getByPlaceholder('Search').fill('SO-1011');
-    await page.getByRole('link', { name: appMessages.orders.detailsOf.replace('%{number}', 'SO-1011') }).click();
+    await page
+      .getByRole('link', { name: appMessages.orders.detailsOf.replace('%{number}', 'SO-1011') })
+      .click();
     await page.waitForURL('**/admin/orders/details/*');
     const total = page.locator('dd').filter({ hasText: '($25.00)' });
     await expect.poll(() => total.textContent()).toBe(`($25.00) ${appMessages.orders.refunded}`);

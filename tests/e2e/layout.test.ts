@@ -178,7 +178,8 @@ describe('admin layout', () => {
     await title.waitFor();
     expect(
       await title.evaluate(
-        (heading) => heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
+        (heading) =>
+          heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
       ),
     ).toBe(true);
   });

@@ -322,7 +322,8 @@ describe('design logos and merchandise, as an athletic director', () => {
     const title = page.getByRole('heading', { level: 1, name: text.merchandise.studioTitle });
     expect(
       await title.evaluate(
-        (heading) => heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
+        (heading) =>
+          heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
       ),
     ).toBe(true);
     const before = await studio.placement();

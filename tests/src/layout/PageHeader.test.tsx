@@ -63,7 +63,14 @@ describe('page header', () => {
     expect(await screen.findByText(text.allOrganizations)).toBeInTheDocument();
     cleanup();
 
-    for (const path of ['/users', '/settings/update/1', '/email-template', '/brands', '/jobs', '/audit-log']) {
+    for (const path of [
+      '/users',
+      '/settings/update/1',
+      '/email-template',
+      '/brands',
+      '/jobs',
+      '/audit-log',
+    ]) {
       renderAdmin(<PageHeader />, { path });
       expect(await screen.findByText(text.organizationNotUsed)).toBeInTheDocument();
       expect(screen.queryByText(text.noOrganization)).not.toBeInTheDocument();
