@@ -161,11 +161,11 @@ describe('admin layout', () => {
     }
   });
 
-  it("names the sidebar's entries apart: Portal Settings and Email Log in the Settings group, Email Templates at the top", async () => {
+  it("names the sidebar's entries apart: Portal Settings and Sent Emails in the Settings group, Email Templates at the top", async () => {
     await landAs(asAdmin, '/admin/dashboard');
     const group = page.getByRole('group', { name: appMessages.layout.settingsGroup });
     await group.getByRole('menuitem', { name: 'Portal Settings' }).waitFor();
-    await group.getByRole('menuitem', { name: 'Email Log' }).waitFor();
+    await group.getByRole('menuitem', { name: 'Sent Emails' }).waitFor();
     expect(await group.getByRole('menuitem', { name: 'Settings', exact: true }).count()).toBe(0);
     expect(await group.getByRole('menuitem', { name: 'Email Templates' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Email Templates' }).waitFor();

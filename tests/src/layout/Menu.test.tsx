@@ -21,7 +21,7 @@ const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('sidebar', () => {
-  it('shows an Admin every entry, with Accounts, Promos, Brands, Portal Settings, Organizations, Email Log, Audit Log and Jobs under a folding Settings group', async () => {
+  it('shows an Admin every entry, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<Menu />);
@@ -36,7 +36,7 @@ describe('sidebar', () => {
         'Brands',
         'Portal Settings',
         'Organizations',
-        'Email Log',
+        'Sent Emails',
         'Audit Log',
         'Jobs',
         'Orders',
