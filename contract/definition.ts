@@ -143,7 +143,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   label: { one: string; many: string; toast?: string };
   /** The field naming a record in titles, toasts and references. */
   titleField: keyof F & string;
-  menu?: { group?: 'settings'; icon: string; order: number };
+  /**
+   * The sidebar entry. `label` names it when the list's title would read badly in the sidebar
+   * (the spec's 'Settings' table inside the 'Settings' group); the title stays `label.many`.
+   */
+  menu?: { group?: 'settings'; icon: string; order: number; label?: string };
   /** Deny unless allowed: an action with no roles listed is not offered and its route is absent. */
   access: Access;
   /**

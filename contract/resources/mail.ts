@@ -8,7 +8,7 @@ import { roles } from '../roles';
 export const mail = defineResource({
   name: 'mail',
   table: 'email_outbox',
-  label: { one: 'E-mail', many: 'E-mails' },
+  label: { one: 'Email', many: 'Sent Emails' },
   titleField: 'subject',
   menu: { group: 'settings', icon: 'Email', order: 55 },
   access: { list: [roles.admin], read: [roles.admin], export: [roles.admin] },

@@ -10,7 +10,7 @@ export const settings = defineResource({
   table: 'settings',
   label: { one: 'Setting', many: 'Settings' },
   titleField: 'key',
-  menu: { group: 'settings', icon: 'Tune', order: 40 },
+  menu: { group: 'settings', icon: 'Tune', order: 40, label: 'Portal Settings' },
   access: {
     list: [roles.admin],
     read: [roles.admin],

@@ -26,7 +26,6 @@ export const appMessages = {
   },
   designLogos: {
     title: 'Design Logos',
-    upload: 'Upload Logo',
     addLogo: 'Add Logo',
     fileLabel: 'Logo file: png or svg, 20 MB maximum',
     chooseFile: 'Choose file',
@@ -42,7 +41,7 @@ export const appMessages = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     close: 'Close',
-    empty: "No logos yet. Upload your school's logo to start designing merchandise.",
+    empty: "No logos yet. Add your school's logo to start designing merchandise.",
     selectOrganization: 'Please select an organization to continue',
     selected: 'Selected',
     uploadFailed: 'The logo could not be uploaded.',
@@ -84,6 +83,8 @@ export const appMessages = {
     studioTitle: 'Customize Merchandise',
     resetPlacement: 'Reset placement',
     margin: 'Margin per item',
+    zeroMargin:
+      'At the base price you earn nothing on each item sold. Raise the price to keep a margin, or create it as it is to sell at cost.',
     priceFormat: 'Price must be a number of dollars with at most two decimals',
     priceBelowBase: 'Price must be at least the base price of %{price}',
     selectLogoFirst: 'Select a design logo above to create merchandise.',
@@ -313,13 +314,16 @@ export const appMessages = {
   mail: {
     resend: 'Resend',
     resendMessage: 'Resend %{subject} to %{to}',
-    resent: 'E-mail queued again',
+    resent: 'Email queued again',
   },
   orders: {
     details: 'Details',
     detailsOf: 'Details of order %{number}',
     items: 'Items',
     noItems: 'This order has no items recorded.',
+    refunded: 'Refunded',
+    refundNoItems:
+      'A refund records no items of its own, and the storefront did not say which order it refunds.',
     product: 'Product',
     title: 'Title',
     quantity: 'Quantity',
@@ -363,6 +367,8 @@ export const appMessages = {
     storefront: 'Visit Storefront',
     organization: 'Organization',
     noOrganization: 'No organization selected',
+    allOrganizations: 'All organizations',
+    organizationNotUsed: 'This page is the same whichever organization is chosen.',
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },

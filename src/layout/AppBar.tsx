@@ -106,7 +106,22 @@ export function AppBar() {
         The page's one h1: react-admin pages put their Title here. A page without one (the admin
         404) has its own h1, and the empty one leaves the accessibility tree.
       */}
-      <TitlePortal component="h1" sx={{ ml: 2, flex: '0 1 auto', '&:empty': { display: 'none' } }} />
+      {/* On a phone a long title wraps onto a second, smaller line instead of being cut. */}
+      <TitlePortal
+        component="h1"
+        sx={{
+          ml: { xs: 1, sm: 2 },
+          flex: '0 1 auto',
+          minWidth: 0,
+          '&:empty': { display: 'none' },
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          fontSize: { xs: '1rem', sm: undefined },
+          lineHeight: { xs: 1.2, sm: undefined },
+          display: { xs: '-webkit-box', sm: 'block' },
+          WebkitLineClamp: { xs: 2 },
+          WebkitBoxOrient: 'vertical',
+        }}
+      />
       <Box sx={{ flex: 1 }} />
     </RaAppBar>
   );

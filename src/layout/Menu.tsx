@@ -67,7 +67,7 @@ const settingsGroupOrder = 40;
 
 const entryOf = (definition: AnyResource): Entry => ({
   to: `/admin/${definition.name}`,
-  label: definition.label.many,
+  label: definition.menu!.label ?? definition.label.many,
   icon: icons[definition.menu!.icon] ?? <TableRowsIcon />,
   order: definition.menu!.order,
 });

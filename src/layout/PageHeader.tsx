@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Organization } from '../../contract/organizations';
 import { http } from '../providers';
+import { type OrganizationScope, useOrganizationScope } from './organizationScope';
 import { useOrganizationOptions } from './useOrganizationOptions';
 import { useSelectedOrganization } from './useSelectedOrganization';
 
@@ -29,10 +30,17 @@ function useOrganization(id: number | null) {
   });
 }
 
+/** What an Admin's header says with no organization chosen: only a page that needs one asks for it. */
+const unchosen: Record<OrganizationScope, string | null> = {
+  required: 'app.shell.noOrganization',
+  optional: 'app.shell.allOrganizations',
+  none: null,
+};
+
 /**
  * The organization the admin pages work on: its name, the storefront link when it has a
  * `spiritShopAddress`, and for Admins the selector. A remembered choice that is no longer
- * among the options is dropped.
+ * among the options is dropped. On a page the choice does not change, an Admin is told so.
  */
 export function PageHeader() {
   const translate = useTranslate();
@@ -44,14 +52,27 @@ export function PageHeader() {
   }, [canChoose, options, organizationId, known, setOrganizationId]);
   const { data: organization } = useOrganization(known ? organizationId : null);
   const storefront = storefrontHref(organization?.spiritShopAddress);
+  const scope = useOrganizationScope();
+  const placeholder = canChoose && organizationId === null ? unchosen[scope] : null;
 
   if (!canChoose && organizationId === null) return null;
   return (
     <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}>
-      <Typography variant="h6" component="p" sx={{ flex: '1 1 auto' }} data-testid="organization-name">
-        {organization?.name ??
-          (canChoose && organizationId === null ? translate('app.shell.noOrganization') : '')}
-      </Typography>
+      <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+        <Typography
+          variant="h6"
+          component="p"
+          data-testid="organization-name"
+          sx={{ '&:empty': { display: 'none' } }}
+        >
+          {organization?.name ?? (placeholder ? translate(placeholder) : '')}
+        </Typography>
+        {canChoose && scope === 'none' && (
+          <Typography variant="body2" color="text.secondary" data-testid="organization-not-used">
+            {translate('app.shell.organizationNotUsed')}
+          </Typography>
+        )}
+      </Box>
       {storefront && (
         <Button
           href={storefront}

@@ -57,7 +57,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
         size="small"
         color="error"
         startIcon={<DeleteIcon />}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0, textTransform: 'none' }}
         onClick={(event) => {
           event.stopPropagation();
           setAnchor(event.currentTarget);

@@ -33,6 +33,32 @@ const field = (label: string) => page.getByRole('textbox', { name: label });
 const visible = (text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
 
+/** Whether an element shows its text as written and whole: not in capitals, not clipped. */
+const readable = (link: ReturnType<Page['getByRole']>) =>
+  link.evaluate((element) => ({
+    transform: getComputedStyle(element).textTransform,
+    clipped: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+    text: element.textContent,
+  }));
+
+describe('row actions', () => {
+  it("shows 'Edit {key}' as written and whole on Settings and Email Templates, at 1280 and 390 px", async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, key] of [
+        ['settings', 'MaxProductsPerOrganization'],
+        ['email-template', 'ChangeEmail'],
+        ['email-template', 'ConfirmAccount'],
+      ]) {
+        await open(path);
+        const link = page.getByRole('link', { name: `Edit ${key}`, exact: true });
+        await link.waitFor();
+        expect(await readable(link)).toEqual({ transform: 'none', clipped: false, text: `Edit ${key}` });
+      }
+    }
+  });
+});
+
 describe('settings', () => {
   it('creates, edits and deletes a setting with the spec toasts', async () => {
     await open('settings');
@@ -193,6 +219,23 @@ describe('orders', () => {
     await page.getByPlaceholder('Search').fill('SO-110');
     await visible('SO-1100');
     expect(await page.getByText(/SO-10\d\d/).count()).toBe(0);
+  });
+});
+
+describe('a refund', () => {
+  it('says Refunded beside its negative total, and why it lists no items', async () => {
+    await open('orders');
+    await page.getByRole('combobox', { name: texts.chooseOrganization }).click();
+    await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    await page.getByPlaceholder('Search').fill('SO-1011');
+    await page
+      .getByRole('link', { name: appMessages.orders.detailsOf.replace('%{number}', 'SO-1011') })
+      .click();
+    await page.waitForURL('**/admin/orders/details/*');
+    const total = page.locator('dd').filter({ hasText: '($25.00)' });
+    await expect.poll(() => total.textContent()).toBe(`($25.00) ${appMessages.orders.refunded}`);
+    await visible(appMessages.orders.refundNoItems);
+    expect(await page.getByText(appMessages.orders.noItems).count()).toBe(0);
   });
 });
 

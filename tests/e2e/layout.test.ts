@@ -142,6 +142,48 @@ describe('admin layout', () => {
       .toBe('Riverside Rowing Club');
   });
 
+  it('asks an Admin for an organization only above the pages that need one, keeping the selector everywhere', async () => {
+    await landAs(asAdmin, '/admin/dashboard');
+    const name = page.getByTestId('organization-name');
+    const notUsed = page.getByText(shell.organizationNotUsed);
+    const selector = page.getByRole('combobox', { name: shell.organization, exact: true });
+    await expect.poll(() => name.textContent()).toBe(shell.allOrganizations);
+    for (const path of ['users', 'settings', 'email-template', 'brands', 'jobs', 'audit-log']) {
+      await page.goto(`${baseUrl()}/admin/${path}`);
+      await notUsed.waitFor();
+      await selector.waitFor();
+      expect(await page.getByText(shell.noOrganization).count()).toBe(0);
+    }
+    for (const path of ['design-logos', 'merchandise', 'orders']) {
+      await page.goto(`${baseUrl()}/admin/${path}`);
+      await expect.poll(() => name.textContent()).toBe(shell.noOrganization);
+      expect(await notUsed.count()).toBe(0);
+    }
+  });
+
+  it("names the sidebar's entries apart: Portal Settings and Sent Emails in the Settings group, Email Templates at the top", async () => {
+    await landAs(asAdmin, '/admin/dashboard');
+    const group = page.getByRole('group', { name: appMessages.layout.settingsGroup });
+    await group.getByRole('menuitem', { name: 'Portal Settings' }).waitFor();
+    await group.getByRole('menuitem', { name: 'Sent Emails' }).waitFor();
+    expect(await group.getByRole('menuitem', { name: 'Settings', exact: true }).count()).toBe(0);
+    expect(await group.getByRole('menuitem', { name: 'Email Templates' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Email Templates' }).waitFor();
+  });
+
+  it('wraps a long page title in the top bar of a 390 px phone instead of cutting it', async () => {
+    await landAs(asDirector, '/admin/design-logos', { width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    const title = page.getByRole('heading', { level: 1, name: appMessages.merchandise.createTitle });
+    await title.waitFor();
+    expect(
+      await title.evaluate(
+        (heading) =>
+          heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
+      ),
+    ).toBe(true);
+  });
+
   it('shows an AthleticDirector their own organization without a selector', async () => {
     await landAs(asDirector, '/admin/design-logos');
     await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe('Lincoln High School');

@@ -45,11 +45,11 @@ const crestPng = () =>
     .toBuffer();
 
 async function uploadLogo(name: string, mimeType: string, buffer: Buffer) {
-  await page.getByRole('button', { name: text.designLogos.upload }).first().click();
+  await page.getByRole('button', { name: text.designLogos.addLogo }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(text.designLogos.fileLabel).waitFor();
   await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
-  await dialog.getByRole('button', { name: text.designLogos.upload }).click();
+  await dialog.getByRole('button', { name: text.designLogos.addLogo }).click();
   await page.getByText(text.designLogos.uploaded).first().waitFor();
   // Nobody clicks Close: the modal goes away by itself 5 seconds after the upload.
   await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -223,11 +223,17 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByTestId('studio-canvas').focus();
     await page.keyboard.press('ArrowRight');
 
+    // The studio opens at the base price: allowed, but the zero margin is pointed out.
+    await page.getByText(`${text.merchandise.margin}: $0.00`).waitFor();
+    const zeroMargin = page.getByText(text.merchandise.zeroMargin);
+    await zeroMargin.waitFor();
     const price = page.getByLabel(text.merchandise.price, { exact: false });
     await price.fill('1');
     await page.getByText('Price must be at least the base price of $29.00').waitFor();
+    expect(await zeroMargin.count()).toBe(0);
     await price.fill('35.50');
     await page.getByText(`${text.merchandise.margin}: $6.50`).waitFor();
+    expect(await zeroMargin.count()).toBe(0);
     await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Crest Polo');
     const creating = page.waitForResponse((response) =>
       response.url().includes('/api/merchandise/create-merchandise-by-organization'),
@@ -244,6 +250,41 @@ describe('design logos and merchandise, as an athletic director', () => {
     const created = page.getByTestId('merchandise-product').filter({ hasText: 'Crest Polo' });
     await created.getByTestId('product-placeholder').waitFor();
     await created.locator('img').waitFor({ timeout: 60_000 });
+  });
+
+  it('fits the studio canvas to its container as the window narrows to 390 px and widens again, keeping the placement', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Canvas Tote')
+      .getByRole('button', { name: `${text.merchandise.customize} Canvas Tote` })
+      .click();
+    const studio = await openStudio();
+    await page.getByTestId('studio-canvas').focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => (await studio.placement()).x).toBeGreaterThan(50);
+    const placement = await studio.placement();
+    /** The drawn canvas's width and its column's, in CSS pixels. */
+    const widths = () =>
+      page.getByTestId('studio-canvas').evaluate((box) => ({
+        canvas: box.querySelector('canvas')!.getBoundingClientRect().width,
+        column: box.parentElement!.clientWidth,
+      }));
+    const wide = await widths();
+    expect(wide.canvas).toBeGreaterThan(500);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await widths()).canvas).toBeLessThan(wide.canvas);
+    const narrow = await widths();
+    expect(narrow.canvas).toBeLessThanOrEqual(narrow.column);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    expect(await studio.placement()).toEqual(placement);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await widths()).canvas).toBe(wide.canvas);
+    expect(await studio.placement()).toEqual(placement);
   });
 
   it('works on a 390 px phone with touch: no horizontal scroll, and the logo drags with a finger', async () => {
@@ -277,6 +318,14 @@ describe('design logos and merchandise, as an athletic director', () => {
     await customize.tap();
     const studio = await openStudio();
     await noSideScroll();
+    // The top bar's title wraps rather than being cut.
+    const title = page.getByRole('heading', { level: 1, name: text.merchandise.studioTitle });
+    expect(
+      await title.evaluate(
+        (heading) =>
+          heading.scrollWidth <= heading.clientWidth && heading.scrollHeight <= heading.clientHeight,
+      ),
+    ).toBe(true);
     const before = await studio.placement();
     const centre = await studio.logoCentre();
     const touch = await context.newCDPSession(page);

@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Switch, Tooltip } from '@mui/material';
+import { Box, Button, Switch } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
@@ -16,8 +16,9 @@ const titleOf = (definition: AnyResource, record: RaRecord) =>
   String(record[definition.titleField] ?? record.id);
 
 /**
- * A row action whose text may be long ('EDIT MAXPRODUCTSPERORGANIZATION'): one line, cut with
- * an ellipsis; the whole text stays in the DOM for screen readers and shows on hover and focus.
+ * A row action whose text may be long ('Edit MaxProductsPerOrganization'): written as it is
+ * (a key in capitals is hard to read) and never cut. On one line in a table, which then gives
+ * the column its width; wrapped in a phone's stacked rows.
  */
 export function EditLink({
   definition,
@@ -33,20 +34,24 @@ export function EditLink({
   const full = translate('app.tables.editItem', { name: titleOf(definition, record) });
   const visible = text?.(record) ?? full;
   return (
-    <Tooltip title={full} describeChild>
-      <Button
-        size="small"
-        component={Link}
-        to={path('update', record.id)}
-        startIcon={<EditIcon />}
-        aria-label={visible === full ? undefined : full}
-        sx={{ maxWidth: { xs: '100%', sm: 240 }, minWidth: 0, whiteSpace: 'nowrap' }}
-      >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {visible}
-        </Box>
-      </Button>
-    </Tooltip>
+    <Button
+      size="small"
+      component={Link}
+      to={path('update', record.id)}
+      startIcon={<EditIcon />}
+      aria-label={visible === full ? undefined : full}
+      sx={{
+        maxWidth: '100%',
+        minWidth: 0,
+        textTransform: 'none',
+        textAlign: 'left',
+        whiteSpace: { xs: 'normal', sm: 'nowrap' },
+        // Breaks between words first; a key longer than a phone's row breaks inside itself.
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {visible}
+    </Button>
   );
 }
 

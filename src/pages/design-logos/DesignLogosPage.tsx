@@ -26,7 +26,7 @@ export function DesignLogosPage() {
               {translate('app.designLogos.title')}
             </Typography>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploadOpen(true)}>
-              {translate('app.designLogos.upload')}
+              {translate('app.designLogos.addLogo')}
             </Button>
           </Box>
           {isPending && <Skeleton variant="rounded" height={180} />}

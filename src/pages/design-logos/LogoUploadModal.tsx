@@ -91,7 +91,7 @@ export function LogoUploadModal({ open, organizationId, onClose, onUploaded }: P
 
   return (
     <ModalDialog open={open} onClose={uploading ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{translate('app.designLogos.upload')}</DialogTitle>
+      <DialogTitle>{translate('app.designLogos.addLogo')}</DialogTitle>
       <DialogContent>
         {done ? (
           <Alert severity="success">
@@ -143,7 +143,7 @@ export function LogoUploadModal({ open, organizationId, onClose, onUploaded }: P
         </Button>
         {!done && (
           <Button variant="contained" onClick={submit} disabled={uploading}>
-            {translate('app.designLogos.upload')}
+            {translate('app.designLogos.addLogo')}
           </Button>
         )}
       </DialogActions>

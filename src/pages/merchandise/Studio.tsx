@@ -34,7 +34,10 @@ interface StudioProps {
   onCancel: () => void;
 }
 
-/** The largest the canvas is drawn; phones get their own width. */
+/**
+ * The largest the canvas is drawn. The scene is laid out at this size once; a narrower
+ * container zooms it out, so the placement (fractions of the apparel) never changes on a resize.
+ */
 const maxCanvasSize = 560;
 
 const arrowSteps: Record<string, { x: number; y: number }> = {
@@ -50,7 +53,7 @@ interface Scene {
   area: Rect;
   apparel: Size;
   logoSize: Size;
-  /** Canvas pixels per apparel pixel. */
+  /** Scene units per apparel pixel (the canvas's zoom then fits the scene to its container). */
   scale: number;
 }
 
@@ -101,6 +104,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     const host = canvasHostRef.current;
     let disposed = false;
     let scene: Scene | null = null;
+    let observer: ResizeObserver | undefined;
     void (async () => {
       const fabric = await import('fabric');
       let apparelImage: FabricImage;
@@ -118,8 +122,8 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
       if (disposed || !host || !frameRef.current) return;
       const apparelSize = { width: apparelImage.width, height: apparelImage.height };
       const logoSize = { width: logoImage.width, height: logoImage.height };
-      const side = Math.min(maxCanvasSize, frameRef.current.clientWidth);
-      const scale = side / Math.max(apparelSize.width, apparelSize.height);
+      const frame = frameRef.current;
+      const scale = maxCanvasSize / Math.max(apparelSize.width, apparelSize.height);
       // fabric wraps and, on dispose, moves its canvas element, so React must not own it.
       const element = document.createElement('canvas');
       host.appendChild(element);
@@ -199,9 +203,25 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
       const start = clampPlacement(defaultPlacement(apparelSize, logoSize), apparelSize, logoSize, area);
       draw(current, start);
       setPlacement(start);
+
+      // The container narrows and widens with the window (or a rotated tablet): so does the canvas.
+      const fit = () => {
+        const zoom = Math.min(maxCanvasSize, frame.clientWidth) / maxCanvasSize;
+        canvas.setDimensions({
+          width: Math.round(apparelSize.width * scale * zoom),
+          height: Math.round(apparelSize.height * scale * zoom),
+        });
+        canvas.setZoom(zoom);
+      };
+      fit();
+      if (typeof ResizeObserver !== 'undefined') {
+        observer = new ResizeObserver(fit);
+        observer.observe(frame);
+      }
     })();
     return () => {
       disposed = true;
+      observer?.disconnect();
       sceneRef.current = null;
       void scene?.canvas.dispose().finally(() => host?.replaceChildren());
     };
@@ -235,6 +255,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   const priceValue = Number(price);
   const priceInvalid = !/^\d+(\.\d{1,2})?$/.test(price.trim());
   const belowBase = !priceInvalid && priceBelowBase(priceValue, apparel.price);
+  const margin = priceInvalid ? 0 : marginPerItem(priceValue, apparel.price);
+  // Allowed, since a school may sell at cost, but rarely meant: the studio opens at the base price.
+  const noMargin = !priceInvalid && !belowBase && margin === 0;
   const priceError = priceInvalid
     ? translate('app.merchandise.priceFormat')
     : belowBase
@@ -344,13 +367,15 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           value={price}
           onChange={(event) => setPrice(event.target.value)}
           error={Boolean(priceError)}
-          helperText={
-            priceError ||
-            `${translate('app.merchandise.margin')}: ${formatCurrency(marginPerItem(priceValue, apparel.price))}`
-          }
+          helperText={priceError || `${translate('app.merchandise.margin')}: ${formatCurrency(margin)}`}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           required
         />
+        {noMargin && (
+          <Alert severity="warning" data-testid="zero-margin">
+            {translate('app.merchandise.zeroMargin')}
+          </Alert>
+        )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button
             variant="contained"

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   Table,
   TableBody,
   TableCell,
@@ -69,6 +70,16 @@ export function OrderDetails({ id }: { id: number }) {
   if (order.error || items.error || !order.data) return <AdminNotFoundPage />;
   const { data } = order;
   const heading = translate('app.orders.detailsOf', { number: data.orderNumber });
+  // A negative total is money given back: accounting parentheses alone do not say so.
+  const refund = data.total < 0;
+  const total = refund ? (
+    <>
+      {formatCurrency(data.total)}{' '}
+      <Chip size="small" label={translate('app.orders.refunded')} data-testid="refunded" />
+    </>
+  ) : (
+    formatCurrency(data.total)
+  );
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -84,7 +95,7 @@ export function OrderDetails({ id }: { id: number }) {
                 [orders.fields.customerName.label, data.customerName],
                 [orders.fields.customerEmail.label, data.customerEmail],
                 [orders.fields.status.label, data.status],
-                [orders.fields.total.label, formatCurrency(data.total)],
+                [orders.fields.total.label, total],
                 [orders.fields.createdAt.label, formatDateTime(data.createdAt)],
               ] as const
             ).map(([label, value]) => (
@@ -102,7 +113,9 @@ export function OrderDetails({ id }: { id: number }) {
             {translate('app.orders.items')}
           </Typography>
           {items.data.length === 0 ? (
-            <Typography color="text.secondary">{translate('app.orders.noItems')}</Typography>
+            <Typography color="text.secondary">
+              {translate(refund ? 'app.orders.refundNoItems' : 'app.orders.noItems')}
+            </Typography>
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small">

@@ -21,7 +21,7 @@ const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('sidebar', () => {
-  it('shows an Admin every entry, with Accounts, Promos, Brands, Settings, Organizations, E-mails, Audit Log and Jobs under a folding Settings group', async () => {
+  it('shows an Admin every entry, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<Menu />);
@@ -34,16 +34,16 @@ describe('sidebar', () => {
         'Accounts',
         'Promos',
         'Brands',
-        'Settings',
+        'Portal Settings',
         'Organizations',
-        'E-mails',
+        'Sent Emails',
         'Audit Log',
         'Jobs',
         'Orders',
         text.merchandise,
       ]),
     );
-    // The group folds; the Settings table is an entry inside it.
+    // The group folds; the Settings table is an entry inside it, named apart from the group.
     const group = screen.getByRole('menuitem', { name: text.settingsGroup, expanded: true });
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');

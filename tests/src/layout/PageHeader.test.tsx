@@ -42,9 +42,42 @@ describe('page header', () => {
   it('drops a remembered organization that is no longer among the options', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
-    const { store } = renderAdmin(<PageHeader />, { store: { [selectedOrganizationKey]: 99 } });
+    const { store } = renderAdmin(<PageHeader />, {
+      path: '/design-logos',
+      store: { [selectedOrganizationKey]: 99 },
+    });
     await waitFor(() => expect(store.getItem(selectedOrganizationKey)).toBeNull());
     expect(screen.getByText(text.noOrganization)).toBeInTheDocument();
+  });
+
+  it('asks an Admin for an organization only where the page needs one', async () => {
+    server.use(meHandler(adminUser));
+    await session.refresh();
+    renderAdmin(<PageHeader />, { path: '/orders' });
+    expect(await screen.findByText(text.noOrganization)).toBeInTheDocument();
+    expect(screen.queryByText(text.organizationNotUsed)).not.toBeInTheDocument();
+    cleanup();
+
+    // The dashboard's sales cover every organization until one is chosen.
+    renderAdmin(<PageHeader />, { path: '/dashboard' });
+    expect(await screen.findByText(text.allOrganizations)).toBeInTheDocument();
+    cleanup();
+
+    for (const path of [
+      '/users',
+      '/settings/update/1',
+      '/email-template',
+      '/brands',
+      '/jobs',
+      '/audit-log',
+    ]) {
+      renderAdmin(<PageHeader />, { path });
+      expect(await screen.findByText(text.organizationNotUsed)).toBeInTheDocument();
+      expect(screen.queryByText(text.noOrganization)).not.toBeInTheDocument();
+      // The header keeps its selector there.
+      expect(screen.getByRole('combobox', { name: text.organization })).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('lets an Admin choose an organization, kept in the store, with its storefront link', async () => {

@@ -68,7 +68,7 @@ describe('logo upload modal', () => {
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText(appMessages.designLogos.fileLabel), png());
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.upload }).at(-1)!);
+    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.addLogo }).at(-1)!);
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ id: 9 })));
     expect(uploads).toEqual([{ organizationId: '3', hasFile: true }]);
     expect(
@@ -86,7 +86,7 @@ describe('logo upload modal', () => {
     const { onClose } = renderModal();
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText(appMessages.designLogos.fileLabel), png('page.png'));
-    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.upload }).at(-1)!);
+    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.addLogo }).at(-1)!);
     expect(await screen.findByText('The file is not a valid SVG image')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -98,7 +98,7 @@ describe('logo upload modal', () => {
       screen.getByLabelText(appMessages.designLogos.fileLabel),
       new File(['x'], 'notes.txt', { type: 'text/plain' }),
     );
-    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.upload }).at(-1)!);
+    await user.click(screen.getAllByRole('button', { name: appMessages.designLogos.addLogo }).at(-1)!);
     expect(await screen.findByText(appMessages.designLogos.wrongType)).toBeInTheDocument();
     expect(uploads).toEqual([]);
   });
