@@ -49,6 +49,9 @@ function postgresProjects(): TestProjectInlineConfiguration[] {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // expect.poll waits for a condition; vitest's default of 1 s makes it a timed test on a CI
+    // machine whose two cores are shared.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser waits as a person would: vitest's default of 1 s for expect.poll is a timed test
+    // on a CI machine whose two cores are shared (an Orders page took longer to render there).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
