@@ -1,6 +1,13 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { maxSvgAttributes, maxSvgAttributesPerElement, maxSvgElements, UploadRejected } from './uploads';
+import {
+  maxSvgAttributes,
+  maxSvgAttributesPerElement,
+  maxSvgElements,
+  maxSvgFilteredElements,
+  maxSvgFilterSteps,
+  UploadRejected,
+} from './uploads';
 
 // Only the SVG worker thread imports this module: jsdom alone holds about 30 MB of heap, which
 // the server's main thread has no use for.
@@ -90,6 +97,76 @@ function dangerIn(element: Element): string | null {
   return null;
 }
 
+/** Content drawn wherever it is referenced, any number of times (per vertex for a marker). */
+const reusedContainers = new Set(['defs', 'symbol', 'marker', 'pattern', 'mask', 'clippath']);
+/** Elements that draw another element, found by its id. */
+const redrawingElements = new Set(['use', 'feimage']);
+const filterProperty = /(^|[;\s{])filter\s*:\s*(?!none\b)/i;
+const filterRefused = (why: string) =>
+  new UploadRejected(`The SVG ${why}; simplify its filter effects or upload a PNG`);
+
+const isFiltered = (element: Element) => {
+  const attribute = element.getAttribute('filter')?.trim();
+  return (
+    (attribute !== undefined && attribute !== '' && attribute !== 'none') ||
+    filterProperty.test(element.getAttribute('style') ?? '')
+  );
+};
+
+/**
+ * Bounds what drawing the SVG costs at print size: filter effects are the expensive part (each
+ * filtered element is drawn again into a surface its filter's size, step by step, for every
+ * strip of the print render). So a filter may apply only to an element drawn once, on at most
+ * `maxSvgFilteredElements` of them, each with at most `maxSvgFilterSteps` steps; a stylesheet
+ * may not set one, since a selector can match every element.
+ */
+function checkFilterCost(root: Element) {
+  const byId = new Map<string, Element>();
+  const all: { element: Element; reused: boolean }[] = [];
+  const walk = (element: Element, reused: boolean) => {
+    all.push({ element, reused });
+    const id = element.getAttribute('id');
+    if (id) byId.set(id, element);
+    const inside = reused || reusedContainers.has(element.localName.toLowerCase());
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) walk(child, inside);
+  };
+  walk(root, false);
+  const target = (element: Element) => {
+    const reference = (element.getAttribute('href') ?? element.getAttribute('xlink:href') ?? '').trim();
+    return reference.startsWith('#') ? byId.get(reference.slice(1)) : undefined;
+  };
+  const holdsFilter = new Map<Element, boolean>();
+  const containsFilter = (element: Element): boolean => {
+    const known = holdsFilter.get(element);
+    if (known !== undefined) return known;
+    holdsFilter.set(element, false); // a reference cycle draws nothing
+    let found = isFiltered(element);
+    const referenced = redrawingElements.has(element.localName.toLowerCase()) ? target(element) : undefined;
+    if (!found && referenced) found = containsFilter(referenced);
+    for (let child = element.firstElementChild; child && !found; child = child.nextElementSibling)
+      found = containsFilter(child);
+    holdsFilter.set(element, found);
+    return found;
+  };
+  let filtered = 0;
+  for (const { element, reused } of all) {
+    const name = element.localName.toLowerCase();
+    if (name === 'style' && filterProperty.test(element.textContent ?? ''))
+      throw filterRefused('sets a filter in a stylesheet');
+    if (name === 'filter' && element.childElementCount > maxSvgFilterSteps)
+      throw filterRefused(`has a filter of more than ${maxSvgFilterSteps} steps`);
+    if (redrawingElements.has(name)) {
+      const referenced = target(element);
+      if (referenced && containsFilter(referenced)) throw filterRefused('draws a filtered element again');
+    }
+    if (!isFiltered(element)) continue;
+    if (reused) throw filterRefused('has a filter on an element that may be drawn many times');
+    filtered += 1;
+    if (filtered > maxSvgFilteredElements)
+      throw filterRefused(`has a filter on more than ${maxSvgFilteredElements} elements`);
+  }
+}
+
 /**
  * Parses an SVG document and gives back a sanitised copy. Scripts, event handlers,
  * foreignObject and external references are refused outright (the user learns why);
@@ -120,6 +197,7 @@ export function sanitizeSvg(source: string): string {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) check(child);
   };
   check(root);
+  checkFilterCost(root);
   const body = purify.sanitize(root, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],
