@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maxImageSide } from '../../server/storage/uploads';
-import { closeSvgWorker, maxSvgFilteredElements } from '../../server/storage/uploads';
+import { closeSvgWorker, maxImageSide, maxSvgFilteredElements } from '../../server/storage/uploads';
 import {
   closeUploadTestApp,
   type Ctx,
