@@ -4,8 +4,9 @@ import {
   maxSvgAttributes,
   maxSvgAttributesPerElement,
   maxSvgElements,
-  maxSvgFilteredElements,
+  maxSvgConvolveOrder,
   maxSvgFilterSteps,
+  maxSvgMorphologyRadiusShare,
   UploadRejected,
 } from './uploads';
 
@@ -101,24 +102,37 @@ function dangerIn(element: Element): string | null {
 const reusedContainers = new Set(['defs', 'symbol', 'marker', 'pattern', 'mask', 'clippath']);
 /** Elements that draw another element, found by its id. */
 const redrawingElements = new Set(['use', 'feimage']);
-const filterProperty = /(^|[;\s{])filter\s*:\s*(?!none\b)/i;
+const filterProperty = /(?:^|[;\s{])filter\s*:\s*([^;}]*)/i;
 const filterRefused = (why: string) =>
   new UploadRejected(`The SVG ${why}; simplify its filter effects or upload a PNG`);
 
-const isFiltered = (element: Element) => {
-  const attribute = element.getAttribute('filter')?.trim();
-  return (
-    (attribute !== undefined && attribute !== '' && attribute !== 'none') ||
-    filterProperty.test(element.getAttribute('style') ?? '')
-  );
+/** The filter an element is drawn through, or '' for none. */
+const filterOf = (element: Element) => {
+  const value =
+    element.getAttribute('filter') ?? filterProperty.exec(element.getAttribute('style') ?? '')?.[1] ?? '';
+  return value.trim() === 'none' ? '' : value.trim();
 };
 
+/** The drawing's larger side in user units, which filter parameters are measured in. */
+function drawingSide(root: Element) {
+  const viewBox = (root.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const sides =
+    viewBox.length === 4
+      ? viewBox.slice(2)
+      : [root.getAttribute('width'), root.getAttribute('height')].map((side) => parseFloat(side ?? ''));
+  const side = Math.max(...sides.filter((value) => Number.isFinite(value) && value > 0));
+  return Number.isFinite(side) ? side : 100;
+}
+
 /**
- * Bounds what drawing the SVG costs at print size: filter effects are the expensive part (each
- * filtered element is drawn again into a surface its filter's size, step by step, for every
- * strip of the print render). So a filter may apply only to an element drawn once, on at most
- * `maxSvgFilteredElements` of them, each with at most `maxSvgFilterSteps` steps; a stylesheet
- * may not set one, since a selector can match every element.
+ * Bounds what drawing the SVG costs at print size. Filter effects are the expensive part: each
+ * filtered element is drawn again through its filter, step by step, over the whole element for
+ * every tile of the print render. So a filter may apply only to an element drawn once, with at
+ * most `maxSvgFilterSteps` steps drawn in all; a stylesheet may not set one (a selector can match
+ * every element); and the steps whose cost grows with a parameter are held to small ones.
  */
 function checkFilterCost(root: Element) {
   const byId = new Map<string, Element>();
@@ -140,7 +154,7 @@ function checkFilterCost(root: Element) {
     const known = holdsFilter.get(element);
     if (known !== undefined) return known;
     holdsFilter.set(element, false); // a reference cycle draws nothing
-    let found = isFiltered(element);
+    let found = filterOf(element) !== '';
     const referenced = redrawingElements.has(element.localName.toLowerCase()) ? target(element) : undefined;
     if (!found && referenced) found = containsFilter(referenced);
     for (let child = element.firstElementChild; child && !found; child = child.nextElementSibling)
@@ -148,22 +162,53 @@ function checkFilterCost(root: Element) {
     holdsFilter.set(element, found);
     return found;
   };
-  let filtered = 0;
+  // A filter value is a list: url(#id) draws that filter's steps, blur(2px) and the like one each.
+  const stepsOf = (value: string) => {
+    let steps = 0;
+    for (const [, id, fn] of value.matchAll(/url\(\s*['"]?#([^'")\s]+)['"]?\s*\)|([a-z-]+)\(/gi)) {
+      if (fn) steps += 1;
+      else if (id) steps += byId.get(id)?.childElementCount ?? 0;
+    }
+    return steps;
+  };
+  const maxRadius = drawingSide(root) * maxSvgMorphologyRadiusShare;
+  let steps = 0;
   for (const { element, reused } of all) {
     const name = element.localName.toLowerCase();
-    if (name === 'style' && filterProperty.test(element.textContent ?? ''))
+    if (
+      name === 'style' &&
+      [...(element.textContent ?? '').matchAll(/filter\s*:\s*([^;}]*)/gi)].some(
+        ([, value]) => value.trim() !== 'none',
+      )
+    )
       throw filterRefused('sets a filter in a stylesheet');
-    if (name === 'filter' && element.childElementCount > maxSvgFilterSteps)
-      throw filterRefused(`has a filter of more than ${maxSvgFilterSteps} steps`);
     if (redrawingElements.has(name)) {
       const referenced = target(element);
       if (referenced && containsFilter(referenced)) throw filterRefused('draws a filtered element again');
     }
-    if (!isFiltered(element)) continue;
+    if (name === 'femorphology') {
+      const radii = (element.getAttribute('radius') ?? '')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (radii.some((radius) => !(radius <= maxRadius)))
+        throw filterRefused('has a morphology filter of too large a radius');
+    }
+    if (name === 'feconvolvematrix') {
+      const orders = (element.getAttribute('order') ?? '3')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (orders.some((order) => !(order <= maxSvgConvolveOrder)))
+        throw filterRefused(
+          `has a convolution filter larger than ${maxSvgConvolveOrder} by ${maxSvgConvolveOrder}`,
+        );
+    }
+    const filter = filterOf(element);
+    if (!filter) continue;
     if (reused) throw filterRefused('has a filter on an element that may be drawn many times');
-    filtered += 1;
-    if (filtered > maxSvgFilteredElements)
-      throw filterRefused(`has a filter on more than ${maxSvgFilteredElements} elements`);
+    steps += stepsOf(filter);
+    if (steps > maxSvgFilterSteps) throw filterRefused(`draws more than ${maxSvgFilterSteps} filter steps`);
   }
 }
 

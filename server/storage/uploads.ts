@@ -236,12 +236,15 @@ export const maxSvgAttributesPerElement = 100;
 export const maxSvgAttributes = 20_000;
 
 /**
- * Filter effects make drawing cost grow with the print size squared (one drop shadow on a
- * 4500 px print took 40 s of CPU): a shadow or glow on a few parts of a logo is kept, 200
- * blurred layers are not (docs/decisions.md).
+ * Filter effects make drawing cost grow faster than the print's area: 200 blurred layers took
+ * 36 s of CPU for a logo a quarter of the print wide, one drop shadow at the full 4500 px about
+ * 50 s. A logo's shadow or glow takes 1 to 5 steps; 200 layers are refused (docs/decisions.md).
  */
-export const maxSvgFilteredElements = 4;
 export const maxSvgFilterSteps = 8;
+/** A morphology step costs its radius per pixel (2 and 20 units of 500: 1.5 and 5.2 s). */
+export const maxSvgMorphologyRadiusShare = 0.01;
+/** A convolution step costs its order squared per pixel; 5 by 5 covers sharpening and embossing. */
+export const maxSvgConvolveOrder = 5;
 
 /**
  * A maximal SVG takes about 2 s of CPU to parse and sanitise; on the main thread that would

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeSvgWorker, maxImageSide, maxSvgFilteredElements } from '../../server/storage/uploads';
+import { closeSvgWorker, maxImageSide, maxSvgFilterSteps } from '../../server/storage/uploads';
 import {
   closeUploadTestApp,
   type Ctx,
@@ -61,22 +61,41 @@ describe('the drawing cost of an uploaded SVG logo', () => {
     await refused(svg(body), /filter/);
   });
 
-  it('refuses a filter of too many steps', async () => {
-    const steps = Array.from({ length: 40 }, () => '<feGaussianBlur stdDeviation="2"/>').join('');
+  it.each([
+    [
+      'in one filter',
+      `<defs><filter id="f">${'<feGaussianBlur stdDeviation="2"/>'.repeat(maxSvgFilterSteps + 1)}</filter></defs><rect width="9" height="9" filter="url(#f)"/>`,
+    ],
+    [
+      'over several elements',
+      `${blur}${'<rect width="9" height="9" filter="url(#b)"/>'.repeat(maxSvgFilterSteps + 1)}`,
+    ],
+    [
+      'as filter functions',
+      `<rect width="9" height="9" style="filter: ${'blur(2px) '.repeat(maxSvgFilterSteps + 1)}"/>`,
+    ],
+  ])(`refuses more than ${maxSvgFilterSteps} filter steps drawn %s`, async (_name, body) => {
+    await refused(svg(body), /filter steps/);
+  });
+
+  it.each([
+    ['a morphology radius', '<feMorphology operator="dilate" radius="20"/>', /radius/],
+    ['a convolution order', `<feConvolveMatrix order="9" kernelMatrix="${'1 '.repeat(81)}"/>`, /convolution/],
+  ])('refuses %s whose cost grows past a small one', async (_name, step, message) => {
     await refused(
-      svg(`<defs><filter id="f">${steps}</filter></defs><rect width="9" height="9" filter="url(#f)"/>`),
-      /filter/,
+      svg(`<defs><filter id="f">${step}</filter></defs><rect width="9" height="9" filter="url(#f)"/>`),
+      message,
     );
   });
 
-  it(`accepts a logo with up to ${maxSvgFilteredElements} filtered elements, such as a drop shadow`, async () => {
-    const shadow =
-      '<defs><filter id="s"><feDropShadow dx="2" dy="2" stdDeviation="2"/></filter></defs>' +
-      Array.from(
-        { length: maxSvgFilteredElements },
-        () => '<circle cx="50" cy="50" r="40" filter="url(#s)"/>',
-      ).join('');
-    const response = await upload(svg(shadow));
+  it(`accepts a logo drawing up to ${maxSvgFilterSteps} filter steps, such as shadows and a glow`, async () => {
+    const effects =
+      '<defs><filter id="s"><feDropShadow dx="2" dy="2" stdDeviation="2"/></filter>' +
+      '<filter id="glow"><feMorphology radius="2" operator="dilate"/><feGaussianBlur stdDeviation="3"/>' +
+      '<feFlood flood-color="#fc0"/><feComposite operator="in" in2="SourceAlpha"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter></defs>' +
+      '<circle cx="50" cy="50" r="40" filter="url(#s)"/><circle cx="150" cy="50" r="40" style="filter: url(#s) blur(1px)"/>' +
+      '<path d="M10 200 h100 v50 z" filter="url(#glow)"/><rect width="9" height="9" filter="none"/>';
+    const response = await upload(svg(effects));
     expect(response.statusCode, response.body).toBe(200);
   });
 
