@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../server/db/schema';
-import { JobQueue } from '../../server/jobs';
-import { testApp } from '../server/helpers';
+import { jobs } from '../../../server/db/schema';
+import { JobQueue } from '../../../server/jobs';
+import { testApp } from '../helpers';
 
 /**
  * One organization's costly jobs (a crafted logo drew for 50 s a product) held every worker
@@ -53,9 +53,9 @@ describe('a job past its time limit', () => {
 describe('claiming jobs of two organizations', () => {
   it("takes organization B's job before the rest of A's older backlog while A's job is running", async () => {
     const workers = Array.from({ length: 3 }, () => new JobQueue(ctx.db, { log }));
-    const a = await Promise.all(
-      [1, 2, 3].map((n) => workers[0].enqueue('product', { org: 'A', n }, ctx.db, { organizationId: 1 })),
-    );
+    const a = [];
+    for (const n of [1, 2, 3])
+      a.push(await workers[0].enqueue('product', { org: 'A', n }, ctx.db, { organizationId: 1 }));
     const b = await workers[0].enqueue('product', { org: 'B', n: 1 }, ctx.db, { organizationId: 2 });
 
     const claimed = [];
@@ -66,9 +66,8 @@ describe('claiming jobs of two organizations', () => {
 
   it('takes jobs of no organization (mail) beside a busy organization', async () => {
     const workers = [new JobQueue(ctx.db, { log }), new JobQueue(ctx.db, { log })];
-    const a = await Promise.all(
-      [1, 2].map((n) => workers[0].enqueue('product', { n }, ctx.db, { organizationId: 1 })),
-    );
+    const a = [];
+    for (const n of [1, 2]) a.push(await workers[0].enqueue('product', { n }, ctx.db, { organizationId: 1 }));
     const mail = await workers[0].enqueue('mail', {});
     expect((await workers[0].claim())?.id).toBe(a[0].id);
     expect((await workers[1].claim())?.id).toBe(mail.id);
