@@ -52,8 +52,8 @@ export const doneJobRetentionMs = 7 * 24 * 60 * 60_000;
 const pruneEveryMs = 60 * 60_000;
 
 /**
- * Far above the slowest real job (a print file with the largest filtered SVG logo the upload
- * admits, about a minute on a busy 2-core machine), far below a worker held for good.
+ * Above the slowest job the upload admits (the print of the costliest filtered SVG at the full
+ * print width: 111 s on a quiet 2-core machine), far below a worker held for good.
  */
 export const defaultJobTimeLimitMs = 5 * 60_000;
 

@@ -37,7 +37,7 @@ export async function renderPrintFile(
       ? sharp(logoImage, { density: Math.min(100_000, (svgBaseDensity * logoWidth) / logoMeta.width) })
       : sharp(logoImage);
   // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
-  // it, rather than burning CPU for a job the queue has already failed.
+  // it at its next tile, rather than burning CPU for a job the queue has already failed.
   if (deadline !== undefined)
     source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
   // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
