@@ -184,6 +184,12 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The server whose local disk holds the job's files; null when any server may run it. */
     runOn: text('run_on'),
+    /**
+     * Whose work the job is, so workers share out between organizations (fair claiming); null
+     * for the portal's own (mail). No foreign key: it only orders claims, and must not stop an
+     * organization from being deleted.
+     */
+    organizationId: integer('organization_id'),
     /** When the queue or an Admin last changed the job: the jobs page's 'Updated'. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,1 +1,10 @@
-export { defaultBackoffMs, type JobHandler, JobQueue, type JobQueueOptions, type JobRow } from './queue';
+export {
+  defaultBackoffMs,
+  type EnqueueOptions,
+  type JobContext,
+  type JobHandler,
+  JobQueue,
+  type JobQueueOptions,
+  type JobRow,
+  JobTimedOut,
+} from './queue';

@@ -6,8 +6,18 @@ import { jobs } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/** What a running job is given besides its payload: when its time is up. */
+export interface JobContext {
+  /** Aborted when the job runs past its time limit; the queue has then failed it already. */
+  signal: AbortSignal;
+  /** `Date.now()` at which the time limit ends, for work that takes a timeout of its own. */
+  deadline: number;
+}
+
 export interface JobHandler {
-  run(payload: unknown, job: JobRow): Promise<void>;
+  run(payload: unknown, job: JobRow, context: JobContext): Promise<void>;
+  /** This type's own time limit per attempt, in place of the queue's. */
+  timeLimitMs?: number;
   /** Called once when the job has failed its last attempt. */
   gaveUp?(payload: unknown, job: JobRow, error: Error): Promise<void>;
   /** This type's own schedule of retries, in place of the queue's. */
@@ -23,6 +33,11 @@ export interface JobQueueOptions {
   lockMs?: number;
   /** How often an idle worker looks for due jobs (it is also woken by local enqueues). */
   pollMs?: number;
+  /**
+   * How long one attempt may run before it fails and its worker moves on: a job that never
+   * ends would otherwise hold its worker, and the jobs of every organization behind it.
+   */
+  timeLimitMs?: number;
   /** Delay before attempt `attempt + 1`, after `attempt` failures. */
   backoffMs?: (attempt: number) => number;
   /**
@@ -35,6 +50,24 @@ export interface JobQueueOptions {
 /** Finished jobs are kept this long for inspection, then deleted. */
 export const doneJobRetentionMs = 7 * 24 * 60 * 60_000;
 const pruneEveryMs = 60 * 60_000;
+
+/**
+ * Above the slowest job the upload admits (the print of the costliest filtered SVG at the full
+ * print width: 111 s on a quiet 2-core machine), far below a worker held for good.
+ */
+export const defaultJobTimeLimitMs = 5 * 60_000;
+
+/**
+ * A job that ran past its time limit. It is not retried: the work that ran too long (drawing
+ * a given image) would run as long again, once per attempt.
+ */
+export class JobTimedOut extends Error {}
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Whose work it is: claims are shared out between organizations. */
+  organizationId?: number | null;
+}
 
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
 export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
@@ -50,6 +83,7 @@ type Executor = Pick<Db, 'insert'>;
 export class JobQueue {
   readonly workerId = `${process.pid}-${randomUUID()}`;
   private readonly lockMs: number;
+  private readonly timeLimitMs: number;
   private readonly pollMs: number;
   private readonly backoffMs: (attempt: number) => number;
   private running = false;
@@ -64,6 +98,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.lockMs = options.lockMs ?? 60_000;
+    this.timeLimitMs = options.timeLimitMs ?? defaultJobTimeLimitMs;
     this.pollMs = options.pollMs ?? 1_000;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
   }
@@ -77,10 +112,15 @@ export class JobQueue {
    * Adds a job. Pass the transaction that writes the job's subject so both commit
    * together, and call `wakeUp` after it commits: a worker woken earlier would not see it.
    */
-  async enqueue(type: string, payload: unknown, executor: Executor = this.db, maxAttempts = 5) {
+  async enqueue(
+    type: string,
+    payload: unknown,
+    executor: Executor = this.db,
+    { maxAttempts = 5, organizationId = null }: EnqueueOptions = {},
+  ) {
     const [job] = await executor
       .insert(jobs)
-      .values({ type, payload, maxAttempts, runOn: this.options.localServerId ?? null })
+      .values({ type, payload, maxAttempts, organizationId, runOn: this.options.localServerId ?? null })
       .returning();
     if (executor === this.db) this.wakeUp();
     return job;
@@ -96,7 +136,11 @@ export class JobQueue {
     this.wake?.();
   }
 
-  /** Takes the next due job, or one whose worker's lock has expired. */
+  /**
+   * Takes the next due job, or one whose worker's lock has expired: the oldest of the
+   * organization with the fewest jobs running, so one organization's backlog cannot hold every
+   * worker while another's job waits behind it. Jobs of no organization (mail) count as none running.
+   */
   async claim(): Promise<JobRow | null> {
     const due = this.db
       .select({ id: jobs.id })
@@ -112,7 +156,12 @@ export class JobQueue {
             : isNull(jobs.runOn),
         ),
       )
-      .orderBy(jobs.runAt, jobs.id)
+      .orderBy(
+        sql`(select count(*) from ${jobs} as holding where holding.organization_id = ${jobs.organizationId}
+          and holding.status = 'running' and holding.locked_until >= now())`,
+        jobs.runAt,
+        jobs.id,
+      )
       .limit(1)
       .for('update', { skipLocked: true });
     const [job] = await this.db
@@ -144,9 +193,23 @@ export class JobQueue {
           this.options.log.warn({ err: error, jobId: job.id }, 'could not renew a job lease'),
         );
     }, this.lockMs / 3);
+    const limitMs = handler?.timeLimitMs ?? this.timeLimitMs;
+    const abort = new AbortController();
+    let limit: NodeJS.Timeout | undefined;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler.run(job.payload, job);
+      const timedOut = new Promise<never>((_, reject) => {
+        limit = setTimeout(() => {
+          const error = new JobTimedOut(`The job ran past its time limit of ${limitMs / 1000} s`);
+          abort.abort(error);
+          reject(error);
+        }, limitMs);
+      });
+      const running = handler.run(job.payload, job, { signal: abort.signal, deadline: Date.now() + limitMs });
+      // Past its limit the job is failed below and the worker moves on; what it still throws is moot.
+      running.catch(() => undefined);
+      await Promise.race([running, timedOut]);
+      clearTimeout(limit);
       clearInterval(heartbeat);
       await this.db
         .update(jobs)
@@ -160,9 +223,11 @@ export class JobQueue {
         })
         .where(mine);
     } catch (caught) {
+      clearTimeout(limit);
       clearInterval(heartbeat);
       const error = caught instanceof Error ? caught : new Error(String(caught));
-      const lastAttempt = job.attempts >= job.maxAttempts;
+      const timedOut = error instanceof JobTimedOut;
+      const lastAttempt = timedOut || job.attempts >= job.maxAttempts;
       this.options.log.warn(
         { err: error, jobId: job.id, type: job.type, attempt: job.attempts },
         'job failed',
@@ -171,7 +236,7 @@ export class JobQueue {
         .update(jobs)
         .set({
           status: lastAttempt ? 'failed' : 'queued',
-          lastError: error.stack ?? error.message,
+          lastError: timedOut ? error.message : (error.stack ?? error.message),
           lockedBy: null,
           lockedUntil: null,
           runAt: lastAttempt

@@ -98,7 +98,7 @@ export class Mailer {
         })
         .returning({ id: emailOutbox.id });
       const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
-      await this.jobs.enqueue(deliverJob, payload, tx, mailAttempts);
+      await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
       return row.id;
     });
     this.jobs.wakeUp();
@@ -128,7 +128,7 @@ export class Mailer {
         outboxId,
         replyTo: (previous?.payload as DeliverPayload | undefined)?.replyTo,
       };
-      await this.jobs.enqueue(deliverJob, payload, tx, mailAttempts);
+      await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
       return true;
     });
     if (queued) this.jobs.wakeUp();

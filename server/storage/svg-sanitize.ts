@@ -1,6 +1,14 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { maxSvgAttributes, maxSvgAttributesPerElement, maxSvgElements, UploadRejected } from './uploads';
+import {
+  maxSvgAttributes,
+  maxSvgAttributesPerElement,
+  maxSvgElements,
+  maxSvgConvolveOrder,
+  maxSvgFilterSteps,
+  maxSvgMorphologyRadiusShare,
+  UploadRejected,
+} from './uploads';
 
 // Only the SVG worker thread imports this module: jsdom alone holds about 30 MB of heap, which
 // the server's main thread has no use for.
@@ -90,6 +98,120 @@ function dangerIn(element: Element): string | null {
   return null;
 }
 
+/** Content drawn wherever it is referenced, any number of times (per vertex for a marker). */
+const reusedContainers = new Set(['defs', 'symbol', 'marker', 'pattern', 'mask', 'clippath']);
+/** Elements that draw another element, found by its id. */
+const redrawingElements = new Set(['use', 'feimage']);
+const filterProperty = /(?:^|[;\s{])filter\s*:\s*([^;}]*)/i;
+const filterRefused = (why: string) =>
+  new UploadRejected(`The SVG ${why}; simplify its filter effects or upload a PNG`);
+
+/** The filter an element is drawn through, or '' for none. */
+const filterOf = (element: Element) => {
+  const value =
+    element.getAttribute('filter') ?? filterProperty.exec(element.getAttribute('style') ?? '')?.[1] ?? '';
+  return value.trim() === 'none' ? '' : value.trim();
+};
+
+/** The drawing's larger side in user units, which filter parameters are measured in. */
+function drawingSide(root: Element) {
+  const viewBox = (root.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const sides =
+    viewBox.length === 4
+      ? viewBox.slice(2)
+      : [root.getAttribute('width'), root.getAttribute('height')].map((side) => parseFloat(side ?? ''));
+  const side = Math.max(...sides.filter((value) => Number.isFinite(value) && value > 0));
+  return Number.isFinite(side) ? side : 100;
+}
+
+/**
+ * Bounds what drawing the SVG costs at print size. Filter effects are the expensive part: each
+ * filtered element is drawn again through its filter, step by step, over the whole element for
+ * every tile of the print render. So a filter may apply only to an element drawn once, with at
+ * most `maxSvgFilterSteps` steps drawn in all; a stylesheet may not set one (a selector can match
+ * every element); and the steps whose cost grows with a parameter are held to small ones.
+ */
+function checkFilterCost(root: Element) {
+  const byId = new Map<string, Element>();
+  const all: { element: Element; reused: boolean }[] = [];
+  const walk = (element: Element, reused: boolean) => {
+    all.push({ element, reused });
+    const id = element.getAttribute('id');
+    if (id) byId.set(id, element);
+    const inside = reused || reusedContainers.has(element.localName.toLowerCase());
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) walk(child, inside);
+  };
+  walk(root, false);
+  const target = (element: Element) => {
+    const reference = (element.getAttribute('href') ?? element.getAttribute('xlink:href') ?? '').trim();
+    return reference.startsWith('#') ? byId.get(reference.slice(1)) : undefined;
+  };
+  const holdsFilter = new Map<Element, boolean>();
+  const containsFilter = (element: Element): boolean => {
+    const known = holdsFilter.get(element);
+    if (known !== undefined) return known;
+    holdsFilter.set(element, false); // a reference cycle draws nothing
+    let found = filterOf(element) !== '';
+    const referenced = redrawingElements.has(element.localName.toLowerCase()) ? target(element) : undefined;
+    if (!found && referenced) found = containsFilter(referenced);
+    for (let child = element.firstElementChild; child && !found; child = child.nextElementSibling)
+      found = containsFilter(child);
+    holdsFilter.set(element, found);
+    return found;
+  };
+  // A filter value is a list: url(#id) draws that filter's steps, blur(2px) and the like one each.
+  const stepsOf = (value: string) => {
+    let steps = 0;
+    for (const [, id, fn] of value.matchAll(/url\(\s*['"]?#([^'")\s]+)['"]?\s*\)|([a-z-]+)\(/gi)) {
+      if (fn) steps += 1;
+      else if (id) steps += byId.get(id)?.childElementCount ?? 0;
+    }
+    return steps;
+  };
+  const maxRadius = drawingSide(root) * maxSvgMorphologyRadiusShare;
+  let steps = 0;
+  for (const { element, reused } of all) {
+    const name = element.localName.toLowerCase();
+    if (
+      name === 'style' &&
+      [...(element.textContent ?? '').matchAll(/filter\s*:\s*([^;}]*)/gi)].some(
+        ([, value]) => value.trim() !== 'none',
+      )
+    )
+      throw filterRefused('sets a filter in a stylesheet');
+    if (redrawingElements.has(name)) {
+      const referenced = target(element);
+      if (referenced && containsFilter(referenced)) throw filterRefused('draws a filtered element again');
+    }
+    if (name === 'femorphology') {
+      const radii = (element.getAttribute('radius') ?? '')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (radii.some((radius) => !(radius <= maxRadius)))
+        throw filterRefused('has a morphology filter of too large a radius');
+    }
+    if (name === 'feconvolvematrix') {
+      const orders = (element.getAttribute('order') ?? '3')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (orders.some((order) => !(order <= maxSvgConvolveOrder)))
+        throw filterRefused(
+          `has a convolution filter larger than ${maxSvgConvolveOrder} by ${maxSvgConvolveOrder}`,
+        );
+    }
+    const filter = filterOf(element);
+    if (!filter) continue;
+    if (reused) throw filterRefused('has a filter on an element that may be drawn many times');
+    steps += stepsOf(filter);
+    if (steps > maxSvgFilterSteps) throw filterRefused(`draws more than ${maxSvgFilterSteps} filter steps`);
+  }
+}
+
 /**
  * Parses an SVG document and gives back a sanitised copy. Scripts, event handlers,
  * foreignObject and external references are refused outright (the user learns why);
@@ -120,6 +242,7 @@ export function sanitizeSvg(source: string): string {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) check(child);
   };
   check(root);
+  checkFilterCost(root);
   const body = purify.sanitize(root, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { Piscina } from 'piscina';
+import sharp from 'sharp';
 import { maxImagePixels, tooManyPixels } from './images';
 import type { SanitizedSvg } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
@@ -195,11 +196,27 @@ export class PngChecker {
     this.width = header.readUInt32BE(0);
     this.height = header.readUInt32BE(4);
     if (this.width === 0 || this.height === 0) throw new UploadRejected('The PNG has no pixels');
-    if (this.width > maxImageSide || this.height > maxImageSide) {
-      throw new UploadRejected(`The image must be at most ${maxImageSide} pixels wide and high`);
-    }
-    if (this.width * this.height > maxImagePixels) throw new UploadRejected(tooManyPixels);
+    checkImageSize(this.width, this.height);
   }
+}
+
+/** Refuses an image too large to compose or decode, from its stated size. */
+function checkImageSize(width: number, height: number) {
+  if (width > maxImageSide || height > maxImageSide) {
+    throw new UploadRejected(`The image must be at most ${maxImageSide} pixels wide and high`);
+  }
+  if (width * height > maxImagePixels) throw new UploadRejected(tooManyPixels);
+}
+
+/**
+ * An SVG's own size is what every later step reads (the studio, the product's placement and
+ * the print's density), and sharp refuses to read one past its pixel limit: a product made
+ * from it failed with a 500. Read here as they will, without that limit, and held to a PNG's.
+ */
+async function checkSvgSize(svg: string) {
+  const { width, height } = await sharp(Buffer.from(svg), { limitInputPixels: false }).metadata();
+  if (!width || !height) throw new UploadRejected('The SVG has no size');
+  checkImageSize(width, height);
 }
 
 /**
@@ -217,6 +234,17 @@ export const maxSvgElements = 5_000;
  */
 export const maxSvgAttributesPerElement = 100;
 export const maxSvgAttributes = 20_000;
+
+/**
+ * Filter effects make drawing cost grow faster than the print's area: 200 blurred layers took
+ * 36 s of CPU for a logo a quarter of the print wide, one drop shadow at the full 4500 px about
+ * 50 s. A logo's shadow or glow takes 1 to 5 steps; 200 layers are refused (docs/decisions.md).
+ */
+export const maxSvgFilterSteps = 8;
+/** A morphology step costs its radius per pixel (2 and 20 units of 500: 1.5 and 5.2 s). */
+export const maxSvgMorphologyRadiusShare = 0.01;
+/** A convolution step costs its order squared per pixel; 5 by 5 covers sharpening and embossing. */
+export const maxSvgConvolveOrder = 5;
 
 /**
  * A maximal SVG takes about 2 s of CPU to parse and sanitise; on the main thread that would
@@ -371,6 +399,7 @@ export async function storeImageUpload(
     }
     const text = body.toString('utf8');
     const clean = await sanitizeSvgOffThread(text, { owner: options.owner });
+    await checkSvgSize(clean);
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,
       prefix: options.prefix,

@@ -12,7 +12,12 @@ const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
  * An SVG logo is rasterised once, directly at its printed size, so it stays sharp; the
  * apparel keeps its transparency where it has any.
  */
-export async function renderPrintFile(apparelImage: Buffer, logoImage: Buffer, placement: Placement) {
+export async function renderPrintFile(
+  apparelImage: Buffer,
+  logoImage: Buffer,
+  placement: Placement,
+  { deadline }: { deadline?: number } = {},
+) {
   const [apparelMeta, logoMeta] = await Promise.all([
     sharp(apparelImage).metadata(),
     sharp(logoImage).metadata(),
@@ -31,6 +36,10 @@ export async function renderPrintFile(apparelImage: Buffer, logoImage: Buffer, p
     logoMeta.format === 'svg'
       ? sharp(logoImage, { density: Math.min(100_000, (svgBaseDensity * logoWidth) / logoMeta.width) })
       : sharp(logoImage);
+  // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
+  // it at its next tile, rather than burning CPU for a job the queue has already failed.
+  if (deadline !== undefined)
+    source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
   // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
   const sized = await source
     .resize(logoWidth, logoHeight, { fit: 'fill', background: transparent })

@@ -22,7 +22,7 @@ async function readBlob(storage: BlobStore, key: string) {
  * The print file from the original logo and apparel image; none when the logo was deleted
  * before the product was processed (the composed preview is all that is left of it).
  */
-async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect) {
+async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect, deadline: number) {
   if (row.logoId === null) return null;
   const [[logo], [apparel]] = await Promise.all([
     db.select().from(designLogos).where(eq(designLogos.id, row.logoId)),
@@ -33,7 +33,7 @@ async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$in
     readBlob(storage, logo.storageKey),
     readBlob(storage, apparel.imageKey),
   ]);
-  return renderPrintFile(apparelImage, logoImage, placementOf(row));
+  return renderPrintFile(apparelImage, logoImage, placementOf(row), { deadline });
 }
 
 /**
@@ -44,7 +44,7 @@ async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$in
  */
 export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Storefront): JobHandler {
   return {
-    async run(payload) {
+    async run(payload, _job, { signal, deadline }) {
       const { merchandiseId } = payload as { merchandiseId: number };
       const [row] = await db.select().from(merchandise).where(eq(merchandise.id, merchandiseId));
       if (!row || row.status === 'ready') return;
@@ -53,7 +53,9 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       if (!source) throw new Error(`The source image of merchandise ${row.id} is missing`);
       const original = await buffer(source.body);
       const { finalPng, thumbnailPng } = await productImages(original, thumbnailWidth);
-      const printPng = await printFile(db, storage, row);
+      const printPng = await printFile(db, storage, row, deadline);
+      // Past its time limit the queue has failed the product: it must not turn ready after that.
+      signal.throwIfAborted();
       const print = printPng
         ? await storage.put(printPng, { contentType: 'image/png', prefix: 'merchandise-prints' })
         : null;

@@ -251,7 +251,9 @@ export async function createMerchandise(
           placementRotation: placement.rotation,
         })
         .returning();
-      await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx);
+      await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx, {
+        organizationId: inserted.organizationId,
+      });
       await audit(tx as unknown as Db, actor.id, 'create', 'merchandise', inserted.id, {
         organizationId,
         logoId: logo.id,
@@ -299,7 +301,7 @@ export async function updateMerchandise(
       .set({ title: fields.title, description: fields.description, price: fields.price })
       .where(eq(merchandise.id, id))
       .returning();
-    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx);
+    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, { organizationId: row.organizationId });
     await audit(tx as unknown as Db, actor.id, 'update', 'merchandise', id, {
       before: { title: row.title, description: row.description, price: row.price },
       after: fields,
@@ -318,7 +320,7 @@ export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionU
   const row = await findOwnProduct(db, actor, id);
   await db.transaction(async (tx) => {
     await tx.update(merchandise).set({ archivedAt: new Date() }).where(eq(merchandise.id, id));
-    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx);
+    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, { organizationId: row.organizationId });
     await audit(tx as unknown as Db, actor.id, 'archive', 'merchandise', id, {
       organizationId: row.organizationId,
       title: row.title,
@@ -338,7 +340,9 @@ export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUse
       .set({ status: 'processing' })
       .where(eq(merchandise.id, id))
       .returning();
-    await jobs.enqueue(processMerchandiseJob, { merchandiseId: id }, tx);
+    await jobs.enqueue(processMerchandiseJob, { merchandiseId: id }, tx, {
+      organizationId: row.organizationId,
+    });
     await audit(tx as unknown as Db, actor.id, 'retry', 'merchandise', id);
     return changed;
   });

@@ -44,7 +44,7 @@ describe('job queue', () => {
       },
       gaveUp: async (_payload, _job, error) => void gaveUp.push(error.message),
     });
-    const job = await worker.enqueue('flaky', {}, ctx.db, 2);
+    const job = await worker.enqueue('flaky', {}, ctx.db, { maxAttempts: 2 });
     await worker.drain();
     let row = await jobRow(job.id);
     expect(row.status).toBe('queued');
