@@ -164,6 +164,8 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   list?: {
     /** Columns in order; default: every field with `list !== false`. */
     columns?: (keyof F & string)[];
+    /** Columns that start hidden: each user shows them (and hides or reorders any) with Columns. */
+    hidden?: (keyof F & string)[];
     sort?: { field: keyof F & string; order: 'ASC' | 'DESC' };
   };
   /** The audit log's entity type for this resource's changes; absent, changes are not audited. */

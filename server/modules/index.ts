@@ -13,6 +13,7 @@ import merchandise from './merchandise';
 import orders from './orders';
 import { ordersResource } from './orders/items';
 import organizations from './organizations';
+import preferences from './preferences';
 import users from './users';
 import { usersResource } from './users/service';
 import type { ResourceServer } from '../resources/types';
@@ -31,6 +32,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },
+  { prefix: 'preferences', plugin: preferences },
   { prefix: 'users', plugin: users },
 ];
 
