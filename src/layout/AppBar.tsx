@@ -16,6 +16,7 @@ import {
 import { useId, useState } from 'react';
 import {
   AppBar as RaAppBar,
+  LoadingIndicator,
   TitlePortal,
   useLogout,
   useRemoveFromStore,
@@ -145,6 +146,9 @@ export function AppBar() {
       alwaysOn
       color="primary"
       userMenu={<AppUserMenu />}
+      // The theme is chosen in the user menu (three choices, the device's among them), so the
+      // bar keeps only react-admin's refresh and loading indicator.
+      toolbar={<LoadingIndicator />}
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
