@@ -11,6 +11,7 @@ export const mail = defineResource({
   label: { one: 'Email', many: 'Sent Emails' },
   titleField: 'subject',
   menu: { group: 'settings', icon: 'Email', order: 55 },
+  quickSearch: false,
   access: { list: [roles.admin], read: [roles.admin], export: [roles.admin] },
   fields: {
     createdAt: field.dateTime({ label: 'Time', required: true, readOnly: true, sort: true, filter: true }),

@@ -14,6 +14,7 @@ import orders from './orders';
 import { ordersResource } from './orders/items';
 import organizations from './organizations';
 import preferences from './preferences';
+import search from './search';
 import users from './users';
 import { usersResource } from './users/service';
 import type { ResourceServer } from '../resources/types';
@@ -33,6 +34,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },
   { prefix: 'preferences', plugin: preferences },
+  { prefix: 'search', plugin: search },
   { prefix: 'users', plugin: users },
 ];
 
