@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { limits, resultOf } from './common';
+import { quickSearchLimits } from './limits';
+
+export { quickSearchLimits };
 
 /**
  * The top bar's quick search (Ctrl+K): one call that asks every resource the user may list,
  * within the same access rules and organization scope as its list, bounded in rows and time.
  */
-export const quickSearchLimits = { perResource: 5, minLength: 2, deadlineMs: 2_000 } as const;
-
 export const quickSearchQuerySchema = z.object({
   q: z
     .string({ error: 'Search is required' })

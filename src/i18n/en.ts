@@ -376,6 +376,16 @@ export const appMessages = {
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },
+  quickSearch: {
+    button: 'Search everything (Ctrl+K)',
+    title: 'Search everything',
+    placeholder: 'Accounts, organizations, promos, orders, settings, products, logos…',
+    results: 'Matches',
+    hint: 'Type at least %{min} characters',
+    none: 'Nothing matches "%{term}"',
+    failed: 'The search could not be completed. Please try again.',
+    partial: 'Some lists took too long to answer; their matches are missing.',
+  },
   views: {
     button: 'Views',
     buttonWithName: 'View: %{name}',

@@ -26,6 +26,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PortalBrand } from './PortalBrand';
+import { QuickSearchButton } from './QuickSearch';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
@@ -147,8 +148,13 @@ export function AppBar() {
       color="primary"
       userMenu={<AppUserMenu />}
       // The theme is chosen in the user menu (three choices, the device's among them), so the
-      // bar keeps only react-admin's refresh and loading indicator.
-      toolbar={<LoadingIndicator />}
+      // bar keeps the quick search and react-admin's refresh and loading indicator.
+      toolbar={
+        <>
+          <QuickSearchButton />
+          <LoadingIndicator />
+        </>
+      }
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
