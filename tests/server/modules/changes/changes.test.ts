@@ -154,7 +154,7 @@ describe('GET /api/changes (live lists)', () => {
 
   it(`keeps at most ${changeStreamLimits.perSession} streams per session, ending the oldest`, async () => {
     const cookie = await cookieOf('admin@example.com');
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof stream>>[] = [];
     for (let n = 0; n <= changeStreamLimits.perSession; n++) streams.push(await stream(cookie));
     await expect
       .poll(() => streams.map((open) => open.state.ended))
