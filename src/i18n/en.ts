@@ -392,6 +392,11 @@ export const appMessages = {
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },
+  live: {
+    changedBy: 'Changed by %{name} just now',
+    deletedBy: 'Deleted by %{name} just now',
+    reload: 'Reload',
+  },
   quickSearch: {
     button: 'Search everything (Ctrl+K)',
     title: 'Search everything',

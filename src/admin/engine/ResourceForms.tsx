@@ -8,6 +8,7 @@ import {
   Link as MuiLink,
   Typography,
 } from '@mui/material';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -141,10 +142,23 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'updated');
-  useState(() => queryClient.removeQueries({ queryKey: [definition.name, 'getOne', { id: String(id) }] }));
+  const forgetRecord = () =>
+    queryClient.removeQueries({ queryKey: [definition.name, 'getOne', { id: String(id) }] });
+  useState(forgetRecord);
+  // Reload after someone else's change: the form starts again from the record as it is now.
+  const [loads, setLoads] = useState(0);
   return (
     <Box>
+      <ChangedElsewhere
+        definition={definition}
+        id={id}
+        onReload={() => {
+          forgetRecord();
+          setLoads((n) => n + 1);
+        }}
+      />
       <Edit
+        key={loads}
         resource={definition.name}
         id={id}
         title={translate('app.tables.update', { label: definition.label.one })}
