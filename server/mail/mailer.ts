@@ -47,7 +47,9 @@ interface DeliverPayload {
  * E-mail from the templates in the database. Every message is recorded in `email_outbox`
  * together with a job of the durable queue, so delivery happens off the request path,
  * survives a restart and is retried with backoff: through SMTP when `SMTP_URL` is set,
- * otherwise written as an `.eml` file under `DATA_DIR/outbox/` with its path and links logged.
+ * otherwise written as an `.eml` file under `DATA_DIR/outbox/` with its path logged. The links
+ * (reset and confirmation codes) are logged too only when stdout is a terminal, someone working
+ * at it: logs are shipped and kept further than the data directory.
  */
 export class Mailer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -58,6 +60,7 @@ export class Mailer {
     private readonly config: Config,
     private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
+    private readonly logLinks = process.stdout.isTTY === true,
   ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
@@ -215,7 +218,9 @@ export class Mailer {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${String(row.id).padStart(6, '0')}-${row.templateKey ?? 'mail'}.eml`);
     await writeFile(file, message);
-    const links = [...row.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
-    this.log.info({ to: row.to, subject: row.subject, file, links }, `e-mail written to ${file}`);
+    const links = this.logLinks
+      ? { links: [...row.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')) }
+      : {};
+    this.log.info({ file, ...links }, `e-mail written to ${file}`);
   }
 }
