@@ -6,7 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailOutbox, emailTemplates, jobs as jobRows } from '../db/schema';
-import type { JobQueue } from '../jobs';
+import { type JobQueue, visibleJobError } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
 export type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
@@ -71,7 +71,7 @@ export class Mailer {
       gaveUp: async (payload, _job, error) => {
         await this.db
           .update(emailOutbox)
-          .set({ status: 'failed', lastError: error.message })
+          .set({ status: 'failed', lastError: visibleJobError(error) })
           .where(eq(emailOutbox.id, (payload as DeliverPayload).outboxId));
       },
     });
@@ -198,7 +198,7 @@ export class Mailer {
     } catch (error) {
       await this.db
         .update(emailOutbox)
-        .set({ lastError: String(error), attempts: sql`${emailOutbox.attempts} + 1` })
+        .set({ lastError: visibleJobError(error), attempts: sql`${emailOutbox.attempts} + 1` })
         .where(eq(emailOutbox.id, row.id));
       throw error;
     }

@@ -72,6 +72,9 @@ describe('the Admin outbox', () => {
     await exhaust(context);
     const [failed] = await db.select().from(emailOutbox);
     expect(failed.status).toBe('failed');
+    // The Admin sees why, without the server's paths: the outbox could not be made in DATA_DIR.
+    expect(failed.lastError).toMatch(/^ENOTDIR/);
+    expect(failed.lastError).not.toContain(dataDir);
 
     const list = await app.inject({
       method: 'POST',
