@@ -3,12 +3,6 @@ import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
 import type { Config } from '../config';
 
-/**
- * The Node HTTP server under Fastify, with bounds on slow clients: without them a client
- * trickling one byte every few seconds holds a socket (and its memory) for ever, and enough
- * of them exhaust the process. Node checks the request and header deadlines on an interval,
- * so that interval is kept well below them.
- */
 /** How often Node looks for requests past their deadlines. */
 const checkingIntervalMs = (limits: Config['http']) =>
   Math.min(5000, (limits.headersTimeoutSeconds * 1000) / 2);
@@ -24,6 +18,12 @@ export const slowClientCutOff = (limits: Config['http']) => ({
   request: limits.requestTimeoutSeconds + checkingIntervalMs(limits) / 1000,
 });
 
+/**
+ * The Node HTTP server under Fastify, with bounds on slow clients: without them a client
+ * trickling one byte every few seconds holds a socket (and its memory) for ever, and enough
+ * of them exhaust the process. Node checks the request and header deadlines on an interval,
+ * so that interval is kept well below them.
+ */
 export function boundedHttpServer(limits: Config['http']): FastifyServerFactory {
   return (handler) => {
     const headersTimeout = limits.headersTimeoutSeconds * 1000;
