@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { newPasswordField } from './account';
 import { maxIntegerId } from './resource';
-import { emailField, limits, optionalText, requiredText, resultOf, tableResultOf } from './common';
+import {
+  emailField,
+  limits,
+  optionalText,
+  requiredText,
+  resultOf,
+  tableResultOf,
+  versionInput,
+  versionOutput,
+} from './common';
 import { roleNames, roleOptions } from './roles';
 
 /** Names are free text; 100 characters is generous for any one part of a person's name. */
@@ -89,7 +98,7 @@ export const userCreateSchema = z
 export type UserCreate = z.input<typeof userCreateSchema>;
 
 export const userUpdateSchema = z
-  .object(userFields)
+  .object({ ...userFields, version: versionInput })
   .superRefine(organizationRule)
   .transform(clearOrganization);
 export type UserUpdate = z.input<typeof userUpdateSchema>;
@@ -97,6 +106,7 @@ export type UserUpdate = z.input<typeof userUpdateSchema>;
 /** The user of the edit form (spec section 3). */
 export const userSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   organizationId: z.number().int().nullable(),
   email: z.string(),
   username: z.string(),
@@ -119,6 +129,7 @@ export const userResponseSchema = resultOf(userSchema);
 /** One row of the Accounts table. */
 export const accountRowSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   email: z.string(),
   fullName: z.string(),
   isLocked: z.boolean(),

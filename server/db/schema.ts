@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { allowReferencesTo } from './resource-table';
+import { allowReferencesTo, versionColumn } from './resource-table';
 import type { PrintableArea } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,6 +28,7 @@ export const organizations = pgTable(
   'organizations',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     guid: uuid('guid').notNull().unique().defaultRandom(),
     name: text('name').notNull(),
     spiritShopAddress: text('spirit_shop_address'),
@@ -42,6 +43,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     email: text('email').notNull(),
     normalizedEmail: text('normalized_email').notNull(),
     username: text('username').notNull(),
@@ -149,6 +151,7 @@ export const userTokens = pgTable(
 
 export const emailOutbox = pgTable('email_outbox', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   templateKey: text('template_key'),
   to: text('to').notNull(),
   cc: text('cc'),
@@ -169,6 +172,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
@@ -207,6 +211,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
@@ -228,6 +233,7 @@ export const settings = pgTable(
   'settings',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
@@ -240,6 +246,7 @@ export const promoCodes = pgTable(
   'promo_codes',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     organization: text('organization').notNull(),
@@ -259,6 +266,7 @@ export const promoCodes = pgTable(
 
 export const emailTemplates = pgTable('email_templates', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   key: text('key').notNull().unique(),
   to: text('to'),
   cc: text('cc'),
@@ -273,6 +281,7 @@ export const emailTemplates = pgTable('email_templates', {
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   isShowcased: boolean('is_showcased').notNull().default(false),
@@ -312,6 +321,7 @@ export const merchandise = pgTable(
   'merchandise',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -382,6 +392,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),

@@ -84,7 +84,8 @@ export class ResourceEngine {
   ) {
     this.table = tableOf(definition);
     this.columns = columnsOf(this.table);
-    this.select = { id: this.columns.id };
+    if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
+    this.select = { id: this.columns.id, version: this.columns.version };
     for (const name of Object.keys(definition.fields)) {
       const column = server.columns?.[name] ?? this.columns[name];
       if (!column) throw new Error(`Resource '${definition.name}': field '${name}' has no column`);

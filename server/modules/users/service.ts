@@ -38,6 +38,7 @@ export const usersResource: ResourceServer = {
 export function toUser(row: SessionUser): User {
   return {
     id: row.id,
+    version: row.version,
     organizationId: row.organizationId,
     email: row.email,
     username: row.username,
