@@ -164,8 +164,15 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   list?: {
     /** Columns in order; default: every field with `list !== false`. */
     columns?: (keyof F & string)[];
+    /** Columns that start hidden: each user shows them (and hides or reorders any) with Columns. */
+    hidden?: (keyof F & string)[];
     sort?: { field: keyof F & string; order: 'ASC' | 'DESC' };
   };
+  /**
+   * `false` leaves the resource out of the top bar's quick search (logs and queues, which
+   * nobody jumps to by name); otherwise its searchable fields are searched there too.
+   */
+  quickSearch?: false;
   /** The audit log's entity type for this resource's changes; absent, changes are not audited. */
   audit?: { entityType: string };
   routes?: ResourceRoutes;

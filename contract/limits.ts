@@ -15,3 +15,6 @@ export const limits = {
 
 /** The spec's limit: at most six dashboard cards. */
 export const maxDashboardCards = 6;
+
+/** The top bar's quick search: rows per resource, the shortest term, each resource's time. */
+export const quickSearchLimits = { perResource: 5, minLength: 2, deadlineMs: 2_000 } as const;

@@ -50,7 +50,6 @@ export const rolesIncludeShop = (values: readonly string[] | undefined) =>
     values?.some((value) => roleOptions.some((option) => option.value === value && option.includesShop)),
   );
 
-/** A blank password on create means "the user sets their own when confirming the account". */
 const optionalNewPassword = z
   .union([z.literal(''), z.null(), newPasswordField('Password')])
   .optional()
@@ -82,24 +81,28 @@ const organizationRule = <T extends WithShop>(value: T, ctx: z.RefinementCtx) =>
 const clearOrganization = <T extends WithShop>(value: T): T =>
   rolesIncludeShop(value.userRoles) ? value : { ...value, organizationId: null };
 
-export const userCreateSchema = z
-  .object({ ...userFields, password: optionalNewPassword, confirmPassword: confirmPasswordField })
-  .superRefine((value, ctx) => {
-    organizationRule(value, ctx);
-    if ((value.password ?? null) !== (value.confirmPassword ?? null)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: 'The password and confirmation password do not match',
-      });
-    }
-  })
-  .transform(clearOrganization);
+/**
+ * The Create and Edit forms' body. A password on create may be blank (the user sets their own
+ * when confirming the account); on edit it is an Admin setting it for the user, blank keeping
+ * the current one.
+ */
+const userFormShape = { ...userFields, password: optionalNewPassword, confirmPassword: confirmPasswordField };
+type UserForm = WithShop & { password?: string | null; confirmPassword?: string | null };
+const userFormRules = (value: UserForm, ctx: z.RefinementCtx) => {
+  organizationRule(value, ctx);
+  if ((value.password ?? null) !== (value.confirmPassword ?? null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: 'The password and confirmation password do not match',
+    });
+  }
+};
+export const userCreateSchema = z.object(userFormShape).superRefine(userFormRules).transform(clearOrganization);
 export type UserCreate = z.input<typeof userCreateSchema>;
-
 export const userUpdateSchema = z
-  .object({ ...userFields, version: versionInput })
-  .superRefine(organizationRule)
+  .object({ ...userFormShape, version: versionInput })
+  .superRefine(userFormRules)
   .transform(clearOrganization);
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 

@@ -22,7 +22,7 @@ import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
 import { apiModules, resourceServers } from './modules';
 import { ensureChangeNotices } from './resources/change-notices';
-import { registerResource } from './resources/engine';
+import { type ResourceEngine, registerResource } from './resources/engine';
 import { databaseRuleFailures } from './resources/errors';
 import type { AnyResource } from '../contract/resource';
 import { resourceDefinitions } from '../contract/resources';
@@ -45,6 +45,8 @@ declare module 'fastify' {
     storage: BlobStore;
     /** Durable background jobs; see `server/jobs/queue.ts`. */
     jobs: JobQueue;
+    /** The registered resources' engines, for calls that span resources (quick search). */
+    resourceEngines: readonly ResourceEngine[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -64,6 +66,14 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * Fastify 5 trusts nobody given a bare number, so a hop count becomes a test of the hop's
+ * position: 0 is the peer, each further hop an address appended to X-Forwarded-For from the right.
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: requestLogSerializers,
     },
     serverFactory: boundedHttpServer(config.http),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -209,7 +219,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  for (const definition of definitions) registerResource(app, definition, resourceServers[definition.name]);
+  app.decorate(
+    'resourceEngines',
+    definitions.map((definition) => registerResource(app, definition, resourceServers[definition.name])),
+  );
   for (const { prefix, plugin } of apiModules) {
     await app.register(plugin, { prefix: `/api/${prefix}` });
   }

@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { NotificationContextProvider } from 'ra-core';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
@@ -9,7 +9,7 @@ import { LoginPage } from './pages/login/LoginPage';
 import { session } from './providers';
 import { LazyNotification } from './providers/LazyNotification';
 import { useSignedInUser } from './providers/session';
-import { theme } from './theme';
+import { darkTheme, storedThemeChoice, theme } from './theme';
 
 /**
  * Each page is its own chunk, so `/login` downloads the sign-in page and not the account
@@ -57,10 +57,12 @@ const TwoFactorLoginPage = lazyNamed(() => import('./pages/login/TwoFactorLoginP
  */
 export default function PublicApp() {
   const user = useSignedInUser(session);
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const dark = (storedThemeChoice() ?? (prefersDark ? 'dark' : 'light')) === 'dark';
   return (
     <NotificationContextProvider>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+      <ThemeProvider theme={dark ? darkTheme : theme}>
+        <CssBaseline enableColorScheme />
         <EnvironmentBanner />
         {user && (
           <Suspense fallback={null}>

@@ -8,6 +8,7 @@ export const auditLog = defineResource({
   label: { one: 'Audit Entry', many: 'Audit Log' },
   titleField: 'action',
   menu: { group: 'settings', icon: 'History', order: 60 },
+  quickSearch: false,
   access: { list: [roles.admin], read: [roles.admin], export: [roles.admin] },
   fields: {
     createdAt: field.dateTime({ label: 'Time', required: true, readOnly: true, sort: true, filter: true }),

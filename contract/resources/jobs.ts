@@ -13,6 +13,7 @@ export const jobs = defineResource({
   label: { one: 'Job', many: 'Jobs' },
   titleField: 'type',
   menu: { group: 'settings', icon: 'WorkHistory', order: 70 },
+  quickSearch: false,
   access: { list: [roles.admin], read: [roles.admin] },
   fields: {
     type: field.text({

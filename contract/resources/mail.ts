@@ -11,6 +11,7 @@ export const mail = defineResource({
   label: { one: 'Email', many: 'Sent Emails' },
   titleField: 'subject',
   menu: { group: 'settings', icon: 'Email', order: 55 },
+  quickSearch: false,
   access: { list: [roles.admin], read: [roles.admin], export: [roles.admin] },
   fields: {
     createdAt: field.dateTime({ label: 'Time', required: true, readOnly: true, sort: true, filter: true }),
@@ -29,7 +30,7 @@ export const mail = defineResource({
       sort: true,
       filter: true,
     }),
-    attempts: field.number({ label: 'Attempts', required: true, readOnly: true }),
+    attempts: field.number({ label: 'Attempts', int: true, required: true, readOnly: true }),
     lastError: field.longText({ label: 'Last error', max: 10_000, readOnly: true }),
     sentAt: field.dateTime({ label: 'Sent', readOnly: true, sort: true }),
   },

@@ -53,7 +53,8 @@ export const orders = defineResource({
     }),
     createdAt: field.dateTime({ label: 'Created', readOnly: true, required: true, sort: true, filter: true }),
   },
-  list: { sort: { field: 'createdAt', order: 'DESC' } },
+  // The storefront's collection id means little to a reader; it is there for who looks for it.
+  list: { sort: { field: 'createdAt', order: 'DESC' }, hidden: ['collectionId'] },
   audit: { entityType: 'order' },
   routes: { table: { path: 'organization/:organizationId/table', scopeParam: 'organizationId' } },
 });

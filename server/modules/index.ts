@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
 import brands, { brandsResource } from './brands';
+import changes from './changes';
 import { emailTemplatesResource } from './email-templates';
 import contact from './contact';
 import dashboard from './dashboard';
@@ -13,6 +14,8 @@ import merchandise from './merchandise';
 import orders from './orders';
 import { ordersResource } from './orders/items';
 import organizations from './organizations';
+import preferences from './preferences';
+import search from './search';
 import users from './users';
 import { usersResource } from './users/service';
 import type { ResourceServer } from '../resources/types';
@@ -21,6 +24,7 @@ import type { ResourceServer } from '../resources/types';
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'account', plugin: account },
   { prefix: 'athletic-directors', plugin: athleticDirectors },
+  { prefix: 'changes', plugin: changes },
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },
@@ -31,6 +35,8 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },
+  { prefix: 'preferences', plugin: preferences },
+  { prefix: 'search', plugin: search },
   { prefix: 'users', plugin: users },
 ];
 

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
- * The statement trigger of migration 0007 (kept counts are dropped on change) and the row
- * trigger of migration 0015 (every update raises the version) on every registered resource's
- * table, so a new resource has both with no migration written by hand. Run after the
+ * The statement trigger of migration 0007 on every registered resource's table, so a new
+ * resource's kept counts are dropped on change with no migration written by hand. Run after the
  * migrations while holding the migration lock (replicas starting together do not race on it);
  * `CREATE OR REPLACE` makes it a no-op for tables that already have it.
  */
@@ -14,11 +13,6 @@ export async function ensureChangeNotices(db: Db, tables: readonly string[]) {
       sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_table_change`)}
           AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.identifier(table)}
           FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change()`,
-    );
-    await db.execute(
-      sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_version`)}
-          BEFORE UPDATE ON ${sql.identifier(table)}
-          FOR EACH ROW EXECUTE FUNCTION bump_version()`,
     );
   }
 }

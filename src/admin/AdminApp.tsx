@@ -22,7 +22,7 @@ import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
 import { resourceDefinitions } from '../../contract/resources/definitions';
 import { resources } from '../resources';
-import { theme } from '../theme';
+import { darkTheme, theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
 import { RoleHome } from './RoleHome';
 
@@ -62,7 +62,8 @@ function PortalAdmin() {
       i18nProvider={i18nProvider}
       queryClient={queryClient}
       store={store}
-      theme={theme}
+      lightTheme={theme}
+      darkTheme={darkTheme}
     >
       <CssBaseline enableColorScheme>
         <CoreAdminUI

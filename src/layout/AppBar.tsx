@@ -1,20 +1,32 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import SettingsIcon from '@mui/icons-material/ManageAccounts';
+import CheckIcon from '@mui/icons-material/Check';
 import {
   Avatar,
   Box,
   Button,
   ListItemIcon,
   ListItemText,
+  ListSubheader,
   Menu,
   MenuItem,
   useScrollTrigger,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { AppBar as RaAppBar, TitlePortal, useLogout, useTranslate } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  LoadingIndicator,
+  TitlePortal,
+  useLogout,
+  useRemoveFromStore,
+  useStore,
+  useTheme,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PortalBrand } from './PortalBrand';
+import { QuickSearchButton } from './QuickSearch';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
@@ -30,6 +42,42 @@ function UserIcon() {
     );
   }
   return <AccountCircleIcon />;
+}
+
+/**
+ * Light, dark, or whatever the device uses (the default: no choice stored). The choice is a
+ * preference that follows the user to another browser (src/providers/store.ts).
+ */
+function ThemeChoices({ onChosen }: { onChosen: () => void }) {
+  const translate = useTranslate();
+  const [, setTheme] = useTheme();
+  const [stored] = useStore<string | undefined>('theme');
+  const forget = useRemoveFromStore();
+  const choices = [
+    { value: undefined, label: translate('app.layout.themeSystem') },
+    { value: 'light' as const, label: translate('app.layout.themeLight') },
+    { value: 'dark' as const, label: translate('app.layout.themeDark') },
+  ];
+  return [
+    <ListSubheader key="heading" sx={{ lineHeight: 2.5 }}>
+      {translate('app.layout.theme')}
+    </ListSubheader>,
+    ...choices.map(({ value, label }) => (
+      <MenuItem
+        key={label}
+        role="menuitemradio"
+        aria-checked={stored === value}
+        onClick={() => {
+          if (value) setTheme(value);
+          else forget('theme');
+          onChosen();
+        }}
+      >
+        <ListItemIcon>{stored === value && <CheckIcon fontSize="small" />}</ListItemIcon>
+        <ListItemText>{label}</ListItemText>
+      </MenuItem>
+    )),
+  ];
 }
 
 /** The user menu: the user's email beside their photo or an icon, with Manage Account and Log Out. */
@@ -75,6 +123,7 @@ export function AppUserMenu() {
           </ListItemIcon>
           <ListItemText>{translate('app.layout.manageAccount')}</ListItemText>
         </MenuItem>
+        <ThemeChoices onChosen={close} />
         <MenuItem
           onClick={() => {
             close();
@@ -98,6 +147,14 @@ export function AppBar() {
       alwaysOn
       color="primary"
       userMenu={<AppUserMenu />}
+      // The theme is chosen in the user menu (three choices, the device's among them), so the
+      // bar keeps the quick search and react-admin's refresh and loading indicator.
+      toolbar={
+        <>
+          <QuickSearchButton />
+          <LoadingIndicator />
+        </>
+      }
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
     >

@@ -43,140 +43,157 @@ async function expectOneMainAndOneH1(page: Page) {
 const widths = [1280, 390];
 
 let browser: Browser;
-/** The portal's CSP refuses inline scripts, rightly; the scanner is let in by the test alone. */
-const newContext = (width: number, storageState?: SignedIn) =>
-  browser.newContext({ bypassCSP: true, viewport: { width, height: 800 }, storageState });
-const newPage = async (width: number) => (await newContext(width)).newPage();
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 
-describe('accessibility (axe-core in Chromium)', () => {
-  const publicPages = [
-    '/login',
-    '/forgot-password',
-    '/login/recovery-code',
-    '/reset-password',
-    '/confirm-account',
-    '/register',
-    '/contact',
-    '/home',
-    '/403',
-    '/404',
-  ];
+/** With no theme chosen the portal follows the device's, as each context here says it is. */
+describe.each(['light', 'dark'] as const)(
+  'accessibility in the %s theme (axe-core in Chromium)',
+  (colorScheme) => {
+    /** The portal's CSP refuses inline scripts, rightly; the scanner is let in by the test alone. */
+    const newContext = (width: number, storageState?: SignedIn) =>
+      browser.newContext({ bypassCSP: true, colorScheme, viewport: { width, height: 800 }, storageState });
+    const newPage = async (width: number) => (await newContext(width)).newPage();
 
-  for (const width of widths)
-    for (const path of publicPages) {
-      it(`${path} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
-        const page = await newPage(width);
-        try {
-          await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
-          await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
-          expect(await seriousViolations(page)).toEqual([]);
-          await expectOneMainAndOneH1(page);
-        } finally {
-          await page.context().close();
-        }
-      });
-    }
+    it('draws the pages in that theme', async () => {
+      const page = await newPage(1280);
+      try {
+        await page.goto(`${baseUrl()}/login`);
+        await page.getByRole('button', { name: 'Log in' }).waitFor();
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe(colorScheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)');
+      } finally {
+        await page.context().close();
+      }
+    });
 
-  const adminPages = [
-    { who: 'an Admin', account: admin, path: '/admin/dashboard', email: admin.email },
-    {
-      who: 'an AthleticDirector',
-      account: { email: demo.directorEmail, password: demo.password },
-      path: '/admin/dashboard',
-      email: demo.directorEmail,
-    },
-  ];
-
-  for (const width of widths)
-    for (const { who, account, path, email } of adminPages) {
-      it(`${path} as ${who} at ${width} px (top bar, sidebar and cards) has no serious or critical violation`, async () => {
-        const page = await newPage(width);
-        try {
-          await page.goto(`${baseUrl()}/login?returnUrl=${encodeURIComponent(path)}`);
-          await signIn(page, account.email, account.password);
-          await page.waitForURL(`**${path}`);
-          await page.getByRole('button', { name: email }).waitFor();
-          await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
-          expect(await seriousViolations(page)).toEqual([]);
-          await expectOneMainAndOneH1(page);
-        } finally {
-          await page.context().close();
-        }
-      });
-    }
-
-  /** Every other page of the account and admin areas, in the role that may open it. */
-  const signedInPages = {
-    Admin: [
-      '/admin/users',
-      '/admin/users/create',
-      '/admin/settings',
-      '/admin/settings/create',
-      '/admin/promo-codes',
-      '/admin/promo-codes/create',
-      '/admin/email-template',
-      '/admin/brands',
-      '/admin/orders',
-      '/admin/404',
-      '/account/change-password',
-      '/account/two-factor-authentication',
-      '/account/enable-authentication',
-      // With the signed-in top bar.
+    const publicPages = [
+      '/login',
+      '/forgot-password',
+      '/login/recovery-code',
+      '/reset-password',
+      '/confirm-account',
+      '/register',
+      '/contact',
       '/home',
       '/403',
-    ],
-    AthleticDirector: [
-      '/admin/design-logos',
-      '/admin/merchandise',
-      '/admin/merchandise/create',
-      '/admin/orders',
-    ],
-  };
-  const accounts = {
-    Admin: admin,
-    AthleticDirector: { email: demo.directorEmail, password: demo.password },
-  };
-  const states: Partial<Record<keyof typeof accounts, SignedIn>> = {};
+      '/404',
+    ];
 
-  /** The logo galleries are scanned with a logo in them: a selectable card has its own ARIA. */
-  let logoUploaded = false;
-  async function ensureALogo(context: BrowserContext) {
-    if (logoUploaded) return;
-    const crest = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#036"/></svg>`;
-    const response = await context.request.post(`${baseUrl()}/api/design-logos`, {
-      multipart: {
-        ImageFile: { name: 'a11y-crest.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(crest) },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    logoUploaded = true;
-  }
-
-  for (const width of widths)
-    for (const [role, paths] of Object.entries(signedInPages) as [keyof typeof accounts, string[]][]) {
-      for (const path of paths) {
-        it(`${path} as ${role} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
-          states[role] ??= await signedInState(browser, accounts[role].email, accounts[role].password);
-          const context = await newContext(width, states[role]);
-          if (role === 'AthleticDirector') await ensureALogo(context);
-          const page = await context.newPage();
+    for (const width of widths)
+      for (const path of publicPages) {
+        it(`${path} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
+          const page = await newPage(width);
           try {
             await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
-            expect(new URL(page.url()).pathname).toBe(path);
-            await page.waitForFunction(() => document.body.innerText.trim().length > 0);
-            // Tables and galleries fill in after their first request.
-            await page.waitForLoadState('networkidle');
-            await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+            await page.locator('h1, h2, h3, h4, h5, h6, form, main').first().waitFor();
             expect(await seriousViolations(page)).toEqual([]);
             await expectOneMainAndOneH1(page);
           } finally {
-            await context.close();
+            await page.context().close();
           }
         });
       }
+
+    const adminPages = [
+      { who: 'an Admin', account: admin, path: '/admin/dashboard', email: admin.email },
+      {
+        who: 'an AthleticDirector',
+        account: { email: demo.directorEmail, password: demo.password },
+        path: '/admin/dashboard',
+        email: demo.directorEmail,
+      },
+    ];
+
+    for (const width of widths)
+      for (const { who, account, path, email } of adminPages) {
+        it(`${path} as ${who} at ${width} px (top bar, sidebar and cards) has no serious or critical violation`, async () => {
+          const page = await newPage(width);
+          try {
+            await page.goto(`${baseUrl()}/login?returnUrl=${encodeURIComponent(path)}`);
+            await signIn(page, account.email, account.password);
+            await page.waitForURL(`**${path}`);
+            await page.getByRole('button', { name: email }).waitFor();
+            await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+            expect(await seriousViolations(page)).toEqual([]);
+            await expectOneMainAndOneH1(page);
+          } finally {
+            await page.context().close();
+          }
+        });
+      }
+
+    /** Every other page of the account and admin areas, in the role that may open it. */
+    const signedInPages = {
+      Admin: [
+        '/admin/users',
+        '/admin/users/create',
+        '/admin/settings',
+        '/admin/settings/create',
+        '/admin/promo-codes',
+        '/admin/promo-codes/create',
+        '/admin/email-template',
+        '/admin/brands',
+        '/admin/orders',
+        '/admin/404',
+        '/account/change-password',
+        '/account/two-factor-authentication',
+        '/account/enable-authentication',
+        // With the signed-in top bar.
+        '/home',
+        '/403',
+      ],
+      AthleticDirector: [
+        '/admin/design-logos',
+        '/admin/merchandise',
+        '/admin/merchandise/create',
+        '/admin/orders',
+      ],
+    };
+    const accounts = {
+      Admin: admin,
+      AthleticDirector: { email: demo.directorEmail, password: demo.password },
+    };
+    const states: Partial<Record<keyof typeof accounts, SignedIn>> = {};
+
+    /** The logo galleries are scanned with a logo in them: a selectable card has its own ARIA. */
+    let logoUploaded = false;
+    async function ensureALogo(context: BrowserContext) {
+      if (logoUploaded) return;
+      const crest = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#036"/></svg>`;
+      const response = await context.request.post(`${baseUrl()}/api/design-logos`, {
+        multipart: {
+          ImageFile: { name: 'a11y-crest.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(crest) },
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      logoUploaded = true;
     }
-});
+
+    for (const width of widths)
+      for (const [role, paths] of Object.entries(signedInPages) as [keyof typeof accounts, string[]][]) {
+        for (const path of paths) {
+          it(`${path} as ${role} at ${width} px has no serious or critical violation, one main and one h1`, async () => {
+            states[role] ??= await signedInState(browser, accounts[role].email, accounts[role].password);
+            const context = await newContext(width, states[role]);
+            if (role === 'AthleticDirector') await ensureALogo(context);
+            const page = await context.newPage();
+            try {
+              await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
+              expect(new URL(page.url()).pathname).toBe(path);
+              await page.waitForFunction(() => document.body.innerText.trim().length > 0);
+              // Tables and galleries fill in after their first request.
+              await page.waitForLoadState('networkidle');
+              await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+              expect(await seriousViolations(page)).toEqual([]);
+              await expectOneMainAndOneH1(page);
+            } finally {
+              await context.close();
+            }
+          });
+        }
+      }
+  },
+);

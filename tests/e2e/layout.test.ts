@@ -92,10 +92,16 @@ describe('admin layout', () => {
     expect(bars.map((height) => Math.round((height / tallest) * most))).toEqual(orders);
     const label = await chart.getAttribute('aria-label');
     expect(label).toMatch(
-      /^Revenue and orders per day over the last 30 days: \$[\d,]+\.\d\d from [\d,]+ orders in all/,
+      /^Revenue and orders per day from [A-Z][a-z]{2} \d+ to [A-Z][a-z]{2} \d+: \$[\d,]+\.\d\d from [\d,]+ orders in all/,
     );
     const totals = await salesTotals();
     expect(label).toContain(totals);
+    await sales.getByText(/^Previous period \(/).waitFor();
+
+    // Another period: the chart draws its days, compared with as many days before.
+    await sales.getByRole('combobox', { name: appMessages.dashboard.period }).click();
+    await page.getByRole('option', { name: appMessages.dashboard.periods['7'] }).click();
+    await expect.poll(() => chart.locator('.sales-chart-bar').count()).toBe(7);
     const operations = page.getByRole('region', { name: appMessages.dashboard.operations });
     await operations.getByRole('link', { name: appMessages.dashboard.viewJobs }).click();
     await page.waitForURL('**/admin/jobs');

@@ -26,13 +26,13 @@ const dashboard: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboard'],
         security: [{ session: [] }],
         description:
-          'Revenue and orders per day over the last 30 days, the top 5 products by units sold, and for Admins the products and jobs processing or failed.',
+          'Revenue and orders per day over a period (the last 7, 30 or 90 days, the school year from August 1, or a custom range of at most 366 days; 30 days by default), the totals of the period as long just before it, the top 5 products by units sold, and for Admins the products and jobs processing or failed.',
         querystring: salesQuerySchema,
         response: { 200: salesResponseSchema },
       },
     },
     async (request) => ({
-      result: await salesFor(app.db, currentUser(request), request.query.organizationId),
+      result: await salesFor(app.db, currentUser(request), request.query),
     }),
   );
 };

@@ -1,5 +1,18 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, notInArray, sql, sum, type SQL } from 'drizzle-orm';
-import { type Sales, salesDays } from '../../../contract/dashboard';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  notInArray,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
+import { type Sales, type SalesPeriod, schoolYearStartMonth } from '../../../contract/dashboard';
 import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
@@ -10,33 +23,70 @@ import { mediaUrl } from '../merchandise/media';
 /** Money that did not stay with the school is no sale. */
 const notSold = ['Cancelled', 'Refunded'];
 
+const dayMs = 86_400_000;
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+const dayOf = (key: string) => new Date(`${key}T00:00:00Z`);
+
+export interface SalesQuery {
+  organizationId?: number;
+  period?: SalesPeriod;
+  from?: string;
+  to?: string;
+}
 
 /**
- * Revenue and orders per UTC day over the last 30 days, the five products sold most in them,
- * and for Admins what waits or failed in the background. An AthleticDirector sees their own
- * organization only; an Admin the one asked for, or all.
+ * The period's first day and its length in days (UTC): the last 7, 30 or 90 days with today,
+ * the school year so far (from August 1), or the custom range as asked.
+ */
+export function salesRange(query: SalesQuery, now: Date) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const period = query.period ?? '30';
+  if (period === 'custom' && query.from && query.to) {
+    const since = dayOf(query.from);
+    return { since, days: Math.round((dayOf(query.to).getTime() - since.getTime()) / dayMs) + 1 };
+  }
+  if (period === 'school-year') {
+    const year =
+      today.getUTCMonth() >= schoolYearStartMonth ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+    const since = new Date(Date.UTC(year, schoolYearStartMonth, 1));
+    return { since, days: Math.round((today.getTime() - since.getTime()) / dayMs) + 1 };
+  }
+  const days = Number(period);
+  return { since: new Date(today.getTime() - (days - 1) * dayMs), days };
+}
+
+/**
+ * Revenue and orders per UTC day over the period, the five products sold most in it, the
+ * totals of the period as long just before it, and for Admins what waits or failed in the
+ * background. An AthleticDirector sees their own organization only; an Admin the one asked
+ * for, or all.
  */
 export async function salesFor(
   db: Db,
   actor: SessionUser,
-  requested: number | undefined,
+  query: SalesQuery,
   now = new Date(),
 ): Promise<Sales> {
   const admin = isAdmin(actor.roles);
+  const requested = query.organizationId;
   let organizationId = requested;
   if (!admin) {
     if (actor.organizationId === null || (requested !== undefined && requested !== actor.organizationId))
       throw forbidden();
     organizationId = actor.organizationId;
   }
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const since = new Date(today.getTime() - (salesDays - 1) * 86_400_000);
-  const sold: SQL | undefined = and(
-    gte(orders.createdAt, since),
-    notInArray(orders.status, notSold),
-    organizationId === undefined ? undefined : eq(orders.organizationId, organizationId),
-  );
+  const { since, days: length } = salesRange(query, now);
+  const until = new Date(since.getTime() + length * dayMs);
+  const previousSince = new Date(since.getTime() - length * dayMs);
+  const soldBetween = (from: Date, to: Date): SQL | undefined =>
+    and(
+      gte(orders.createdAt, from),
+      lt(orders.createdAt, to),
+      notInArray(orders.status, notSold),
+      organizationId === undefined ? undefined : eq(orders.organizationId, organizationId),
+    );
+  const sold = soldBetween(since, until);
+  const soldBefore = soldBetween(previousSince, since);
 
   const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const perDay = await db
@@ -44,8 +94,8 @@ export async function salesFor(
     .from(orders)
     .where(sold)
     .groupBy(day);
-  const days = Array.from({ length: salesDays }, (_, index) => {
-    const date = dayKey(new Date(since.getTime() + index * 86_400_000));
+  const days = Array.from({ length }, (_, index) => {
+    const date = dayKey(new Date(since.getTime() + index * dayMs));
     const found = perDay.find((row) => row.date === date);
     return { date, revenue: found?.revenue ?? 0, orders: found?.orders ?? 0 };
   });
@@ -65,12 +115,44 @@ export async function salesFor(
     .groupBy(merchandise.id)
     .orderBy(desc(units), merchandise.id)
     .limit(5);
+  const before =
+    top.length === 0
+      ? []
+      : await db
+          .select({ productId: orderItems.productId, unitsSold: units })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              soldBefore,
+              inArray(
+                orderItems.productId,
+                top.map((product) => product.productId),
+              ),
+            ),
+          )
+          .groupBy(orderItems.productId);
   const topProducts = top.map(({ thumbnailKey, ...product }) => ({
     ...product,
     thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
+    previousUnitsSold: before.find((row) => row.productId === product.productId)?.unitsSold ?? 0,
   }));
+  const [previousTotals] = await db
+    .select({ revenue: sum(orders.total).mapWith(Number), orders: count() })
+    .from(orders)
+    .where(soldBefore);
+  const period = {
+    from: dayKey(since),
+    to: dayKey(new Date(until.getTime() - dayMs)),
+    previous: {
+      from: dayKey(previousSince),
+      to: dayKey(new Date(since.getTime() - dayMs)),
+      revenue: previousTotals?.revenue ?? 0,
+      orders: previousTotals?.orders ?? 0,
+    },
+  };
 
-  if (!admin) return { days, topProducts, operations: null };
+  if (!admin) return { ...period, days, topProducts, operations: null };
   const productStates = await db
     .select({ status: merchandise.status, n: count() })
     .from(merchandise)
@@ -90,6 +172,7 @@ export async function salesFor(
   const countOf = (rows: { status: string; n: number }[], status: string) =>
     rows.find((row) => row.status === status)?.n ?? 0;
   return {
+    ...period,
     days,
     topProducts,
     operations: {

@@ -4,10 +4,11 @@ import { cloneElement, type ReactElement } from 'react';
 import {
   Button,
   CreateButton,
-  Datagrid,
+  DatagridConfigurable,
   FilterButton,
   List,
   RecordContextProvider,
+  SelectColumnsButton,
   TopToolbar,
   useListContext,
   useTranslate,
@@ -18,6 +19,7 @@ import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
+import { SavedViewsButton } from './SavedViewsButton';
 import { cellOf } from './cells';
 import { filtersOf } from './filters';
 import { RowActions, ToggleSwitch } from './RowActions';
@@ -42,14 +44,20 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
 
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition).length > 1 && <FilterButton />}
+      {filtersOf(definition).length > 1 && <FilterButton disableSaveQuery />}
+      <SavedViewsButton />
+      {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}
     </TopToolbar>
   );
 }
+
+/** The store key of a list's chosen columns, a preference that follows the user (src/providers/store.ts). */
+const columnsKeyOf = (definition: AnyResource) => `${definition.name}.datagrid`;
 
 const columnsOf = (definition: AnyResource) =>
   (
@@ -151,7 +159,9 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       {small ? (
         <StackedRows columns={columns} actions={actions} />
       ) : (
-        <Datagrid
+        <DatagridConfigurable
+          preferenceKey={columnsKeyOf(definition)}
+          omit={definition.list?.hidden}
           rowClick={false}
           bulkActionButtons={
             offered('bulkDelete') ? <BulkDeleteButton label={definition.label.one} /> : false
@@ -162,7 +172,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
           <WrapperField label={translate('app.tables.actions')} sortable={false}>
             {actions}
           </WrapperField>
-        </Datagrid>
+        </DatagridConfigurable>
       )}
     </List>
   );

@@ -1,7 +1,7 @@
 import { Alert, Box, Grid, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Title, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { Title, useLogoutIfAccessDenied, useNotify, useStore, useTranslate } from 'react-admin';
 import type { Dashboard, DashboardElement, Sales } from '../../../contract/dashboard';
 import { maxDashboardCards } from '../../../contract/limits';
 import { isAdmin } from '../../../contract/roles';
@@ -9,7 +9,7 @@ import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 import { AssignedRolesCard, PrimaryInfoCard, UserCountCard } from './DashboardCards';
-import { SalesGridItems } from './SalesCards';
+import { SalesGridItems, type SalesPeriodChoice } from './SalesCards';
 
 const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -42,17 +42,22 @@ export function DashboardPage() {
     select: (body) => body.result.dataElements.slice(0, maxDashboardCards),
   });
   const { organizationId } = useSelectedOrganization();
+  const [period, setPeriod] = useStore<SalesPeriodChoice>('dashboard.salesPeriod', { period: '30' });
   const sales = useQuery({
-    queryKey: ['dashboard', 'sales', organizationId],
+    queryKey: ['dashboard', 'sales', organizationId, period],
     // Silent: a failure shows in the sales cards and leaves the rest of the page working.
-    queryFn: ({ signal }) =>
-      http<{ result: Sales }>(
-        organizationId === null
-          ? '/api/dashboard/sales'
-          : `/api/dashboard/sales?organizationId=${organizationId}`,
-        { signal, silent: true },
-      ),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ period: period.period });
+      if (organizationId !== null) query.set('organizationId', String(organizationId));
+      if (period.period === 'custom' && period.from && period.to) {
+        query.set('from', period.from);
+        query.set('to', period.to);
+      }
+      return http<{ result: Sales }>(`/api/dashboard/sales?${query}`, { signal, silent: true });
+    },
     select: (body) => body.result,
+    // The cards keep the figures on screen while another period loads.
+    placeholderData: (previous) => previous,
   });
 
   useEffect(() => {
@@ -88,7 +93,7 @@ export function DashboardPage() {
             </Grid>
           ))}
           <SalesGridItems
-            state={{ data: sales.data, isError: sales.isError }}
+            state={{ data: sales.data, isError: sales.isError, period, onPeriod: setPeriod }}
             admin={admin}
             room={maxDashboardCards - data.length}
           />

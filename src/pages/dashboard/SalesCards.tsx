@@ -5,25 +5,30 @@ import {
   Alert,
   Box,
   Button,
+  FormControl,
   Grid,
+  InputLabel,
   List,
   ListItem,
   ListItemAvatar,
   ListItemText,
+  MenuItem,
+  Select,
   Skeleton,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Sales } from '../../../contract/dashboard';
+import type { Sales, SalesPeriod } from '../../../contract/dashboard';
 import { formatCurrency } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { DashboardCard } from './DashboardCards';
@@ -35,8 +40,98 @@ const SalesChart = lazyNamed(() => import('./SalesChart'), 'SalesChart');
 const chartHeight = 240;
 const thumbnailSize = 40;
 
-/** What the page's `GET dashboard/sales` query has so far. */
-export type SalesState = { data?: Sales; isError: boolean };
+/** The period the sales cards show: one of the fixed ones, or a custom range of days. */
+export interface SalesPeriodChoice {
+  period: SalesPeriod;
+  from?: string;
+  to?: string;
+}
+
+const periodChoices: SalesPeriod[] = ['7', '30', '90', 'school-year', 'custom'];
+
+/** What the page's `GET dashboard/sales` query has so far, and the period it asks for. */
+export type SalesState = {
+  data?: Sales;
+  isError: boolean;
+  period: SalesPeriodChoice;
+  onPeriod: (choice: SalesPeriodChoice) => void;
+};
+
+/** The period selector; a custom range is asked for once both days are set and in order. */
+function PeriodPicker({
+  choice,
+  onChange,
+}: {
+  choice: SalesPeriodChoice;
+  onChange: (c: SalesPeriodChoice) => void;
+}) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState({ from: choice.from ?? '', to: choice.to ?? '' });
+  const [custom, setCustom] = useState(choice.period === 'custom');
+  const backwards = Boolean(draft.from && draft.to && draft.from > draft.to);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', mb: 1 }}>
+      <FormControl size="small" sx={{ minWidth: 180 }}>
+        <InputLabel id="sales-period-label">{translate('app.dashboard.period')}</InputLabel>
+        <Select
+          labelId="sales-period-label"
+          label={translate('app.dashboard.period')}
+          value={custom ? 'custom' : choice.period}
+          onChange={(event) => {
+            const period = event.target.value as SalesPeriod;
+            setCustom(period === 'custom');
+            if (period !== 'custom') onChange({ period });
+          }}
+        >
+          {periodChoices.map((period) => (
+            <MenuItem key={period} value={period}>
+              {translate(`app.dashboard.periods.${period}`)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {custom && (
+        <Box
+          component="form"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.from && draft.to && !backwards) onChange({ period: 'custom', ...draft });
+          }}
+        >
+          <TextField
+            size="small"
+            type="date"
+            label={translate('app.dashboard.from')}
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={translate('app.dashboard.to')}
+            value={draft.to}
+            error={backwards}
+            helperText={backwards ? translate('app.dashboard.toBeforeFrom') : undefined}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="outlined" disabled={!draft.from || !draft.to || backwards}>
+            {translate('app.dashboard.apply')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** "+12% revenue" against the period before; nothing to compare with says so. */
+function changeOf(now: number, before: number, translate: ReturnType<typeof useTranslate>) {
+  if (before === 0) return now === 0 ? '' : translate('app.dashboard.noEarlierSales');
+  const percent = Math.round(((now - before) / before) * 100);
+  return translate('app.dashboard.change', { sign: percent > 0 ? '+' : '', percent });
+}
 
 /** The figures the chart draws, as a table only screen readers see. */
 function SalesTable({ days }: { days: Sales['days'] }) {
@@ -83,24 +178,49 @@ export function SalesCard({ state }: { state: SalesState }) {
   const translate = useTranslate();
   return (
     <DashboardCard icon={<ReceiptIcon />} title={translate('app.dashboard.sales')}>
+      <PeriodPicker choice={state.period} onChange={state.onPeriod} />
       <Figures state={state}>
-        {({ days }) => {
+        {({ days, from, to, previous }) => {
           const { revenue, orders, best } = salesTotals(days);
-          if (!best) return <Typography>{translate('app.dashboard.noSales')}</Typography>;
+          const range = translate('app.dashboard.rangeLabel', { from: formatDay(from), to: formatDay(to) });
+          const comparison = (
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.dashboard.comparedWith', {
+                from: formatDay(previous.from),
+                to: formatDay(previous.to),
+                revenue: formatCurrency(previous.revenue),
+                orders: previous.orders.toLocaleString('en-US'),
+              })}
+              {revenue > 0 || previous.revenue > 0
+                ? ` · ${changeOf(revenue, previous.revenue, translate)}`
+                : ''}
+            </Typography>
+          );
+          if (!best)
+            return (
+              <>
+                <Typography color="text.secondary">{range}</Typography>
+                <Typography>{translate('app.dashboard.noSales')}</Typography>
+                {comparison}
+              </>
+            );
           const totals = {
             revenue: formatCurrency(revenue),
             orders: orders.toLocaleString('en-US'),
           };
           return (
             <>
-              <Typography color="text.secondary">{translate('app.dashboard.salesPeriod')}</Typography>
-              <Typography variant="h4" component="p" sx={{ mb: 1 }}>
+              <Typography color="text.secondary">{range}</Typography>
+              <Typography variant="h4" component="p">
                 {translate('app.dashboard.salesTotals', totals)}
               </Typography>
+              <Box sx={{ mb: 1 }}>{comparison}</Box>
               <Box
                 role="img"
                 aria-label={translate('app.dashboard.salesChart', {
                   ...totals,
+                  from: formatDay(from),
+                  to: formatDay(to),
                   bestDay: formatDay(best.date),
                   bestRevenue: formatCurrency(best.revenue),
                 })}
@@ -167,8 +287,9 @@ export function TopProductsCard({ state }: { state: SalesState }) {
                   </ListItemAvatar>
                   <ListItemText
                     primary={product.title}
-                    secondary={translate('app.dashboard.unitsSold', {
+                    secondary={translate('app.dashboard.unitsSoldBefore', {
                       units: product.unitsSold.toLocaleString('en-US'),
+                      before: product.previousUnitsSold.toLocaleString('en-US'),
                     })}
                   />
                 </ListItem>

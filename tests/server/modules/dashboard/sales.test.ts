@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, merchandise, orderItems, orders } from '../../../../server/db/schema';
+import { salesRange } from '../../../../server/modules/dashboard/sales';
 import { createOrganization, testApp } from '../../helpers';
 import { addProduct } from '../orders/fixtures';
 import { actors } from '../organizations/actors';
@@ -94,6 +95,7 @@ describe('GET dashboard/sales', () => {
         title: 'Product 1',
         thumbnailUrl: '/api/merchandise/media/merchandise-thumbnails/1.webp',
         unitsSold: 5,
+        previousUnitsSold: 0,
       },
       expect.objectContaining({ productId: p2.id, unitsSold: 4 }),
       expect.objectContaining({ productId: p3.id, unitsSold: 3 }),
@@ -106,6 +108,11 @@ describe('GET dashboard/sales', () => {
       jobsWaiting: 1,
       jobsFailed: 1,
     });
+
+    // The 30 days before: the sale of 40 days ago.
+    expect(result.previous).toMatchObject({ revenue: 500, orders: 1 });
+    expect(result.from).toBe(result.days[0].date);
+    expect(result.to).toBe(today());
 
     const everyone = (await sales(who.admin)).json().result;
     expect(everyone.days.at(-1)).toEqual({ date: today(), revenue: 199, orders: 3 });
@@ -120,5 +127,73 @@ describe('GET dashboard/sales', () => {
     expect((await sales(who.director, `?organizationId=${otherId}`)).statusCode).toBe(403);
     expect((await sales(who.visitor)).statusCode).toBe(401);
     expect((await sales(who.admin, '?organizationId=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET dashboard/sales over a period, compared with the one before', () => {
+  it('takes the last 7 or 90 days, and compares with as many days before', async () => {
+    const [product] = [await addProduct(ctx.db, who.organization.id, { title: 'Hoodie', price: 10 })];
+    await sale(who.organization.id, 2, [{ productId: product.id, quantity: 3, unitPrice: 10 }]);
+    await sale(who.organization.id, 9, [{ productId: product.id, quantity: 2, unitPrice: 10 }]);
+    await sale(who.organization.id, 60, [{ productId: null, quantity: 1, unitPrice: 7 }]);
+
+    const week = (await sales(who.director, '?period=7')).json().result;
+    expect(week.days).toHaveLength(7);
+    expect(week.days.reduce((n: number, d: { revenue: number }) => n + d.revenue, 0)).toBe(30);
+    expect(week.previous).toMatchObject({ revenue: 20, orders: 1 });
+    expect(week.topProducts).toEqual([expect.objectContaining({ unitsSold: 3, previousUnitsSold: 2 })]);
+
+    const quarter = (await sales(who.director, '?period=90')).json().result;
+    expect(quarter.days).toHaveLength(90);
+    expect(quarter.days.reduce((n: number, d: { orders: number }) => n + d.orders, 0)).toBe(3);
+    expect(quarter.previous).toMatchObject({ revenue: 0, orders: 0 });
+  });
+
+  it('takes a custom range by its first and last day', async () => {
+    await sale(who.organization.id, 1, [{ productId: null, quantity: 1, unitPrice: 12 }]);
+    const yesterday = new Date(Date.now() - day).toISOString().slice(0, 10);
+    const result = (await sales(who.director, `?period=custom&from=${yesterday}&to=${yesterday}`)).json()
+      .result;
+    expect(result).toMatchObject({
+      from: yesterday,
+      to: yesterday,
+      days: [{ date: yesterday, revenue: 12, orders: 1 }],
+    });
+    expect(result.previous.to).toBe(new Date(Date.now() - 2 * day).toISOString().slice(0, 10));
+  });
+
+  it('refuses a custom range without both days, backwards, or over 366 days, and an unknown period', async () => {
+    const failures = async (query: string) => {
+      const response = await sales(who.director, query);
+      expect(response.statusCode).toBe(400);
+      return response.json().validationFailures;
+    };
+    expect(await failures('?period=custom')).toEqual([
+      { propertyName: 'from', errorMessage: 'From is required for a custom period' },
+      { propertyName: 'to', errorMessage: 'To is required for a custom period' },
+    ]);
+    expect(await failures('?period=custom&from=2026-03-02&to=2026-03-01')).toEqual([
+      { propertyName: 'to', errorMessage: 'To must not be before From' },
+    ]);
+    expect(await failures('?period=custom&from=2024-01-01&to=2025-01-01')).toEqual([
+      { propertyName: 'to', errorMessage: 'A period covers at most 366 days' },
+    ]);
+    expect(await failures('?period=custom&from=2026-02-30&to=2026-03-01')).toEqual([
+      { propertyName: 'from', errorMessage: 'From must be a date (YYYY-MM-DD)' },
+    ]);
+    expect(await failures('?period=12')).toEqual([
+      { propertyName: 'period', errorMessage: 'Period must be one of 7, 30, 90, school-year, custom' },
+    ]);
+  });
+
+  it('starts the school year on August 1 (this year from August on, else last year)', () => {
+    expect(salesRange({ period: 'school-year' }, new Date('2026-11-25T15:00:00Z'))).toEqual({
+      since: new Date('2026-08-01T00:00:00Z'),
+      days: 117,
+    });
+    expect(salesRange({ period: 'school-year' }, new Date('2027-03-01T01:00:00Z')).since).toEqual(
+      new Date('2026-08-01T00:00:00Z'),
+    );
+    expect(salesRange({ period: 'school-year' }, new Date('2026-08-01T00:00:00Z')).days).toBe(1);
   });
 });

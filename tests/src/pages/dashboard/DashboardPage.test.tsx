@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,11 +38,37 @@ const salesDays = Array.from({ length: 30 }, (_, index) => ({
 const noSalesDays = salesDays.map((day) => ({ ...day, revenue: 0, orders: 0 }));
 const operations = { productsProcessing: 2, productsFailed: 1, jobsWaiting: 4, jobsFailed: 3 };
 
-/** `GET dashboard/sales`, recording the organization each call asked for ('' for none). */
-function salesHandler(result: unknown, asked: string[] = []) {
+interface SalesFixture {
+  days: typeof salesDays;
+  topProducts: {
+    productId: number;
+    title: string;
+    thumbnailUrl: string | null;
+    unitsSold: number;
+    previousUnitsSold?: number;
+  }[];
+  operations: typeof operations | null;
+  previous?: { revenue: number; orders: number };
+}
+
+/**
+ * `GET dashboard/sales` of November 2026 compared with October, recording the organization
+ * each call asked for ('' for none) and, in `periods`, the period.
+ */
+function salesHandler(fixture: SalesFixture, asked: string[] = [], periods: string[] = []) {
   return http.get('*/api/dashboard/sales', ({ request }) => {
-    asked.push(new URL(request.url).searchParams.get('organizationId') ?? '');
-    return HttpResponse.json({ result });
+    const query = new URL(request.url).searchParams;
+    asked.push(query.get('organizationId') ?? '');
+    periods.push(query.get('period') ?? '');
+    return HttpResponse.json({
+      result: {
+        ...fixture,
+        from: fixture.days[0].date,
+        to: fixture.days.at(-1)!.date,
+        previous: { from: '2026-10-02', to: '2026-10-31', revenue: 0, orders: 0, ...fixture.previous },
+        topProducts: fixture.topProducts.map((product) => ({ previousUnitsSold: 0, ...product })),
+      },
+    });
   });
 }
 
@@ -128,7 +155,7 @@ describe('dashboard sales', () => {
     await session.refresh();
     renderAdmin(<DashboardPage />);
     const chart = await screen.findByRole('img', {
-      name: 'Revenue and orders per day over the last 30 days: $1,300.00 from 4 orders in all; the best day was Nov 10 with $1,200.50.',
+      name: 'Revenue and orders per day from Nov 1 to Nov 30: $1,300.00 from 4 orders in all; the best day was Nov 10 with $1,200.50.',
     });
     expect(chart).toBeInTheDocument();
     const table = screen.getByRole('table', { name: text.salesTable });
@@ -196,7 +223,13 @@ describe('dashboard sales', () => {
         {
           days: salesDays,
           topProducts: [
-            { productId: 5, title: 'Eagles Hoodie', thumbnailUrl: '/media/hoodie.webp', unitsSold: 12 },
+            {
+              productId: 5,
+              title: 'Eagles Hoodie',
+              thumbnailUrl: '/media/hoodie.webp',
+              unitsSold: 12,
+              previousUnitsSold: 7,
+            },
             { productId: 6, title: 'Eagles Cap', thumbnailUrl: null, unitsSold: 4 },
           ],
           operations: null,
@@ -211,13 +244,41 @@ describe('dashboard sales', () => {
       within(top)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('Eagles Hoodie12 sold'), expect.stringContaining('Eagles Cap4 sold')]);
+    ).toEqual([
+      expect.stringContaining('Eagles Hoodie12 sold (7 before)'),
+      expect.stringContaining('Eagles Cap4 sold (0 before)'),
+    ]);
     expect(regionNames()).toEqual([text.primaryInfo, text.assignedRoles, text.sales, text.topProducts]);
     expect(screen.queryByRole('link', { name: text.viewJobs })).not.toBeInTheDocument();
     expect(asked).toEqual([String(directorUser.organizationId)]);
   });
 
-  it("says 'No sales in the last 30 days' when nothing sold, and draws no chart", async () => {
+  it('asks for the period chosen, and compares its revenue with the period before', async () => {
+    const periods: string[] = [];
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler(
+        { days: salesDays, topProducts: [], operations, previous: { revenue: 1000, orders: 2 } },
+        [],
+        periods,
+      ),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const sales = await screen.findByRole('region', { name: text.sales });
+    await within(sales).findByText('Nov 1 – Nov 30');
+    expect(
+      within(sales).getByText('Previous period (Oct 2 – Oct 31): $1,000.00 from 2 orders · +30% revenue'),
+    ).toBeInTheDocument();
+    expect(periods).toEqual(['30']);
+
+    await userEvent.click(within(sales).getByRole('combobox', { name: text.period }));
+    await userEvent.click(await screen.findByRole('option', { name: text.periods['7'] }));
+    await waitFor(() => expect(periods).toEqual(['30', '7']));
+  });
+
+  it("says 'No sales in this period' when nothing sold, and draws no chart", async () => {
     server.use(
       meHandler(adminUser),
       dashboard(specCards),
