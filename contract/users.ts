@@ -98,7 +98,10 @@ const userFormRules = (value: UserForm, ctx: z.RefinementCtx) => {
     });
   }
 };
-export const userCreateSchema = z.object(userFormShape).superRefine(userFormRules).transform(clearOrganization);
+export const userCreateSchema = z
+  .object(userFormShape)
+  .superRefine(userFormRules)
+  .transform(clearOrganization);
 export type UserCreate = z.input<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({ ...userFormShape, version: versionInput })

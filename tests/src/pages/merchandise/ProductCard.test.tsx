@@ -9,6 +9,7 @@ import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
 const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduct => ({
   id: 4,
+  version: 1,
   title: 'Lincoln Tee',
   description: 'Our crest on a tee',
   price: 1234.5,
