@@ -273,6 +273,7 @@ export const appMessages = {
     themeDark: 'Dark',
   },
   users: {
+    user: 'User',
     createUser: 'Create User',
     updateUser: 'Update User',
     lockUser: 'Lock Account',
@@ -442,5 +443,17 @@ export const appMessages = {
     history: 'History of this %{label}',
     selectOrganization: 'Please select an organization to continue',
     chooseOrganization: 'Select an organization',
+  },
+  conflict: {
+    title: 'Someone saved this %{label} while you were editing',
+    intro: 'Choose, field by field, what to keep. Nothing you typed is lost until you save.',
+    field: 'Field',
+    yours: 'Yours',
+    theirs: 'Theirs',
+    empty: '(empty)',
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take theirs',
+    saveChoice: 'Save my choice',
+    cancel: 'Back to my form',
   },
 };

@@ -56,7 +56,7 @@ describe('GET /api/changes (live lists)', () => {
           resource: 'settings',
           id: created.id,
           action: 'created',
-          version: null,
+          version: 1,
           by: { id: expect.any(Number), name: expect.any(String) },
           at: expect.any(String),
         },
