@@ -41,7 +41,6 @@ export const rolesIncludeShop = (values: readonly string[] | undefined) =>
     values?.some((value) => roleOptions.some((option) => option.value === value && option.includesShop)),
   );
 
-/** A blank password on create means "the user sets their own when confirming the account". */
 const optionalNewPassword = z
   .union([z.literal(''), z.null(), newPasswordField('Password')])
   .optional()
@@ -73,7 +72,12 @@ const organizationRule = <T extends WithShop>(value: T, ctx: z.RefinementCtx) =>
 const clearOrganization = <T extends WithShop>(value: T): T =>
   rolesIncludeShop(value.userRoles) ? value : { ...value, organizationId: null };
 
-export const userCreateSchema = z
+/**
+ * The Create and Edit forms' body. A password on create may be blank (the user sets their own
+ * when confirming the account); on edit it is an Admin setting it for the user, blank keeping
+ * the current one.
+ */
+const userFormSchema = z
   .object({ ...userFields, password: optionalNewPassword, confirmPassword: confirmPasswordField })
   .superRefine((value, ctx) => {
     organizationRule(value, ctx);
@@ -86,12 +90,9 @@ export const userCreateSchema = z
     }
   })
   .transform(clearOrganization);
+export const userCreateSchema = userFormSchema;
 export type UserCreate = z.input<typeof userCreateSchema>;
-
-export const userUpdateSchema = z
-  .object(userFields)
-  .superRefine(organizationRule)
-  .transform(clearOrganization);
+export const userUpdateSchema = userFormSchema;
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 /** The user of the edit form (spec section 3). */

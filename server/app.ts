@@ -66,6 +66,14 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * Fastify 5 trusts nobody given a bare number, so a hop count becomes a test of the hop's
+ * position: 0 is the peer, each further hop an address appended to X-Forwarded-For from the right.
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: requestLogSerializers,
     },
     serverFactory: boundedHttpServer(config.http),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3';
@@ -11,6 +12,17 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => value?.trim() || undefined);
+
+/** A proxy's address as @fastify/proxy-addr takes it: an IP, a CIDR block, or one of its named ranges. */
+function isProxyAddress(entry: string) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const maxProxyHops = 10;
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
 
@@ -60,7 +72,25 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a URL').optional()),
   ENVIRONMENT_NAME: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      const text = value?.trim() ?? '';
+      if (['', '0', 'false'].includes(text)) return false;
+      if (/^\d+$/.test(text) && Number(text) <= maxProxyHops) return Number(text);
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const wrong = entries.find((entry) => !isProxyAddress(entry));
+      if (wrong === undefined) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be the number of proxies in front of the server (1 to ${maxProxyHops}; 1 behind one nginx) or their addresses such as 127.0.0.1,10.0.0.0/8, not "${wrong}"`,
+      });
+      return z.NEVER;
+    }),
   STATIC_DIR: z.string().default('./dist'),
   PORTAL_NAME: z
     .string()
@@ -153,7 +183,13 @@ export type Config = {
   /** Shown in the app's banner through a cookie; unset means production and no banner. */
   environmentName?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Whose `X-Forwarded-*` to believe. false: nobody's, the peer is the client. A number: that
+   * many proxies in front, each appending the address it was reached from, so the client is the
+   * address the outermost one appended and anything a client wrote before it is ignored.
+   * Addresses: only peers and hops within them are proxies.
+   */
+  trustProxy: false | number | string[];
   staticDir: string;
   /** The name on the sign-in card, the top bar and every page's title. */
   portalName: string;

@@ -10,7 +10,15 @@ export const brands = defineResource({
   menu: { group: 'settings', icon: 'Sell', order: 30 },
   access: { list: [roles.admin], read: [roles.admin], update: [roles.admin], export: [roles.admin] },
   fields: {
-    slug: field.text({ label: 'Logo', max: 100, required: true, readOnly: true, search: true, sort: true }),
+    slug: field.text({
+      label: 'Logo',
+      max: 100,
+      required: true,
+      unique: true,
+      readOnly: true,
+      search: true,
+      sort: true,
+    }),
     name: field.text({ label: 'Name', max: 200, required: true, readOnly: true, search: true, sort: true }),
     isShowcased: field.boolean({ label: 'Showcase', required: true, sort: true, filter: true }),
   },

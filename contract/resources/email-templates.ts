@@ -13,7 +13,15 @@ export const emailTemplates = defineResource({
   menu: { icon: 'Email', order: 30 },
   access: { list: [roles.admin], read: [roles.admin], update: [roles.admin], export: [roles.admin] },
   fields: {
-    key: field.text({ label: 'Key', max: 100, required: true, readOnly: true, search: true, sort: true }),
+    key: field.text({
+      label: 'Key',
+      max: 100,
+      required: true,
+      unique: true,
+      readOnly: true,
+      search: true,
+      sort: true,
+    }),
     to: field.email({ label: 'To', max: emailTemplateLimits.addresses, multiple: true, list: false }),
     cc: field.email({ label: 'Cc', max: emailTemplateLimits.addresses, multiple: true, list: false }),
     bcc: field.email({ label: 'Bcc', max: emailTemplateLimits.addresses, multiple: true, list: false }),

@@ -30,7 +30,7 @@ export const mail = defineResource({
       sort: true,
       filter: true,
     }),
-    attempts: field.number({ label: 'Attempts', required: true, readOnly: true }),
+    attempts: field.number({ label: 'Attempts', int: true, required: true, readOnly: true }),
     lastError: field.longText({ label: 'Last error', max: 10_000, readOnly: true }),
     sentAt: field.dateTime({ label: 'Sent', readOnly: true, sort: true }),
   },

@@ -35,12 +35,28 @@ const itemsAndTotal = z.object({
 });
 type ItemsAndTotal = z.output<typeof itemsAndTotal>;
 
+const totalSchema = fieldInputSchema(orders.fields.total);
+
+/**
+ * Why items cannot make one order's total, if they cannot: 500 lines of 10000 at the largest
+ * price add up to more than the total's column holds, though each line is within its limits.
+ */
+export const itemsTotalFailure = (items: readonly { quantity: number; unitPrice: number }[]) => {
+  const checked = totalSchema.safeParse(totalOf(items));
+  return checked.success ? undefined : checked.error.issues[0].message;
+};
+
 export const orderCreateSchema = (createSchemaOf(orders) as z.ZodObject)
   .extend(itemsAndTotal.shape)
   .superRefine((order, context) => {
     const { total, items } = order as ItemsAndTotal;
     if (!items) {
       if (total === null) context.addIssue({ code: 'custom', path: ['total'], message: 'Total is required' });
+      return;
+    }
+    const outOfRange = itemsTotalFailure(items);
+    if (outOfRange) {
+      context.addIssue({ code: 'custom', path: ['items'], message: outOfRange });
       return;
     }
     const sum = totalOf(items);

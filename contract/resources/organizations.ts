@@ -28,7 +28,7 @@ export const organizations = defineResource({
       search: true,
       sort: true,
     }),
-    guid: field.text({ label: 'Guid', max: 36, required: true, readOnly: true, list: false }),
+    guid: field.text({ label: 'Guid', max: 36, required: true, unique: true, readOnly: true, list: false }),
     spiritShopAddress: field.url({ label: 'Storefront address', max: storefrontAddressMax, search: true }),
   },
   list: { sort: { field: 'name', order: 'ASC' } },

@@ -5,6 +5,13 @@ const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 
 export const hashPassword = (password: string) => hash(password, options);
 
+/** The columns a new password sets, whoever sets it: the failed sign-ins before it no longer count. */
+export const newPasswordColumns = async (password: string) => ({
+  passwordHash: await hashPassword(password),
+  failedLoginCount: 0,
+  lockoutEnd: null,
+});
+
 export async function verifyPassword(passwordHash: string, password: string) {
   try {
     return await verify(passwordHash, password);

@@ -51,7 +51,8 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
     case 'date':
       return required(date(column, { mode: 'string' }));
     case 'dateTime':
-      return f.readOnly
+      // A time the server keeps and always has (a creation time) is the database's to fill in.
+      return f.readOnly && f.required
         ? timestamp(column, { withTimezone: true }).notNull().defaultNow()
         : required(timestamp(column, { withTimezone: true }));
     default: {
@@ -62,13 +63,12 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 }
 
 /**
- * The Drizzle table of a new resource, from its definition alone: a serial id, one snake_case
- * column per field, a foreign key per reference, a unique index per unique field (on lower()
- * for `'ci'`), and when any field is searched a generated lower-cased `search_text` with a
- * trigram index. `export const teams = resourceTable(teams)` in schema.ts, then
- * `npm run db:generate`.
+ * The Drizzle table a definition implies: a serial id, one snake_case column per field, a
+ * foreign key per reference, a unique index per unique field (on lower() for `'ci'`), and when
+ * any field is searched a generated lower-cased `search_text` with a trigram index. Registers
+ * nothing: the tests hold schema.ts's hand-written tables against it.
  */
-export function resourceTable(definition: AnyResource) {
+export function impliedTable(definition: AnyResource) {
   const fields = Object.entries(definition.fields);
   const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
   const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
@@ -77,7 +77,7 @@ export function resourceTable(definition: AnyResource) {
     const concatenated = searched.map((column) => `coalesce(${column}::text, '')`).join(` || ' ' || `);
     columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(`lower(${concatenated})`));
   }
-  const table = pgTable(definition.table, columns, (t) => {
+  return pgTable(definition.table, columns, (t) => {
     const byName = t as unknown as Record<string, SQL.Aliased & { name: string }>;
     return [
       ...fields
@@ -95,6 +95,15 @@ export function resourceTable(definition: AnyResource) {
         : []),
     ];
   });
+}
+
+/**
+ * The table of a new resource, from its definition alone, registered so the engine and foreign
+ * keys find it: `export const teams = resourceTable(teams)` in schema.ts, then
+ * `npm run db:generate`.
+ */
+export function resourceTable(definition: AnyResource) {
+  const table = impliedTable(definition);
   definedTables.set(definition.table, table);
   return table;
 }

@@ -54,6 +54,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/preferences': { summary: "The signed-in user's app preferences (theme, columns, saved views)" },
   'PUT /api/preferences/{key}': { summary: 'Keep one app preference of the signed-in user' },
   'DELETE /api/preferences/{key}': { summary: 'Forget one app preference of the signed-in user' },
+  'GET /api/changes': { summary: 'Server-sent events of the record changes the user may read' },
   'GET /api/search': { summary: 'Quick search across the resources the user may list' },
   'POST /api/contact': { summary: 'Send the contact form', public: true },
   'GET /api/dashboard': { summary: "The dashboard's cards for the signed-in user" },

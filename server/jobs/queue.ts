@@ -69,6 +69,13 @@ export interface EnqueueOptions {
   organizationId?: number | null;
 }
 
+/**
+ * A failure as the Jobs page shows it: the message without the stack, and file paths of the
+ * server (a blob store's `open '/var/lib/...'`) replaced; the log keeps the whole error.
+ */
+export const visibleJobError = (error: Error) =>
+  error.message.replace(/(^|[\s'"(=])(?:file:\/\/)?\/[^\s'"()]+/g, '$1[server path]');
+
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
 export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
 
@@ -236,7 +243,7 @@ export class JobQueue {
         .update(jobs)
         .set({
           status: lastAttempt ? 'failed' : 'queued',
-          lastError: timedOut ? error.message : (error.stack ?? error.message),
+          lastError: visibleJobError(error),
           lockedBy: null,
           lockedUntil: null,
           runAt: lastAttempt

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
 import brands, { brandsResource } from './brands';
+import changes from './changes';
 import { emailTemplatesResource } from './email-templates';
 import contact from './contact';
 import dashboard from './dashboard';
@@ -23,6 +24,7 @@ import type { ResourceServer } from '../resources/types';
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'account', plugin: account },
   { prefix: 'athletic-directors', plugin: athleticDirectors },
+  { prefix: 'changes', plugin: changes },
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
   { prefix: 'design-logos', plugin: designLogos },

@@ -28,6 +28,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
+import { announceChange } from './change-feed';
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
 export const resourceGuard =
@@ -66,6 +67,9 @@ export const callActions: Record<CallName, ResourceAction> = {
 };
 
 /** JSON values for the API: timestamps as ISO 8601 text. */
+/** What a change is called in the change stream (`contract/changes.ts`). */
+const announcedAs = { create: 'created', update: 'updated', toggle: 'updated', delete: 'deleted' } as const;
+
 const toRow = (row: Values): Values =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
@@ -297,6 +301,7 @@ export class ResourceEngine {
         );
       }
       await server.afterChange?.(written, { ...context, id: written.id as number });
+      await announceChange(tx as unknown as Db, definition, announcedAs[action], written, actor);
       return written;
     });
     return toRow(row);
@@ -601,6 +606,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
               action: 'delete',
               id: written.id as number,
             });
+            await announceChange(tx as unknown as Db, definition, 'deleted', written, actor);
           }
         });
         return { result: { deleted } };

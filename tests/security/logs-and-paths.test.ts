@@ -2,7 +2,15 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { createUser, resetDatabase, sessionCookieOf, strongPassword, testDatabase } from '../server/helpers';
+import { orders } from '../../server/db/schema';
+import {
+  createOrganization,
+  createUser,
+  resetDatabase,
+  sessionCookieOf,
+  strongPassword,
+  testDatabase,
+} from '../server/helpers';
 
 /**
  * What the request log keeps (links carry their one-time code in the query string) and
@@ -43,6 +51,41 @@ describe('the request log at the default level', () => {
     expect(logged).toContain('/api/account/confirm-account-redirect');
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain('someone');
+  });
+});
+
+describe('the error log', () => {
+  it("keeps a failed query's values, a customer's name and e-mail, out of it", async () => {
+    const lines: string[] = [];
+    const { app, db } = await appLoggingTo(lines);
+    const organization = await createOrganization(db);
+    const order = {
+      organizationId: organization.id,
+      collectionId: 'C-1',
+      orderNumber: 'SO-1',
+      customerName: 'Pat Parent',
+      customerEmail: 'pat@example.com',
+      total: 10,
+      status: 'Paid',
+    };
+    const failures = [
+      { ...order, total: 1e11 },
+      // PostgreSQL's detail quotes the row: 'Failing row contains (...)'.
+      { ...order, status: null as unknown as string },
+    ];
+    for (const values of failures) {
+      const failed = await db
+        .insert(orders)
+        .values(values)
+        .catch((error: unknown) => error);
+      app.log.error({ err: failed }, 'request failed');
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('insert into \\"orders\\"');
+    expect(logged).toContain('numeric field overflow');
+    expect(logged).toContain('null value in column');
+    expect(logged).not.toContain('Pat');
+    expect(logged).not.toContain('pat@example.com');
   });
 });
 

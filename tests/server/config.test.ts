@@ -33,6 +33,11 @@ describe('configuration failures are one line naming the variable', () => {
     ],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID'],
     [{ S3_BUCKET: 'spirit' }, 'S3_ENDPOINT'],
+    // Once meant: believe any client's X-Forwarded-For.
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1, nginx' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
     [
       { HTTP_HEADERS_TIMEOUT_SECONDS: '200', HTTP_REQUEST_TIMEOUT_SECONDS: '100' },
       'HTTP_HEADERS_TIMEOUT_SECONDS',
@@ -60,5 +65,17 @@ describe('configuration failures are one line naming the variable', () => {
       port: 8080,
     });
     expect(loadConfig({}).port).toBe(3000);
+  });
+
+  it('takes TRUST_PROXY as a number of proxies or as their addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 , loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
   });
 });

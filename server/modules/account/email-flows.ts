@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roles } from '../../../contract/roles';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { hashPassword, newPasswordColumns, verifyPassword } from '../../auth/passwords';
 import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
@@ -102,12 +102,7 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
 
 /** Sets a new password, ends every session of the user and voids other outstanding links. */
 async function setPassword(app: FastifyInstance, userId: number, password: string, extra = {}) {
-  await rotateSecurityStamp(app.db, userId, {
-    passwordHash: await hashPassword(password),
-    failedLoginCount: 0,
-    lockoutEnd: null,
-    ...extra,
-  });
+  await rotateSecurityStamp(app.db, userId, { ...(await newPasswordColumns(password)), ...extra });
 }
 
 export async function resetPassword(

@@ -6,7 +6,7 @@ import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { productImages } from '../../storage/images';
 import { renderPrintFile } from './print';
-import { placementOf } from './service';
+import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
 
 /** Width of the gallery thumbnail, in pixels. */
@@ -112,7 +112,7 @@ export function merchandiseSync(db: Db, storefront: Storefront): JobHandler {
     async run(payload) {
       const { merchandiseId } = payload as { merchandiseId: number };
       const [row] = await db.select().from(merchandise).where(eq(merchandise.id, merchandiseId));
-      if (!row || row.status === 'failed') return;
+      if (!row || !isOrWillBePublished(row)) return;
       // Publishing reads the row as it was; try again after it, so the edit is not lost.
       if (!row.externalId) throw new Error(`Merchandise ${row.id} is not published yet`);
       await storefront.updateProduct(row.externalId, {

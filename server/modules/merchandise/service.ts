@@ -43,6 +43,13 @@ export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
 export const syncMerchandiseJob = 'merchandise.sync';
 
+/**
+ * Whether the storefront has the product or will have it once processed: a product that is
+ * ready but was never published (the demo's, made without a storefront) has nothing to sync.
+ */
+export const isOrWillBePublished = (row: { externalId: string | null; status: string }) =>
+  row.externalId !== null || row.status === 'processing';
+
 type MerchandiseRow = typeof merchandise.$inferSelect;
 
 export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
@@ -301,7 +308,10 @@ export async function updateMerchandise(
       .set({ title: fields.title, description: fields.description, price: fields.price })
       .where(eq(merchandise.id, id))
       .returning();
-    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, { organizationId: row.organizationId });
+    if (isOrWillBePublished(row))
+      await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
+        organizationId: row.organizationId,
+      });
     await audit(tx as unknown as Db, actor.id, 'update', 'merchandise', id, {
       before: { title: row.title, description: row.description, price: row.price },
       after: fields,
@@ -320,7 +330,10 @@ export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionU
   const row = await findOwnProduct(db, actor, id);
   await db.transaction(async (tx) => {
     await tx.update(merchandise).set({ archivedAt: new Date() }).where(eq(merchandise.id, id));
-    await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, { organizationId: row.organizationId });
+    if (isOrWillBePublished(row))
+      await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
+        organizationId: row.organizationId,
+      });
     await audit(tx as unknown as Db, actor.id, 'archive', 'merchandise', id, {
       organizationId: row.organizationId,
       title: row.title,

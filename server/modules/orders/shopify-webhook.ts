@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { itemsTotalFailure } from '../../../contract/resources/order-items';
 import { type OrderItemInput, totalOf } from '../../../contract/resources/orders';
+import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
@@ -82,7 +84,10 @@ export const shopifyCollection = 'Shopify';
  * Records a Shopify order: one order per school whose products it sold (see docs/decisions.md),
  * each once however often Shopify delivers it. Returns the ids of the orders stored now.
  */
-export async function recordShopifyOrder(db: Db, order: ShopifyOrder) {
+export async function recordShopifyOrder(
+  db: Db,
+  order: ShopifyOrder,
+): Promise<{ stored: number[]; unattributed?: boolean; rejected?: string }> {
   const externalId =
     /^gid:\/\/shopify\/Order\/(\d+)$/.exec(order.admin_graphql_api_id ?? '')?.[1] ?? order.id;
   const externalIds = [
@@ -122,10 +127,19 @@ export async function recordShopifyOrder(db: Db, order: ShopifyOrder) {
     if (!product) unknown.push(line);
     else groups.set(product.organizationId, [...(groups.get(product.organizationId) ?? []), line]);
   }
-  if (groups.size === 0) return { stored: [] as number[], unattributed: true };
+  if (groups.size === 0) return { stored: [], unattributed: true };
   // Items we do not know were sold in the same checkout: they go with the school that sold the most.
   const [largest] = [...groups.entries()].sort(([aId, a], [bId, b]) => totalOf(b) - totalOf(a) || aId - bId);
   largest[1].push(...unknown);
+  const rejected = [...groups.values()].map(itemsTotalFailure).find(Boolean);
+  if (rejected) {
+    // Shopify would deliver the same order again and again; an Admin finds it in the audit log.
+    await audit(db, null, 'shopify-rejected', 'shopify-order', externalId, {
+      orderNumber: order.name,
+      reason: rejected,
+    });
+    return { stored: [], rejected };
+  }
 
   const stored: number[] = [];
   await db.transaction(async (tx) => {
@@ -150,7 +164,7 @@ export async function recordShopifyOrder(db: Db, order: ShopifyOrder) {
       stored.push(row.id);
     }
   });
-  return { stored, unattributed: false };
+  return { stored };
 }
 
 const webhookBodyLimit = 1024 * 1024;
@@ -178,7 +192,7 @@ export const shopifyWebhook =
           security: [{ shopifyWebhook: [] }],
           response: { 200: z.object({ result: z.object({ stored: z.number().int() }) }) },
           description:
-            "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing.",
+            "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing, and so does an order whose total is out of range (recorded in the audit log as 'shopify-rejected' instead, so that Shopify does not retry it).",
         },
       },
       async (request) => {
@@ -201,6 +215,11 @@ export const shopifyWebhook =
           request.log.warn(
             { shopifyOrderId: parsed.data.id },
             'Shopify order sold none of our products: not recorded',
+          );
+        if (result.rejected)
+          request.log.warn(
+            { shopifyOrderId: parsed.data.id, reason: result.rejected },
+            'Shopify order refused: not recorded',
           );
         return { result: { stored: result.stored.length } };
       },

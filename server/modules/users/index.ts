@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../../contract/resources/users';
 import { idParamsSchema } from '../../../contract/common';
@@ -47,6 +48,14 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = resourceGuard(users, 'update');
   const reads = resourceGuard(users, 'read');
   const creates = resourceGuard(users, 'create');
+  /** A password an Admin sets signs its user out everywhere but in the Admin's own session. */
+  const endSessionsOnNewPassword = async (
+    request: FastifyRequest,
+    userId: number,
+    input: { password: string | null },
+  ) => {
+    if (input.password) await app.sessions.revokeAllForUser(userId, request.auth?.sessionId);
+  };
 
   app.get(
     '/roleOptions',
@@ -86,9 +95,11 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema },
       }),
     },
-    async (request) => ({
-      result: toUser(await updateUser(app.db, currentUser(request), request.params.id, request.body)),
-    }),
+    async (request) => {
+      const row = await updateUser(app.db, currentUser(request), request.params.id, request.body);
+      await endSessionsOnNewPassword(request, request.params.id, request.body);
+      return { result: toUser(row) };
+    },
   );
 
   app.put(
@@ -107,7 +118,11 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { fields, photo } = await readUserForm(request);
       const input = parseOrFail(userUpdateSchema, fields);
-      if (!photo) return { result: toUser(await updateUser(app.db, actor, request.params.id, input)) };
+      if (!photo) {
+        const row = await updateUser(app.db, actor, request.params.id, input);
+        await endSessionsOnNewPassword(request, request.params.id, input);
+        return { result: toUser(row) };
+      }
       const stored = await app.storage.put(await normalizePhoto(photo), {
         contentType: photoContentType,
         prefix: 'profile-photos',
@@ -122,6 +137,7 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
           { quotaBytes: app.config.storageQuotaBytes, field: photoFieldName },
         ),
       );
+      await endSessionsOnNewPassword(request, request.params.id, input);
       if (saved.replacedKey) await app.storage.delete(saved.replacedKey);
       return { result: toUser(saved.row) };
     },

@@ -2,9 +2,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isAdmin } from '../../../contract/roles';
 import type { User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, newPasswordColumns } from '../../auth/passwords';
 import type { SessionUser } from '../../auth/sessions';
-import { secureAccountEdit } from '../../auth/security-stamp';
+import { rotateSecurityStamp, secureAccountEdit } from '../../auth/security-stamp';
 import { randomToken } from '../../auth/tokens';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
@@ -99,10 +99,12 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
 
 /**
  * An Admin's edit of an account. A changed e-mail address is unconfirmed until its owner
- * confirms it, and a changed role list is recorded as its own audit action. Admins cannot
- * demote themselves, so the portal never loses its last way in by accident.
+ * confirms it, and a changed role list or a password set for the user is recorded as its own
+ * audit action (never the password). Admins cannot demote themselves, so the portal never loses
+ * its last way in by accident. The caller ends the sessions of a user given a new password.
  */
 export async function updateUser(db: Db, actor: SessionUser, id: number, input: UserUpdateInput) {
+  const password = input.password ? await newPasswordColumns(input.password) : undefined;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const before = await findUser(tx, id);
@@ -131,6 +133,11 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
     });
     if (rolesChanged) {
       await audit(tx, actor.id, 'roleChange', entityType, id, { from: before.roles, to: row.roles });
+    }
+    if (password) {
+      // After secureAccountEdit: the Admin's explicit password outlives a cleared one.
+      await rotateSecurityStamp(tx, id, password);
+      await audit(tx, actor.id, 'password-set', entityType, id);
     }
     return row;
   });

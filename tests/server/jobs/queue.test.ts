@@ -63,6 +63,18 @@ describe('job queue', () => {
     expect(gaveUp).toEqual(['attempt 2 failed']);
   });
 
+  it("keeps the stack and the server's file paths out of the error the Jobs page shows", async () => {
+    const worker = queue();
+    worker.register('read-file', {
+      run: async () => {
+        throw new Error("ENOENT: no such file or directory, open '/var/lib/spirit/blobs/ab/cd'");
+      },
+    });
+    const job = await worker.enqueue('read-file', {}, ctx.db, { maxAttempts: 1 });
+    await worker.drain();
+    expect((await jobRow(job.id)).lastError).toBe("ENOENT: no such file or directory, open '[server path]'");
+  });
+
   it('loses no job across a restart: a job locked by a dead worker runs again once its lock expires', async () => {
     const dead = queue({ lockMs: 50 });
     const job = await dead.enqueue('work', {});

@@ -21,7 +21,7 @@ import { callActions, listColumns } from '../../../server/resources/engine';
 import { tableOf } from '../../../server/resources/tables';
 import type { CallName } from '../../../server/resources/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createWidgetsTable, dropWidgetsTable, widgets } from './widgets';
+import { createTeamsTable, dropTeamsTable, teams } from './teams';
 
 /** The calls a definition offers: those whose action its `access` gives to some role. */
 const every = (definition: AnyResource) =>
@@ -105,12 +105,12 @@ function parseCsv(text: string) {
 }
 
 /**
- * One suite over every registered resource (and a fixture resource defined only here): what the
+ * One suite over every registered resource (and the README's example, served only here): what the
  * engine promises for any definition, so a newly registered resource is covered by adding it.
  */
 const subjects = [
   ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
-  { definition: widgets as AnyResource, fixture: true },
+  { definition: teams as AnyResource, fixture: true },
 ];
 
 describe.each(subjects)('resource $definition.name', ({ definition, fixture }) => {
@@ -135,8 +135,8 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
   beforeAll(async () => {
     const database = await testDatabase();
     await resetDatabase(database);
-    if (fixture) await createWidgetsTable(database.db);
-    const app = await buildApp(testConfig(), { database, resources: fixture ? [widgets] : [] });
+    if (fixture) await createTeamsTable(database.db);
+    const app = await buildApp(testConfig(), { database, resources: fixture ? [teams] : [] });
     await app.ready();
     const lincoln = await createOrganization(database.db, 'Lincoln High School');
     const riverside = await createOrganization(database.db, 'Riverside Academy');
@@ -161,7 +161,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
 
   afterAll(async () => {
     await world?.app.close();
-    if (fixture) await dropWidgetsTable(world.db);
+    if (fixture) await dropTeamsTable(world.db);
   });
 
   it('answers 401 to a visitor on every route', async () => {

@@ -27,7 +27,7 @@ describe('POST /api/account/login', () => {
 
   it('marks the cookie Secure when the portal is served over https', async () => {
     await ctx.app.close();
-    ctx = await import('../../helpers').then((h) => h.testApp({ trustProxy: true }));
+    ctx = await import('../../helpers').then((h) => h.testApp({ trustProxy: 1 }));
     await createUser(ctx.db, { email: 'admin@example.com' });
     const response = await ctx.app.inject({
       method: 'POST',

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinationExistsMessage } from '../../../../contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
 import { printLongSide } from '../../../../server/modules/merchandise/print';
+import { syncMerchandiseJob } from '../../../../server/modules/merchandise/service';
 import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 
@@ -275,6 +276,26 @@ describe('editing and archiving a product', () => {
     expect((await edit(who.director, id, { title: 'Again', description: '', price: 30 })).statusCode).toBe(
       404,
     );
+  });
+
+  it('sends an edit to the storefront once the product is published, and queues nothing for one never published', async () => {
+    const { id } = await product();
+    expect(
+      (await edit(who.director, id, { title: 'Crest Tee', description: '', price: 30 })).statusCode,
+    ).toBe(200);
+    const syncs = () => ctx.db.select().from(jobs).where(eq(jobs.type, syncMerchandiseJob));
+    expect(await syncs()).toHaveLength(1);
+
+    // Ready without a storefront id, as the demo's products are.
+    await ctx.db.delete(jobs);
+    await ctx.db.update(merchandise).set({ status: 'ready', externalId: null }).where(eq(merchandise.id, id));
+    expect(
+      (await edit(who.director, id, { title: 'Crest Tee', description: '', price: 31 })).statusCode,
+    ).toBe(200);
+    expect((await who.director({ method: 'POST', url: `/api/merchandise/${id}/archive` })).statusCode).toBe(
+      200,
+    );
+    expect(await syncs()).toHaveLength(0);
   });
 });
 

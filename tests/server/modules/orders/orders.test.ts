@@ -199,5 +199,21 @@ describe('orders', () => {
       expect(await ctx.db.select().from(orders)).toHaveLength(0);
       expect(await ctx.db.select().from(auditLog)).toHaveLength(0);
     });
+
+    it('refuses items adding up to more than a total can hold with a 400, not the database overflow', async () => {
+      const line = { title: 'Banner', quantity: 10_000, unitPrice: 1_000_000 };
+      const response = await place(
+        withItems(
+          who.organization.id,
+          Array.from({ length: 500 }, () => line),
+        ),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().validationFailures).toEqual([
+        { propertyName: 'items', errorMessage: 'Total must be at most 1000000000' },
+      ]);
+      const largest = Array.from({ length: 100 }, () => ({ ...line, unitPrice: 1_000 }));
+      expect((await place(withItems(who.organization.id, largest))).statusCode).toBe(200);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../../../../server/db/schema';
+import { auditLog, orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
 import { addProduct } from './fixtures';
 
@@ -146,6 +146,23 @@ describe('Shopify orders/create webhook', () => {
     );
     expect(unknown.json()).toEqual({ result: { stored: 0 } });
     expect(await ctx.db.select().from(orders)).toHaveLength(2);
+  });
+
+  it('records an order too large for a total as refused and answers 200, so Shopify does not retry it', async () => {
+    const line = { product_id: 7001, title: 'Spirit Hoodie', quantity: 10_000, price: '1000000.00' };
+    const response = await deliver(shopifyOrder(Array.from({ length: 20 }, () => line)));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: { stored: 0 } });
+    expect(await ctx.db.select().from(orders)).toHaveLength(0);
+    expect(await ctx.db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        action: 'shopify-rejected',
+        entityType: 'shopify-order',
+        entityId: '820982911946154508',
+        actorUserId: null,
+        details: { orderNumber: '#1001', reason: 'Total must be at most 1000000000' },
+      }),
+    ]);
   });
 
   it('answers a signed body that is no order with the 400 format', async () => {

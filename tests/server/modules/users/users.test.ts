@@ -274,7 +274,7 @@ describe('users: read and update', () => {
     expect(roleChange.details).toEqual({ from: ['Admin'], to: ['AthleticDirector'] });
   });
 
-  it('never takes id, isLocked, emailConfirmed or a password from an update body', async () => {
+  it('never takes id, isLocked, emailConfirmed or a password hash from an update body', async () => {
     const target = await createUser(ctx.db, { email: 'target@example.com', emailConfirmed: false });
     const before = (await ctx.db.select().from(users).where(eq(users.id, target.id)))[0];
     const response = await asAdmin('PUT', `/api/users/${target.id}`, {
@@ -283,7 +283,6 @@ describe('users: read and update', () => {
       isLocked: true,
       emailConfirmed: true,
       passwordHash: 'x',
-      password: 'Hijack-Passw0rd!',
       securityStamp: 'x',
       profilePhotoGuid: '00000000-0000-4000-8000-000000000000',
     });
@@ -298,6 +297,44 @@ describe('users: read and update', () => {
     });
     const [adminAfter] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
     expect(adminAfter.email).toBe('admin@example.com');
+  });
+
+  it('sets a password an Admin gives on edit, audited as password-set without it, and signs the user out', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const targetCookie = await signIn(ctx.app, target.email);
+    const newPassword = 'Given-Passw0rd!';
+    const response = await asAdmin('PUT', `/api/users/${target.id}`, {
+      ...newUser({ email: 'target@example.com' }),
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(response.statusCode).toBe(200);
+    const [entry] = await auditRows('password-set', target.id);
+    expect(entry).toMatchObject({ actorUserId: admin.id, details: null });
+    expect(JSON.stringify(await ctx.db.select().from(auditLog))).not.toContain(newPassword);
+    const me = await ctx.app.inject({ url: '/api/account/me', headers: { cookie: targetCookie } });
+    expect(me.statusCode).toBe(401);
+    await expect(signIn(ctx.app, target.email, newPassword)).resolves.toMatch(/^sp_session=/);
+    await expect(signIn(ctx.app, target.email)).rejects.toThrow();
+    expect((await asAdmin('GET', '/api/account/me')).statusCode).toBe(200);
+  });
+
+  it('keeps the password when the edit leaves it blank, and refuses a mismatched confirmation', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const blank = await asAdmin('PUT', `/api/users/${target.id}`, newUser({ email: 'target@example.com' }));
+    expect(blank.statusCode).toBe(200);
+    expect(await auditRows('password-set', target.id)).toHaveLength(0);
+    await expect(signIn(ctx.app, target.email)).resolves.toMatch(/^sp_session=/);
+    const mismatched = await asAdmin('PUT', `/api/users/${target.id}`, {
+      ...newUser({ email: 'target@example.com' }),
+      password: 'Given-Passw0rd!',
+    });
+    expect(mismatched.json().validationFailures).toEqual([
+      {
+        propertyName: 'confirmPassword',
+        errorMessage: 'The password and confirmation password do not match',
+      },
+    ]);
   });
 
   it('refuses to let an Admin remove the Admin role from their own account', async () => {

@@ -1,0 +1,30 @@
+/**
+ * `GET /api/changes`: server-sent events telling a signed-in session which records changed,
+ * so open lists and forms follow without a refresh. Plain types and numbers (no zod): the admin
+ * shell reads them on every page.
+ */
+export type ChangeAction = 'created' | 'updated' | 'deleted' | 'restored';
+
+/** The `data` of a `change` event. */
+export interface RecordChange {
+  /** The resource's name, as in `/admin/{resource}`. */
+  resource: string;
+  id: number;
+  action: ChangeAction;
+  /** The record's version after the change, where the resource keeps one. */
+  version: number | null;
+  by: { id: number; name: string };
+  /** ISO 8601 instant of the change. */
+  at: string;
+}
+
+export const changeStreamLimits = {
+  /** Open streams per session; a further one ends the oldest (a reloaded tab's leftover). */
+  perSession: 4,
+  /** Events each server keeps for `Last-Event-ID`; an older id gets a `reset` event. */
+  replayWindow: 1000,
+  /** A comment line at least this often keeps proxies and idle timers from closing the stream. */
+  heartbeatMs: 25_000,
+  /** How often a stream checks that its session is still valid (logout, lock, expiry). */
+  sessionCheckMs: 500,
+} as const;

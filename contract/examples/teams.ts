@@ -1,0 +1,43 @@
+import { defineResource, field } from '../definition';
+import { roles } from '../roles';
+
+export const sports = ['Baseball', 'Basketball', 'Football', 'Soccer', 'Volleyball'] as const;
+
+/** A school's teams: its Athletic Directors keep them, Admins every school's. */
+export const teams = defineResource({
+  name: 'teams',
+  table: 'teams',
+  label: { one: 'Team', many: 'Teams' },
+  titleField: 'name',
+  menu: { group: 'settings', icon: 'Groups', order: 80 },
+  access: {
+    list: [roles.admin, roles.athleticDirector],
+    read: [roles.admin, roles.athleticDirector],
+    create: [roles.admin, roles.athleticDirector],
+    update: [roles.admin, roles.athleticDirector],
+    export: [roles.admin, roles.athleticDirector],
+    delete: [roles.admin],
+    bulkDelete: [roles.admin],
+  },
+  // Athletic Directors reach and file only their own school's teams.
+  organizationField: 'organizationId',
+  fields: {
+    name: field.text({ label: 'Name', max: 100, required: true, unique: 'ci', search: true, sort: true }),
+    sport: field.choice({
+      label: 'Sport',
+      required: true,
+      choices: sports.map((sport) => ({ value: sport, label: sport })),
+      filter: true,
+      sort: true,
+    }),
+    organizationId: field.reference({
+      label: 'Organization',
+      to: 'organizations',
+      show: 'name',
+      required: true,
+    }),
+    isActive: field.boolean({ label: 'Active', default: true, filter: true, sort: true }),
+  },
+  list: { sort: { field: 'name', order: 'ASC' } },
+  audit: { entityType: 'team' },
+});

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { ChangeAction, RecordChange } from '../../contract/changes';
+import type { AnyResource } from '../../contract/resource';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+
+/** The channel every server listens on for record changes (`server/modules/changes`). */
+export const recordChangeChannel = 'record_changed';
+
+/** What travels on the channel: the event, and the organization it belongs to for the filter. */
+export interface ChangeNotice extends RecordChange {
+  organizationId: number | null;
+}
+
+export const displayNameOf = (user: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * Tells every server of a change, inside the change's transaction: PostgreSQL delivers a
+ * NOTIFY only if the transaction commits, so a rolled-back change is never announced, on
+ * PGlite as on PostgreSQL.
+ */
+export async function announceChange(
+  tx: Db,
+  definition: AnyResource,
+  action: ChangeAction,
+  row: Record<string, unknown>,
+  actor: SessionUser,
+) {
+  const field = definition.organizationField;
+  const organizationId =
+    field === 'id' ? (row.id as number) : field ? ((row[field] as number | null) ?? null) : null;
+  const notice: ChangeNotice = {
+    resource: definition.name,
+    id: row.id as number,
+    action,
+    version: typeof row.version === 'number' ? row.version : null,
+    by: { id: actor.id, name: displayNameOf(actor) },
+    at: new Date().toISOString(),
+    organizationId,
+  };
+  await tx.execute(sql`select pg_notify(${recordChangeChannel}, ${JSON.stringify(notice)})`);
+}

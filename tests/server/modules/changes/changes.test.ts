@@ -1,0 +1,169 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeStreamLimits } from '../../../../contract/changes';
+import { createOrganization, signIn, testApp } from '../../helpers';
+import { actors } from '../organizations/actors';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+let who: Awaited<ReturnType<typeof actors>>;
+let base: string;
+const open: AbortController[] = [];
+beforeEach(async () => {
+  ctx = await testApp();
+  who = await actors(ctx);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  for (const controller of open.splice(0)) controller.abort();
+  await ctx.app.close();
+});
+
+interface Event {
+  id?: string;
+  event?: string;
+  data?: unknown;
+}
+
+/** A `GET /api/changes` stream read as EventSource would, its events collected as they come. */
+async function stream(cookie: string | undefined, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  open.push(controller);
+  const response = await fetch(`${base}/api/changes`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    signal: controller.signal,
+  });
+  const events: Event[] = [];
+  const state = { ended: false, text: '' };
+  if (response.ok) {
+    void (async () => {
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          state.text += value;
+          let cut;
+          while ((cut = state.text.indexOf('\n\n')) >= 0) {
+            const block = state.text.slice(0, cut);
+            state.text = state.text.slice(cut + 2);
+            const event: Event = {};
+            for (const line of block.split('\n')) {
+              const [field, ...rest] = line.split(': ');
+              if (field === 'id') event.id = rest.join(': ');
+              if (field === 'event') event.event = rest.join(': ');
+              if (field === 'data') event.data = JSON.parse(rest.join(': '));
+            }
+            if (event.event) events.push(event);
+          }
+        }
+      } catch {
+        // Aborted by the test.
+      }
+      state.ended = true;
+    })();
+  }
+  return { response, events, state, close: () => controller.abort() };
+}
+
+const cookieOf = (email: string) => signIn(ctx.app, email);
+
+const createSetting = (key: string) =>
+  who.admin({ method: 'POST', url: '/api/settings', payload: { key, value: 'x', isEnabled: true } });
+const changesOf = (events: Event[]) =>
+  events.filter((event) => event.event === 'change').map((event) => event.data);
+
+describe('GET /api/changes (live lists)', () => {
+  it('tells an Admin of a change: resource, id, action, who and when', async () => {
+    const admin = await stream(await cookieOf('admin@example.com'));
+    expect(admin.response.headers.get('content-type')).toContain('text/event-stream');
+    const created = (await createSetting('LiveBanner')).json().result;
+    await expect
+      .poll(() => changesOf(admin.events))
+      .toEqual([
+        {
+          resource: 'settings',
+          id: created.id,
+          action: 'created',
+          version: null,
+          by: { id: expect.any(Number), name: expect.any(String) },
+          at: expect.any(String),
+        },
+      ]);
+    await who.admin({ method: 'DELETE', url: `/api/settings/${created.id}` });
+    await expect
+      .poll(() => changesOf(admin.events).map((change) => (change as { action: string }).action))
+      .toEqual(['created', 'deleted']);
+  });
+
+  it("never tells an athletic director of Settings or another organization's rows", async () => {
+    const director = await stream(await cookieOf('director@example.com'));
+    const admin = await stream(await cookieOf('admin@example.com'));
+    const other = (await createOrganization(ctx.db, 'Riverside Falcons')).id;
+    const order = (organizationId: number, orderNumber: string) => ({
+      organizationId,
+      collectionId: 'C-1',
+      orderNumber,
+      customerName: 'Pat Parent',
+      customerEmail: 'pat@example.com',
+      total: 20,
+      status: 'Paid',
+    });
+    await createSetting('Hidden');
+    await who.admin({ method: 'POST', url: '/api/orders', payload: order(other, 'RIV-1') });
+    const own = (
+      await who.admin({ method: 'POST', url: '/api/orders', payload: order(who.organization.id, 'LIN-1') })
+    ).json().result;
+    await expect.poll(() => changesOf(admin.events)).toHaveLength(3);
+    // Of the three changes, the one order of the director's own organization.
+    await expect
+      .poll(() => changesOf(director.events))
+      .toEqual([expect.objectContaining({ resource: 'orders', id: own.id, action: 'created' })]);
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await stream(undefined)).response.status).toBe(401);
+  });
+
+  it('resumes after Last-Event-ID, and sends reset for an id it no longer holds', async () => {
+    const cookie = await cookieOf('admin@example.com');
+    const first = await stream(cookie);
+    await createSetting('One');
+    await expect.poll(() => changesOf(first.events)).toHaveLength(1);
+    const lastId = first.events.at(-1)!.id!;
+    first.close();
+    await createSetting('Two');
+    await createSetting('Three');
+    const resumed = await stream(cookie, { 'last-event-id': lastId });
+    await expect
+      .poll(() => changesOf(resumed.events).map((change) => (change as { id: number }).id))
+      .toHaveLength(2);
+    const unknown = await stream(cookie, { 'last-event-id': '999999' });
+    await expect.poll(() => unknown.events.map((event) => event.event)).toEqual(['reset']);
+  });
+
+  it('ends the stream within a second of logout', async () => {
+    const cookie = await cookieOf('admin@example.com');
+    const open = await stream(cookie);
+    await ctx.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie } });
+    await expect
+      .poll(() => open.state.ended, { timeout: 1_000 + changeStreamLimits.sessionCheckMs })
+      .toBe(true);
+  });
+
+  it(`keeps at most ${changeStreamLimits.perSession} streams per session, ending the oldest`, async () => {
+    const cookie = await cookieOf('admin@example.com');
+    const streams: Awaited<ReturnType<typeof stream>>[] = [];
+    for (let n = 0; n <= changeStreamLimits.perSession; n++) streams.push(await stream(cookie));
+    await expect
+      .poll(() => streams.map((open) => open.state.ended))
+      .toEqual([true, ...Array(changeStreamLimits.perSession).fill(false)]);
+  });
+
+  it('ends every stream when the server closes', async () => {
+    const open = await stream(await cookieOf('admin@example.com'));
+    await ctx.app.close();
+    await expect.poll(() => open.state.ended).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceCalls } from '../../../contract/resource';
+import { roles } from '../../../contract/roles';
+import { buildApp } from '../../../server/app';
+import { testConfig } from '../../../server/config';
+import type { Db } from '../../../server/db/client';
+import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
+import { createTeamsTable, dropTeamsTable, teams } from './teams';
+
+const readmeCodeBlocks = () =>
+  [...readFileSync('README.md', 'utf8').matchAll(/^( *)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, code]) =>
+    code.replace(new RegExp(`^${indent}`, 'gm'), ''),
+  );
+
+describe("the README's example resource", () => {
+  it('is quoted in the README exactly as contract/examples/teams.ts holds it', () => {
+    expect(readmeCodeBlocks()).toContain(readFileSync('contract/examples/teams.ts', 'utf8'));
+  });
+
+  describe('served from its definition alone', () => {
+    let app: FastifyInstance;
+    let db: Db;
+    let lincolnId: number;
+    let riversideId: number;
+    let admin: string;
+    let director: string;
+    const calls = resourceCalls(teams);
+
+    beforeAll(async () => {
+      const database = await testDatabase();
+      await resetDatabase(database);
+      db = database.db;
+      await createTeamsTable(db);
+      app = await buildApp(testConfig(), { database, resources: [teams] });
+      await app.ready();
+      lincolnId = (await createOrganization(db, 'Lincoln High School')).id;
+      riversideId = (await createOrganization(db, 'Riverside Academy')).id;
+      await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
+      await createUser(db, {
+        email: 'director@example.com',
+        roles: [roles.athleticDirector],
+        organizationId: lincolnId,
+      });
+      admin = await signIn(app, 'admin@example.com');
+      director = await signIn(app, 'director@example.com');
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      if (db) await dropTeamsTable(db);
+    });
+
+    const create = (cookie: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/${calls.create.path}`, headers: { cookie }, payload });
+    const list = async (cookie: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${calls.table.path}`,
+        headers: { cookie },
+        payload: { take: 10 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result;
+    };
+
+    it("creates and lists teams, an Athletic Director's within their own school only", async () => {
+      const varsity = await create(director, { name: 'Varsity', sport: 'Soccer', organizationId: lincolnId });
+      expect(varsity.statusCode, varsity.body).toBe(200);
+      expect(varsity.json().result).toMatchObject({ name: 'Varsity', sport: 'Soccer', isActive: true });
+      const elsewhere = await create(director, {
+        name: 'Eagles',
+        sport: 'Soccer',
+        organizationId: riversideId,
+      });
+      expect(elsewhere.statusCode).toBe(403);
+      expect(
+        (await create(admin, { name: 'Eagles', sport: 'Baseball', organizationId: riversideId })).statusCode,
+      ).toBe(200);
+
+      expect(await list(director)).toMatchObject({ totalFilteredRecords: 1, data: [{ name: 'Varsity' }] });
+      expect(await list(admin)).toMatchObject({
+        totalFilteredRecords: 2,
+        data: [{ name: 'Eagles' }, { name: 'Varsity' }],
+      });
+    });
+
+    it('refuses a sport off the list with a 400 naming the field', async () => {
+      const response = await create(admin, { name: 'Chess', sport: 'Chess', organizationId: lincolnId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().validationFailures).toEqual([
+        { propertyName: 'sport', errorMessage: 'Sport is not one of the choices' },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { teams } from '../../../contract/examples/teams';
+import type { Db } from '../../../server/db/client';
+import { resourceTable } from '../../../server/db/resource-table';
+import * as schema from '../../../server/db/schema';
+
+/**
+ * The README's example resource, served only in the tests: its definition is all the server is
+ * given, so the example cannot drift from what the engine accepts.
+ */
+export { teams };
+
+export const teamsTable = resourceTable(teams);
+
+/** The table as `npm run db:generate` would create it: drizzle-kit's own diff of the schema. */
+export async function createTeamsTable(db: Db) {
+  await dropTeamsTable(db);
+  const statements = await generateMigration(
+    generateDrizzleJson({ ...schema }),
+    generateDrizzleJson({ ...schema, teamsTable }),
+  );
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
+export const dropTeamsTable = (db: Db) => db.execute(sql`drop table if exists teams cascade`);
