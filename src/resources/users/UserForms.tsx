@@ -20,6 +20,7 @@ import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
 import { type UserFormValues, updateUserWithPhoto } from './api';
+import { UserPasskeys } from './UserPasskeys';
 import { ContactField, NameAndEmailFields, OrganizationField, PasswordFields, RoleField } from './UserFields';
 
 const formWidth = { maxWidth: 640 };
@@ -164,6 +165,7 @@ export function UserUpdate({ id }: { id: number }) {
         <RoleField />
         <OrganizationField />
         <ContactField />
+        <UserPasskeys id={id} />
       </SimpleForm>
     </Edit>
   );
