@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reauthenticateSchema } from './account';
+import { reauthenticateFields, reauthenticateMessage } from './account';
 import { resultOf } from './common';
 
 export const passkeyNameMax = 64;
@@ -56,8 +56,15 @@ export type AddPasskey = z.output<typeof addPasskeyRequestSchema>;
 
 export const renamePasskeyRequestSchema = z.object({ name: passkeyNameField });
 
-/** Removing a passkey asks again for the password or an authenticator code. */
-export const removePasskeyRequestSchema = reauthenticateSchema;
+/** Removing a passkey asks again for the password, an authenticator code or another passkey. */
+export const removePasskeyRequestSchema = z
+  .object({ ...reauthenticateFields, passkey: authenticationResponseSchema.optional() })
+  .refine((body) => Boolean(body.password || body.code || body.passkey), {
+    message: reauthenticateMessage,
+    path: ['password'],
+  });
+export type RemovePasskeyRequest = z.input<typeof removePasskeyRequestSchema>;
+export type RemovePasskey = z.output<typeof removePasskeyRequestSchema>;
 
 export const passkeyLoginRequestSchema = z.object({
   response: authenticationResponseSchema,

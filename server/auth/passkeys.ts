@@ -35,7 +35,8 @@ export function relyingParty(config: Pick<Config, 'publicUrl' | 'port' | 'portal
   };
 }
 
-export type ChallengePurpose = 'register' | 'authenticate';
+/** `reauthenticate`: another passkey of the signed-in user, asked before removing one. */
+export type ChallengePurpose = 'register' | 'authenticate' | 'reauthenticate';
 
 /**
  * A new challenge for this browser: only the SHA-256 of its cookie is stored, so the challenge

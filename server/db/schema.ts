@@ -163,7 +163,7 @@ export const passkeyChallenges = pgTable(
   'passkey_challenges',
   {
     id: text('id').primaryKey(),
-    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'authenticate', 'reauthenticate'] }).notNull(),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     challenge: text('challenge').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

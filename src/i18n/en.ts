@@ -201,6 +201,7 @@ export const appMessages = {
     remove: 'Remove',
     removeOne: 'Remove %{name}',
     removeWarning: 'After removing it, this passkey no longer signs you in.',
+    useOtherPasskey: 'Use another passkey',
     created: 'Created %{date}',
     lastUsed: 'last used %{date}',
     neverUsed: 'never used',

@@ -50,4 +50,14 @@ export async function signInWithPasskey(options: { autofill?: boolean; rememberM
   return answer.result;
 }
 
+/** Removes a passkey, confirmed with another of the user's passkeys. */
+export async function removeWithOtherPasskey(id: number) {
+  const options = await http<{ result: PublicKeyCredentialRequestOptionsJSON }>(
+    `${base}/${id}/confirm-options`,
+    { method: 'POST', silent: true },
+  );
+  const passkey = await startAuthentication({ optionsJSON: options.result });
+  await http(`${base}/${id}`, { method: 'DELETE', body: { passkey }, silent: true });
+}
+
 export const cancelPasskeyPrompt = () => WebAuthnAbortService.cancelCeremony();

@@ -13,6 +13,7 @@ import {
 import {
   addPasskey,
   authenticationOptions,
+  confirmationOptions,
   listPasskeys,
   passkeySignIn,
   registrationOptions,
@@ -75,11 +76,25 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponseSchema },
       },
     },
-    async (request) => {
-      const user = (await signedIn(app.db, request)).user;
-      await removePasskey(app, request, user, request.params.id, request.body);
+    async (request, reply) => {
+      const auth = await signedIn(app.db, request);
+      await removePasskey(app, request, reply, auth, request.params.id, request.body);
       return { result: true };
     },
+  );
+
+  app.post(
+    '/:id/confirm-options',
+    { schema: { tags, params: idParamsSchema, response: { 200: webauthnOptionsResponseSchema } } },
+    async (request, reply) => ({
+      result: await confirmationOptions(
+        app,
+        request,
+        reply,
+        await signedIn(app.db, request),
+        request.params.id,
+      ),
+    }),
   );
 
   app.post(

@@ -5,10 +5,10 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../contract/account';
-import type { AddPasskey, Passkey, PasskeyLogin } from '../../../contract/passkeys';
+import type { AddPasskey, Passkey, PasskeyLogin, RemovePasskey } from '../../../contract/passkeys';
 import { audit } from '../../audit';
 import { trustedDevice } from '../../auth/device-cookies';
 import { issueChallenge, relyingParty, takeChallenge } from '../../auth/passkeys';
@@ -19,14 +19,14 @@ import { passkeys, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { entityType as userEntityType } from '../users/service';
 import { clearFailedLogins, loginResult } from './service';
-import { startSession } from './sign-in';
+import { secondStepChecks, startSession } from './sign-in';
 import { reauthenticate } from './two-factor';
-import type { Reauthenticate } from '../../../contract/account';
 
 /** One text for every refusal, so sign-in does not tell a foreign key from an expired challenge. */
 export const passkeyNotAccepted = 'This passkey was not accepted. Try again.';
 export const passkeyChallengeExpired = 'The passkey request expired. Try again.';
 export const passkeyAlreadyAdded = 'This passkey is already registered.';
+export const noOtherPasskey = 'You have no other passkey to confirm with.';
 
 /**
  * The WebAuthn user handle: the same for all of a user's passkeys, so an authenticator keeps one
@@ -132,14 +132,58 @@ export async function renamePasskey(db: Db, user: SessionUser, id: number, name:
   return toPasskey(row);
 }
 
+/** Options for confirming a removal with another of the user's passkeys, bound to this session. */
+export async function confirmationOptions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthContext,
+  removing: number,
+) {
+  const others = await app.db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, auth.user.id), ne(passkeys.id, removing)));
+  if (others.length === 0) throw badRequest('passkey', noOtherPasskey);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(app.config).id,
+    userVerification: 'required',
+    allowCredentials: others,
+  });
+  await issueChallenge(app.db, request, reply, 'reauthenticate', options.challenge, auth.sessionId);
+  return { ...options };
+}
+
+/**
+ * Removing asks again for the password or a code, or for another of the user's passkeys
+ * (never the one being removed), within the limits of passwords asked again.
+ */
 export async function removePasskey(
   app: FastifyInstance,
   request: FastifyRequest,
-  user: SessionUser,
+  reply: FastifyReply,
+  auth: AuthContext,
   id: number,
-  proof: Reauthenticate,
+  proof: RemovePasskey,
 ) {
-  await reauthenticate(app, request, user, proof);
+  const user = auth.user;
+  if (proof.passkey) {
+    const attempt = await enforce(app.db, secondStepChecks(request, user));
+    const challenge = await takeChallenge(app.db, request, reply, 'reauthenticate', auth.sessionId);
+    if (!challenge) throw badRequest('passkey', passkeyChallengeExpired);
+    const [other] = await app.db
+      .select()
+      .from(passkeys)
+      .where(
+        and(eq(passkeys.credentialId, proof.passkey.id), eq(passkeys.userId, user.id), ne(passkeys.id, id)),
+      );
+    if (!other || !(await verifyAssertion(app, request, other, challenge, proof.passkey))) {
+      throw badRequest('passkey', passkeyNotAccepted);
+    }
+    await attempt.refund();
+  } else {
+    await reauthenticate(app, request, user, proof);
+  }
   const [row] = await app.db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
@@ -211,9 +255,29 @@ export async function passkeySignIn(
   const { passkey, user } = found;
   const handle = body.response.response.userHandle;
   if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) return refused;
+  if (!(await verifyAssertion(app, request, passkey, challenge, body.response))) return refused;
+  await clearFailedLogins(app.db, user.id);
+  await attempt.refund();
+  await startSession(app, request, reply, user.id, 'full', body.rememberMe);
+  await audit(app.db, user.id, 'passkeySignIn', userEntityType, user.id, { passkeyId: passkey.id });
+  return loginResult('Succeeded');
+}
+
+/**
+ * Checks an assertion of this passkey against the challenge, the relying party and user
+ * verification; a signature counter lower than the stored one is refused, logged and audited.
+ * On success the counter and the time of last use are stored.
+ */
+async function verifyAssertion(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  passkey: typeof passkeys.$inferSelect,
+  challenge: string,
+  response: PasskeyLogin['response'],
+) {
   const rp = relyingParty(app.config);
   const verification = await verifyAuthenticationResponse({
-    response: body.response,
+    response,
     expectedChallenge: challenge,
     expectedOrigin: rp.origins,
     expectedRPID: rp.id,
@@ -229,25 +293,21 @@ export async function passkeySignIn(
     if (/counter/i.test(message)) {
       // A counter lower than the last one seen means two copies of the key: one is a clone.
       request.log.warn(
-        { userId: user.id, passkeyId: passkey.id },
+        { userId: passkey.userId, passkeyId: passkey.id },
         'passkey signature counter went backwards',
       );
-      await audit(app.db, null, 'passkeyCounterRegressed', userEntityType, user.id, {
+      await audit(app.db, null, 'passkeyCounterRegressed', userEntityType, passkey.userId, {
         passkeyId: passkey.id,
       });
     } else {
-      request.log.info({ err: error, userId: user.id }, 'passkey sign-in refused');
+      request.log.info({ err: error, userId: passkey.userId }, 'passkey assertion refused');
     }
     return undefined;
   });
-  if (!verification?.verified) return refused;
+  if (!verification?.verified) return false;
   await app.db
     .update(passkeys)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
     .where(eq(passkeys.id, passkey.id));
-  await clearFailedLogins(app.db, user.id);
-  await attempt.refund();
-  await startSession(app, request, reply, user.id, 'full', body.rememberMe);
-  await audit(app.db, user.id, 'passkeySignIn', userEntityType, user.id, { passkeyId: passkey.id });
-  return loginResult('Succeeded');
+  return true;
 }

@@ -20,7 +20,7 @@ import { type Passkey, passkeyNameMax } from '../../../contract/passkeys';
 import { appMessages } from '../../i18n/en';
 import { formatDateTime } from '../../lib/dates';
 import { formErrorsOf, formText } from '../../lib/formErrors';
-import { registerPasskey, wasCancelled } from '../../lib/passkeys';
+import { registerPasskey, removeWithOtherPasskey, wasCancelled } from '../../lib/passkeys';
 import { ModalDialog } from '../../layout/ModalHost';
 import { http } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
@@ -134,6 +134,11 @@ export function PasskeysSection() {
     await done(text.removed);
   }
 
+  async function removeWithPasskey(passkey: Passkey) {
+    await removeWithOtherPasskey(passkey.id);
+    await done(text.removed);
+  }
+
   const passkeys = list.data ?? [];
   return (
     <section aria-labelledby="passkeys-title">
@@ -215,6 +220,11 @@ export function PasskeysSection() {
           warning={text.removeWarning}
           allowCode
           onConfirm={(proof) => remove(action.passkey, proof)}
+          passkey={
+            passkeys.length > 1 && browserSupportsWebAuthn()
+              ? { label: text.useOtherPasskey, confirm: () => removeWithPasskey(action.passkey) }
+              : undefined
+          }
           onClose={() => setAction(null)}
         />
       )}

@@ -401,6 +401,40 @@ describe('passkeys (/api/account/passkeys)', () => {
     expect(await auditActions(user.id)).toEqual(expect.arrayContaining(['renamePasskey', 'removePasskey']));
   });
 
+  it("removes a passkey confirmed with another of the user's passkeys, never with the one removed", async () => {
+    await createUser(ctx.db, { email: 'pk@example.com' });
+    const owner = await signedInBrowser('pk@example.com');
+    const laptop = await addPasskey(owner, 'Laptop');
+    const phone = await addPasskey(owner, 'Phone');
+    const confirmOptions = async () => {
+      const response = await owner.send('POST', `/api/account/passkeys/${laptop.passkey.id}/confirm-options`);
+      expect(response.statusCode).toBe(200);
+      return response.json().result as { challenge: string; allowCredentials: { id: string }[] };
+    };
+
+    const options = await confirmOptions();
+    expect(options.allowCredentials.map((credential) => credential.id)).toEqual([phone.authenticator.id]);
+    const itself = await owner.send('DELETE', `/api/account/passkeys/${laptop.passkey.id}`, {
+      passkey: laptop.authenticator.assert(options.challenge),
+    });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json().validationFailures[0].propertyName).toBe('passkey');
+
+    const spent = await owner.send('DELETE', `/api/account/passkeys/${laptop.passkey.id}`, {
+      passkey: phone.authenticator.assert(options.challenge),
+    });
+    expect(spent.statusCode).toBe(400);
+    expect(await ctx.db.select().from(passkeys)).toHaveLength(2);
+
+    const removed = await owner.send('DELETE', `/api/account/passkeys/${laptop.passkey.id}`, {
+      passkey: phone.authenticator.assert((await confirmOptions()).challenge),
+    });
+    expect(removed.json()).toEqual({ result: true });
+    expect((await ctx.db.select().from(passkeys)).map((row) => row.name)).toEqual(['Phone']);
+    const last = await owner.send('POST', `/api/account/passkeys/${phone.passkey.id}/confirm-options`);
+    expect(last.statusCode).toBe(400);
+  });
+
   it("does not let a user rename or remove another user's passkey", async () => {
     await createUser(ctx.db, { email: 'owner@example.com' });
     await createUser(ctx.db, { email: 'other@example.com' });
