@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { baseUrl, demo, launchBrowser, signIn } from './browser';
+import { admin, baseUrl, demo, launchBrowser, signedInState, signIn } from './browser';
 
 const text = appMessages.passkeys;
 let browser: Browser;
@@ -55,20 +55,26 @@ const signOut = async () => {
   await page.goto('about:blank');
 };
 
+/** Signs the demo director in with the password and adds a passkey on the account's 2FA page. */
+async function registerPasskey(name: string) {
+  await goto('/login');
+  await signIn(page, demo.directorEmail, demo.password);
+  await page.waitForURL('**/admin/**');
+
+  await goto('/account/two-factor-authentication');
+  await page.getByRole('button', { name: text.add }).click();
+  const dialog = page.getByRole('dialog', { name: text.add });
+  await dialog.getByLabel(text.name).fill(name);
+  await dialog.getByRole('button', { name: text.create }).click();
+  const list = page.getByRole('list', { name: text.title });
+  await expect.poll(() => list.getByText(name).isVisible()).toBe(true);
+  await expect.poll(() => list.getByText(/never used$/).isVisible()).toBe(true);
+}
+
 describe('passkeys', () => {
   it('registers a passkey, signs in with the button and with autofill, and removes it', async () => {
-    await goto('/login');
-    await signIn(page, demo.directorEmail, demo.password);
-    await page.waitForURL('**/admin/**');
-
-    await goto('/account/two-factor-authentication');
-    await page.getByRole('button', { name: text.add }).click();
-    const dialog = page.getByRole('dialog', { name: text.add });
-    await dialog.getByLabel(text.name).fill('E2E laptop');
-    await dialog.getByRole('button', { name: text.create }).click();
+    await registerPasskey('E2E laptop');
     const list = page.getByRole('list', { name: text.title });
-    await expect.poll(() => list.getByText('E2E laptop').isVisible()).toBe(true);
-    await expect.poll(() => list.getByText(/never used$/).isVisible()).toBe(true);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0].isResidentCredential).toBe(true);
@@ -100,6 +106,26 @@ describe('passkeys', () => {
     const confirm = page.getByRole('dialog', { name: 'Remove E2E laptop' });
     await confirm.getByLabel(appMessages.twoFactor.password).fill(demo.password);
     await confirm.getByRole('button', { name: appMessages.twoFactor.confirm }).click();
+    await expect.poll(() => page.getByText(text.none).isVisible()).toBe(true);
+  });
+
+  it("shows an Admin the user's passkey count on Update User, and removes them all", async () => {
+    await registerPasskey('Lost laptop');
+    const me = await page.request.get(`${origin()}/api/account/me`);
+    const directorId = (await me.json()).result.id as number;
+
+    const adminContext = await browser.newContext({
+      storageState: await signedInState(browser, admin.email, admin.password),
+    });
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${baseUrl()}/admin/users/update/${directorId}`);
+    await expect.poll(() => adminPage.getByText('1 passkey', { exact: true }).isVisible()).toBe(true);
+    await adminPage.getByRole('button', { name: appMessages.users.removePasskeys }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => adminPage.getByText('0 passkeys', { exact: true }).isVisible()).toBe(true);
+    await adminContext.close();
+
+    await page.reload();
     await expect.poll(() => page.getByText(text.none).isVisible()).toBe(true);
   });
 });
