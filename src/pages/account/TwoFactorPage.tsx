@@ -7,6 +7,7 @@ import type { MfaStatus, Reauthenticate } from '../../../contract/account';
 import { appMessages } from '../../i18n/en';
 import { http, session } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
+import { PasskeysSection } from './PasskeysSection';
 
 const text = appMessages.twoFactor;
 export const mfaStatusKey = ['account', 'mfa-status'];
@@ -126,6 +127,7 @@ export function TwoFactorPage() {
           </Button>
         )}
       </Stack>
+      <PasskeysSection />
       {action === 'disable' && (
         <ConfirmIdentityDialog
           title={text.disable}
