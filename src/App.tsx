@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
+import { useUserLocale } from './providers/locale';
 
 /** react-admin's admin, with its router, loads only when an `/admin` page is opened. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
@@ -28,6 +29,7 @@ const inAdmin = () => /^\/admin(\/|$)/i.test(window.location.pathname);
  */
 export function App() {
   const admin = useLocationProperty(inAdmin);
+  useUserLocale();
   return (
     <>
       {framed && (

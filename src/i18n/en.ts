@@ -9,6 +9,10 @@ export const appMessages = {
     dashboardLoad: 'There was a problem loading your dashboard information.',
     network: 'The portal cannot be reached. Check your connection and try again.',
   },
+  validation: {
+    required: '%{label} is required',
+    invalidEmail: '%{label} is not a valid email address',
+  },
   notFound: {
     heading: 'Error 404',
     title: 'We could not find that page',
@@ -271,6 +275,7 @@ export const appMessages = {
     themeSystem: 'Same as the device',
     themeLight: 'Light',
     themeDark: 'Dark',
+    language: 'Language',
   },
   users: {
     createUser: 'Create User',

@@ -15,6 +15,10 @@ export const appMessages: typeof englishAppMessages = {
     dashboardLoad: 'Hubo un problema al cargar la información de su panel.',
     network: 'No se puede acceder al portal. Revise su conexión e inténtelo de nuevo.',
   },
+  validation: {
+    required: '%{label} es obligatorio',
+    invalidEmail: '%{label} no es una dirección de correo electrónico válida',
+  },
   notFound: {
     heading: 'Error 404',
     title: 'No pudimos encontrar esa página',
@@ -283,6 +287,7 @@ export const appMessages: typeof englishAppMessages = {
     themeSystem: 'Igual que el dispositivo',
     themeLight: 'Claro',
     themeDark: 'Oscuro',
+    language: 'Idioma',
   },
   users: {
     createUser: 'Crear usuario',

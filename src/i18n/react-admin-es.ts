@@ -1,3 +1,4 @@
+import type { TranslationMessages } from 'ra-core';
 import spanishMessages from '@blackbox-vision/ra-language-spanish/dist-src/index.js';
 import { appMessages, raMessages, resourceLabels } from './es';
 import { resourceMessages } from './react-admin';
@@ -15,16 +16,15 @@ function overlay(base: Section, over: Section): Section {
   );
 }
 
+const ra = overlay(spanishMessages.ra as Section, {
+  ...raMessages,
+  auth: { ...raMessages.auth, logout: appMessages.layout.logout },
+}) as TranslationMessages['ra'];
+
 /** The Spanish catalogue, loaded only when a user chooses Español. */
-export const es = {
+export const es: TranslationMessages = {
   ...spanishMessages,
-  ra: {
-    ...overlay(spanishMessages.ra as Section, raMessages),
-    auth: {
-      ...(overlay(spanishMessages.ra.auth as Section, raMessages.auth) as Section),
-      logout: appMessages.layout.logout,
-    },
-  },
+  ra,
   app: appMessages,
   resources: resourceMessages(resourceLabels),
 };

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardElement } from '../../../contract/dashboard';
+import { formatNumber } from '../../lib/currency';
 
 type ElementOf<T extends DashboardElement['dashboardDataType']> = Extract<
   DashboardElement,
@@ -114,7 +115,7 @@ export function UserCountCard({ element }: { element: ElementOf<'UserCount'> }) 
       }
     >
       <Typography variant="h3" component="p">
-        {element.numberOfUsers.toLocaleString('en-US')}
+        {formatNumber(element.numberOfUsers)}
       </Typography>
     </DashboardCard>
   );
