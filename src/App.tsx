@@ -1,6 +1,7 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
+import { useAppMessages } from './i18n/locale';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
 import { useUserLocale } from './providers/locale';
@@ -14,7 +15,7 @@ const FrameBridge = lazyNamed(() => import('./layout/FrameBridge'), 'FrameBridge
 
 const Loading = () => (
   <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
-    <CircularProgress aria-label="Loading" />
+    <CircularProgress aria-label={useAppMessages().layout.loading} />
   </div>
 );
 

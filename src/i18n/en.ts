@@ -442,5 +442,12 @@ export const appMessages = {
     history: 'History of this %{label}',
     selectOrganization: 'Please select an organization to continue',
     chooseOrganization: 'Select an organization',
+    pagination: 'Pagination',
+    rowsPerPage: 'Rows per page',
+    pageRange: '%{first}-%{last} of %{total}',
+  },
+  brands: {
+    logo: '%{name} logo',
+    noLogo: '%{name} (no logo)',
   },
 };

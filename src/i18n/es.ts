@@ -453,6 +453,13 @@ export const appMessages: typeof englishAppMessages = {
     history: 'Historial de este elemento (%{label})',
     selectOrganization: 'Seleccione una organización para continuar',
     chooseOrganization: 'Seleccione una organización',
+    pagination: 'Paginación',
+    rowsPerPage: 'Filas por página',
+    pageRange: '%{first}-%{last} de %{total}',
+  },
+  brands: {
+    logo: 'Logotipo de %{name}',
+    noLogo: '%{name} (sin logotipo)',
   },
 };
 

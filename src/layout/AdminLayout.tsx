@@ -2,7 +2,7 @@ import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, useLogout } from 'react-admin';
 import { AccessGuard } from '../admin/AccessGuard';
-import { appMessages } from '../i18n/en';
+import { useAppMessages } from '../i18n/locale';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { AdminBridge } from './AdminBridge';
@@ -22,6 +22,7 @@ import { useViewportHeight } from './useViewportHeight';
  * the environment banner, the organization header, the loading toast and one modal slot.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const appMessages = useAppMessages();
   const { status } = useAuthState(session);
   const logout = useLogout();
   useViewportHeight();

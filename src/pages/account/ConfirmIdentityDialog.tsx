@@ -11,10 +11,8 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { type FormEvent, useState } from 'react';
 import type { Reauthenticate } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { type FormErrors, formErrorsOf, noErrors } from '../../lib/formErrors';
-
-const text = appMessages.twoFactor;
 
 /** Asks again for the current password or an authenticator code before a sensitive change. */
 export function ConfirmIdentityDialog({
@@ -30,6 +28,7 @@ export function ConfirmIdentityDialog({
   onConfirm: (proof: Reauthenticate) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const text = useAppMessages().twoFactor;
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [submitting, setSubmitting] = useState(false);
 

@@ -1,15 +1,14 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
 
-const text = appMessages.signIn;
-
 /** `/login/two-factor-authentication`: the authenticator code after the password step. */
 export function TwoFactorLoginPage() {
+  const text = useAppMessages().signIn;
   const step = useSignInStep('/api/account/login-2fa', 'Invalid authenticator code.');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
