@@ -446,6 +446,11 @@ export const appMessages = {
     rowsPerPage: 'Rows per page',
     pageRange: '%{first}-%{last} of %{total}',
   },
+  /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
+  roles: {
+    shown: { Admin: 'Admin', AthleticDirector: 'AthleticDirector' },
+    option: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
+  },
   brands: {
     logo: '%{name} logo',
     noLogo: '%{name} (no logo)',

@@ -457,6 +457,10 @@ export const appMessages: typeof englishAppMessages = {
     rowsPerPage: 'Filas por página',
     pageRange: '%{first}-%{last} de %{total}',
   },
+  roles: {
+    shown: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
+    option: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
+  },
   brands: {
     logo: 'Logotipo de %{name}',
     noLogo: '%{name} (sin logotipo)',
