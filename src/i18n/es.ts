@@ -567,6 +567,8 @@ export const resourceLabels = {
       subject: 'Asunto',
       body: 'Cuerpo',
       description: 'Descripción',
+      subjectEs: 'Asunto en español',
+      bodyEs: 'Cuerpo en español',
     },
   },
   brands: {
