@@ -7,7 +7,7 @@ import { brandSeeds } from '../../server/db/seed-data';
 import { demoOrganizations } from '../../server/db/seed';
 import { demoProducts } from '../../server/db/seed-sales';
 import { englishWordsIn } from './english-words';
-import { baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 let browser: Browser;
 let asDirector: SignedIn;
@@ -99,6 +99,33 @@ describe('the portal in Spanish', () => {
         .click();
       await page.getByTestId('studio-canvas').waitFor();
       expect(englishWordsIn(await settledText(page), names)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("lets an Admin write a template's Spanish subject and body on its update page", async () => {
+    const context = await browser.newContext({
+      storageState: await signedInState(browser, admin.email, admin.password),
+    });
+    const page = await context.newPage();
+    try {
+      const table = await context.request.post(`${baseUrl()}/api/emailTemplate/table`, {
+        data: { skip: 0, take: 100, allSearch: 'ResetPassword' },
+      });
+      const { id } = (await table.json()).result.data[0] as { id: number };
+      await page.goto(`${baseUrl()}/admin/email-template/update/${id}`);
+      await page.getByLabel('Subject in Spanish').fill('Restablezca su contraseña de Spirit Portal');
+      const body = page.getByRole('textbox', { name: 'Body in Spanish' });
+      await body.click();
+      await page.keyboard.type('Hola {{fullName}}');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('EmailTemplate ResetPassword updated').waitFor();
+      const saved = await context.request.get(`${baseUrl()}/api/emailTemplate/${id}`);
+      expect((await saved.json()).result).toMatchObject({
+        subjectEs: 'Restablezca su contraseña de Spirit Portal',
+        bodyEs: '<p>Hola {{fullName}}</p>',
+      });
     } finally {
       await context.close();
     }
