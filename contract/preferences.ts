@@ -31,13 +31,3 @@ export const savePreferenceRequestSchema = z.object({
 });
 
 export const preferencesResponseSchema = resultOf(z.record(z.string(), z.unknown()));
-
-/**
- * The user's language rides on the preferences as the key `locale`: the app sets it, the mailer
- * reads it (English when unset), and no other value is kept under it.
- */
-export const locales = ['en', 'es'] as const;
-export type Locale = (typeof locales)[number];
-export const localePreferenceKey = 'locale';
-export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
-export const localeValueMessage = `The language must be one of ${locales.join(', ')}`;

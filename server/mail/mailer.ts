@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { isLocale, localePreferenceKey, type Locale } from '../../contract/preferences';
+import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
 import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isLocale, type Locale } from '../../contract/preferences';
+import { isLocale, type Locale } from '../../contract/locales';
 import { appMessages as englishMessages } from './en';
 
 /** The languages offered, each named in itself. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isLocale, localePreferenceKey, type Locale } from '../../contract/preferences';
+import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
 import { applyLocale, browserLocale } from '../i18n/locale';
 import { http, session } from '.';
 import type { HttpClient } from './httpClient';

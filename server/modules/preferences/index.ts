@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '../../../contract/account';
+import { isLocale, localePreferenceKey, localeValueMessage } from '../../../contract/locales';
 import {
-  isLocale,
-  localePreferenceKey,
-  localeValueMessage,
   preferenceCountMessage,
   preferenceLimits,
   preferenceParamsSchema,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localeValueMessage } from '../../../../contract/locales';
 import {
-  localeValueMessage,
   preferenceCountMessage,
   preferenceKeyMessage,
   preferenceLimits,
