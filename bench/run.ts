@@ -445,28 +445,32 @@ async function lighthouseScores(baseUrl: string, cookie: string): Promise<Lighth
   return results;
 }
 
-/** bench/merchandise/*.ts, written by the merchandise area, run as they are and quoted. */
-function merchandiseBenches() {
-  const dir = path.join(root, 'bench', 'merchandise');
-  if (!existsSync(dir)) return [];
-  return (
-    readdirSync(dir)
-      // `*-entry.ts` files are browser entries the scripts bundle, not scripts of their own.
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('-entry.ts'))
-      .map((file) => {
-        log(`running bench/merchandise/${file}`);
-        try {
-          const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
-            cwd: root,
-            encoding: 'utf8',
-            timeout: 300_000,
-          });
-          return { file, output: output.trim() };
-        } catch (error) {
-          return { file, output: `failed: ${(error as Error).message}` };
-        }
-      })
-  );
+/** Areas whose benches are scripts of their own (bench/{area}/*.ts), run as they are and quoted. */
+const scriptAreas = ['merchandise', 'changes'];
+
+function scriptBenches() {
+  return scriptAreas.flatMap((area) => {
+    const dir = path.join(root, 'bench', area);
+    if (!existsSync(dir)) return [];
+    return (
+      readdirSync(dir)
+        // `*-entry.ts` files are browser entries the scripts bundle, not scripts of their own.
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('-entry.ts'))
+        .map((file) => {
+          log(`running bench/${area}/${file}`);
+          try {
+            const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+              cwd: root,
+              encoding: 'utf8',
+              timeout: 300_000,
+            });
+            return { area, file, output: output.trim() };
+          } catch (error) {
+            return { area, file, output: `failed: ${(error as Error).message}` };
+          }
+        })
+    );
+  });
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -477,7 +481,7 @@ function report(
   startedAt: Date,
   drivers: DriverResults[],
   front: Awaited<ReturnType<typeof frontEnd>> | undefined,
-  merchandise: ReturnType<typeof merchandiseBenches>,
+  scripts: ReturnType<typeof scriptBenches>,
 ) {
   const cpus = os.cpus();
   const pgVersion = postgresBinDir()
@@ -563,9 +567,11 @@ function report(
     }
     if (front.lighthouse.some((l) => l.firstRun)) lines.push('');
   }
-  if (merchandise.length) {
-    lines.push('## Merchandise (bench/merchandise)', '');
-    for (const m of merchandise) lines.push(`### ${m.file}`, '', '```', m.output, '```', '');
+  for (const area of scriptAreas) {
+    const runs = scripts.filter((script) => script.area === area);
+    if (!runs.length) continue;
+    lines.push(`## ${area[0].toUpperCase()}${area.slice(1)} (bench/${area})`, '');
+    for (const m of runs) lines.push(`### ${m.file}`, '', '```', m.output, '```', '');
   }
   return lines.join('\n');
 }
@@ -601,8 +607,8 @@ async function main() {
     return;
   }
   const front = quick ? undefined : await frontEnd();
-  const merchandise = quick ? [] : merchandiseBenches();
-  const markdown = report(startedAt, drivers, front, merchandise);
+  const scripts = quick ? [] : scriptBenches();
+  const markdown = report(startedAt, drivers, front, scripts);
   writeFileSync(path.join(root, 'bench', 'RESULTS.md'), `${markdown}\n`);
   log('wrote bench/RESULTS.md');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minLogoWidth } from './composition';
-import { resultOf } from './common';
+import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
 
@@ -29,6 +29,7 @@ export const printableAreaSchema = z.object({
 
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   title: z.string(),
   description: z.string(),
   price: z.number(),
@@ -167,10 +168,14 @@ export const updateMerchandiseSchema = z.object({
       (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
       'Price must have at most two decimals',
     ),
+  version: versionInput,
 });
 export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
 
 export const merchandiseIdParamsSchema = z.object({ id: idField('id') });
+
+/** The version an archive names (`?version=`), refused with 409 when stale. */
+export const archiveMerchandiseQuerySchema = z.object({ version: versionInput });
 
 export const priceBelowBaseMessage = (basePrice: number) =>
   `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;

@@ -18,6 +18,7 @@ export interface NoticeHandlers {
 export class NoticeListener {
   private connected = false;
   private closed = false;
+  private missedSome = false;
   private stopListening?: () => Promise<void>;
   private reconnectTimer?: NodeJS.Timeout;
 
@@ -68,6 +69,10 @@ export class NoticeListener {
       }
       if (this.closed) return void (await this.stopListening());
       this.connected = true;
+      // Notices sent while it was away are gone: told again now, or a change made in the gap
+      // would go unheard by whoever acted on the first 'lost' before the reconnect.
+      if (this.missedSome) this.handlers.lost();
+      this.missedSome = false;
     } catch (error) {
       this.lost(error);
     }
@@ -75,7 +80,9 @@ export class NoticeListener {
 
   private lost(error?: unknown) {
     this.connected = false;
-    this.handlers.lost();
+    // Once per outage ('error' and 'end' both come, and each failed retry), once more at its end.
+    if (!this.missedSome) this.handlers.lost();
+    this.missedSome = true;
     if (this.closed || this.reconnectTimer) return;
     this.log?.warn(
       { err: error, channel: this.channel },

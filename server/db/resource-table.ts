@@ -18,6 +18,13 @@ import { definitionOf } from '../../contract/resources';
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/**
+ * A record's version: each write of the record raises it in the same statement
+ * (`server/resources/versions.ts`), so a write naming the version the client read matches no row
+ * once anyone else has written (docs/decisions.md, "No lost update").
+ */
+export const versionColumn = () => integer('version').notNull().default(1);
+
 /** Tables built from definitions, by table name, so the engine and foreign keys find them. */
 export const definedTables = new Map<string, PgTable>();
 
@@ -63,15 +70,15 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 }
 
 /**
- * The Drizzle table a definition implies: a serial id, one snake_case column per field, a
- * foreign key per reference, a unique index per unique field (on lower() for `'ci'`), and when
- * any field is searched a generated lower-cased `search_text` with a trigram index. Registers
+ * The Drizzle table a definition implies: a serial id, a version, one snake_case column per
+ * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`),
+ * and when any field is searched a generated lower-cased `search_text` with a trigram index. Registers
  * nothing: the tests hold schema.ts's hand-written tables against it.
  */
 export function impliedTable(definition: AnyResource) {
   const fields = Object.entries(definition.fields);
   const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
-  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
+  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey(), version: versionColumn() };
   for (const [name, f] of fields) columns[name] = columnOf(name, f);
   if (searched.length > 0) {
     const concatenated = searched.map((column) => `coalesce(${column}::text, '')`).join(` || ' ' || `);

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { allowReferencesTo } from './resource-table';
+import { allowReferencesTo, versionColumn } from './resource-table';
 import type { PrintableArea } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -29,6 +29,7 @@ export const organizations = pgTable(
   'organizations',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     guid: uuid('guid').notNull().unique().defaultRandom(),
     name: text('name').notNull(),
     spiritShopAddress: text('spirit_shop_address'),
@@ -43,6 +44,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     email: text('email').notNull(),
     normalizedEmail: text('normalized_email').notNull(),
     username: text('username').notNull(),
@@ -164,6 +166,7 @@ export const userTokens = pgTable(
 
 export const emailOutbox = pgTable('email_outbox', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   templateKey: text('template_key'),
   to: text('to').notNull(),
   cc: text('cc'),
@@ -184,6 +187,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
@@ -222,6 +226,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
@@ -243,6 +248,7 @@ export const settings = pgTable(
   'settings',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
@@ -255,6 +261,7 @@ export const promoCodes = pgTable(
   'promo_codes',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     organization: text('organization').notNull(),
@@ -274,6 +281,7 @@ export const promoCodes = pgTable(
 
 export const emailTemplates = pgTable('email_templates', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   key: text('key').notNull().unique(),
   to: text('to'),
   cc: text('cc'),
@@ -291,6 +299,7 @@ export const emailTemplates = pgTable('email_templates', {
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   isShowcased: boolean('is_showcased').notNull().default(false),
@@ -330,6 +339,7 @@ export const merchandise = pgTable(
   'merchandise',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -400,6 +410,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),

@@ -73,19 +73,34 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   if (config.adminPassword) {
     log.info({ email }, 'Created the first admin account from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {
-    announceGeneratedPassword(config.dataDir, email, password, log);
+    announceGeneratedPassword(config, email, password, log);
   }
 }
 
 /**
  * Logs are shipped, kept and read by many: a password does not belong in them. It goes to
- * the terminal (stderr) once and to an owner-only file in DATA_DIR for a server started in
- * the background, which the operator deletes after signing in.
+ * the terminal (stderr) once and, with the embedded database, to an owner-only file in
+ * DATA_DIR beside the data it opens, for a server started in the background; the operator
+ * deletes it after signing in. On PostgreSQL, DATA_DIR is one server's scratch space, not
+ * where the data lives, so the password is on stderr only (or set ADMIN_PASSWORD).
  */
-function announceGeneratedPassword(dataDir: string, email: string, password: string, log: FastifyBaseLogger) {
-  const file = path.join(dataDir, 'initial-admin-password');
+function announceGeneratedPassword(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  email: string,
+  password: string,
+  log: FastifyBaseLogger,
+) {
   const text = `First Admin of Spirit Portal\nEmail: ${email}\nPassword: ${password}\n`;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (config.databaseUrl) {
+    process.stderr.write(`\n${text}(printed only here; change it after signing in)\n\n`);
+    log.warn(
+      { email },
+      `Created the first admin account ${email} with a generated password, printed on stderr only`,
+    );
+    return;
+  }
+  const file = path.join(config.dataDir, 'initial-admin-password');
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, text, { mode: 0o600 });
   chmodSync(file, 0o600);
   process.stderr.write(`\n${text}(also in ${file}; change it after signing in, then delete the file)\n\n`);

@@ -7,4 +7,5 @@ export {
   type JobQueueOptions,
   type JobRow,
   JobTimedOut,
+  visibleJobError,
 } from './queue';

@@ -73,8 +73,11 @@ export interface EnqueueOptions {
  * A failure as the Jobs page shows it: the message without the stack, and file paths of the
  * server (a blob store's `open '/var/lib/...'`) replaced; the log keeps the whole error.
  */
-export const visibleJobError = (error: Error) =>
-  error.message.replace(/(^|[\s'"(=])(?:file:\/\/)?\/[^\s'"()]+/g, '$1[server path]');
+export const visibleJobError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(
+    /(^|[\s'"(=])(?:file:\/\/)?\/[^\s'"()]+/g,
+    '$1[server path]',
+  );
 
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
 export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);

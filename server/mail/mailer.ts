@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
 import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
-import type { JobQueue } from '../jobs';
+import { type JobQueue, visibleJobError } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
 export type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
@@ -62,7 +62,9 @@ interface DeliverPayload {
  * E-mail from the templates in the database. Every message is recorded in `email_outbox`
  * together with a job of the durable queue, so delivery happens off the request path,
  * survives a restart and is retried with backoff: through SMTP when `SMTP_URL` is set,
- * otherwise written as an `.eml` file under `DATA_DIR/outbox/` with its path and links logged.
+ * otherwise written as an `.eml` file under `DATA_DIR/outbox/` with its path logged. The links
+ * (reset and confirmation codes) are logged too only when stdout is a terminal, someone working
+ * at it: logs are shipped and kept further than the data directory.
  */
 export class Mailer {
   private readonly inFlight = new Set<Promise<void>>();
@@ -73,6 +75,7 @@ export class Mailer {
     private readonly config: Config,
     private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
+    private readonly logLinks = process.stdout.isTTY === true,
   ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
@@ -83,7 +86,7 @@ export class Mailer {
       gaveUp: async (payload, _job, error) => {
         await this.db
           .update(emailOutbox)
-          .set({ status: 'failed', lastError: error.message })
+          .set({ status: 'failed', lastError: visibleJobError(error) })
           .where(eq(emailOutbox.id, (payload as DeliverPayload).outboxId));
       },
     });
@@ -221,7 +224,7 @@ export class Mailer {
     } catch (error) {
       await this.db
         .update(emailOutbox)
-        .set({ lastError: String(error), attempts: sql`${emailOutbox.attempts} + 1` })
+        .set({ lastError: visibleJobError(error), attempts: sql`${emailOutbox.attempts} + 1` })
         .where(eq(emailOutbox.id, row.id));
       throw error;
     }
@@ -241,7 +244,9 @@ export class Mailer {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${String(row.id).padStart(6, '0')}-${row.templateKey ?? 'mail'}.eml`);
     await writeFile(file, message);
-    const links = [...row.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
-    this.log.info({ to: row.to, subject: row.subject, file, links }, `e-mail written to ${file}`);
+    const links = this.logLinks
+      ? { links: [...row.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&')) }
+      : {};
+    this.log.info({ file, ...links }, `e-mail written to ${file}`);
   }
 }

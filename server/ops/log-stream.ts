@@ -1,3 +1,5 @@
+import { constants, fstatSync, openSync } from 'node:fs';
+import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { inspect } from 'node:util';
 
@@ -85,10 +87,30 @@ export function nonBlockingWriter(out: Writable & { isTTY?: boolean }) {
   };
 }
 
+/**
+ * Where to write stdout without ever waiting for its reader. O_NONBLOCK belongs to a pipe's
+ * open file description, shared by every process given it (npm, tsx, a child started with
+ * inherited stdio), and a Node process puts back at exit the flags it found at start: one that
+ * started before the server makes the pipe blocking again under it, and the main thread then
+ * sits in `write(1)` once the reader stalls. So a pipe is opened anew through /proc, a file
+ * description of the server's own that nobody else can change (libuv reopens a terminal for
+ * the same reason). A file, terminal or socket, or a pipe that cannot be reopened (no /proc,
+ * another user's pipe), keeps process.stdout; so does a worker thread, whose stdout is not fd 1.
+ */
+export function ownStdout(): Writable & { isTTY?: boolean } {
+  try {
+    if ((process.stdout as { fd?: number }).fd !== 1 || !fstatSync(1).isFIFO()) return process.stdout;
+    const fd = openSync('/proc/self/fd/1', constants.O_WRONLY | constants.O_NONBLOCK);
+    return new Socket({ fd, readable: false, writable: true });
+  } catch {
+    return process.stdout;
+  }
+}
+
 let stdoutLog: ReturnType<typeof nonBlockingWriter> | undefined;
 
 /** One per process: every Fastify instance built (tests build many) shares it. */
 export function nonBlockingLog() {
-  stdoutLog ??= nonBlockingWriter(process.stdout);
+  stdoutLog ??= nonBlockingWriter(ownStdout());
   return stdoutLog;
 }

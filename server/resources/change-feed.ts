@@ -30,14 +30,24 @@ export async function announceChange(
   const field = definition.organizationField;
   const organizationId =
     field === 'id' ? (row.id as number) : field ? ((row[field] as number | null) ?? null) : null;
-  const notice: ChangeNotice = {
+  await announce(tx, {
     resource: definition.name,
     id: row.id as number,
     action,
     version: typeof row.version === 'number' ? row.version : null,
     by: { id: actor.id, name: displayNameOf(actor) },
-    at: new Date().toISOString(),
     organizationId,
-  };
-  await tx.execute(sql`select pg_notify(${recordChangeChannel}, ${JSON.stringify(notice)})`);
+  });
+}
+
+/** Who a change made by no signed-in user (a job, a webhook) is announced as. */
+export const systemActor = (name: string) => ({ id: 0, name });
+
+/**
+ * The same for a module's own records (products, a Shopify order): `resource` is its access
+ * key, so the stream filters it by that key's roles and the organization.
+ */
+export async function announce(tx: Db, notice: Omit<ChangeNotice, 'at'>) {
+  const full: ChangeNotice = { ...notice, at: new Date().toISOString() };
+  await tx.execute(sql`select pg_notify(${recordChangeChannel}, ${JSON.stringify(full)})`);
 }

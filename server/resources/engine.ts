@@ -3,7 +3,13 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, SQL, sql 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, resultOf, validationErrorBodySchema } from '../../contract/common';
+import {
+  conflictBodySchema,
+  errorBodySchema,
+  resultOf,
+  validationErrorBodySchema,
+  versionInput,
+} from '../../contract/common';
 import { limits } from '../../contract/limits';
 import {
   type AnyResource,
@@ -29,6 +35,7 @@ import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } fro
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { announceChange } from './change-feed';
+import { nextVersion, versionConflict, versionMatches } from './versions';
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
 export const resourceGuard =
@@ -66,10 +73,10 @@ export const callActions: Record<CallName, ResourceAction> = {
   deleteMany: 'bulkDelete',
 };
 
-/** JSON values for the API: timestamps as ISO 8601 text. */
 /** What a change is called in the change stream (`contract/changes.ts`). */
 const announcedAs = { create: 'created', update: 'updated', toggle: 'updated', delete: 'deleted' } as const;
 
+/** JSON values for the API: timestamps as ISO 8601 text. */
 const toRow = (row: Values): Values =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
@@ -88,7 +95,8 @@ export class ResourceEngine {
   ) {
     this.table = tableOf(definition);
     this.columns = columnsOf(this.table);
-    this.select = { id: this.columns.id };
+    if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
+    this.select = { id: this.columns.id, version: this.columns.version };
     for (const name of Object.keys(definition.fields)) {
       const column = server.columns?.[name] ?? this.columns[name];
       if (!column) throw new Error(`Resource '${definition.name}': field '${name}' has no column`);
@@ -307,6 +315,21 @@ export class ResourceEngine {
     return toRow(row);
   }
 
+  /**
+   * What a write that matched no row meets: the 409 of a stale version when the row is still
+   * there within the actor's reach, nothing (so a 404) when it is gone.
+   */
+  async staleVersion(tx: Db, condition: SQL | undefined, id: number) {
+    const [current] = await tx.select(this.select).from(this.table).where(condition);
+    if (!current) return;
+    throw await versionConflict(tx, {
+      label: this.definition.label.one,
+      entityType: this.definition.audit?.entityType ?? this.definition.name,
+      id,
+      current: toRow(current),
+    });
+  }
+
   /** A non-admin may not file a row under another organization. */
   assertOwnOrganization(actor: SessionUser, values: Values) {
     const organizationField = this.definition.organizationField;
@@ -352,6 +375,12 @@ const exportQuerySchema = (definition: AnyResource) => {
   });
 };
 
+/** OpenAPI's word on `version`, for every write that takes one. */
+export const staleWriteDescription =
+  'Send the `version` of the record as you read it: if someone has written the record since, the ' +
+  'answer is 409 with who changed it and when, and the record as it now is under `result.current`, ' +
+  'and nothing is changed. Without a `version` the write is made unconditionally, as before.';
+
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
 
 /**
@@ -362,6 +391,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   const engine = new ResourceEngine(definition, server);
   const calls = resourceCalls(definition);
   const row = resultOf(rowSchemaOf(definition));
+  const conflict = conflictBodySchema(rowSchemaOf(definition));
   const offered = (name: CallName) =>
     calls[name] !== undefined &&
     !server.own?.includes(name) &&
@@ -473,23 +503,25 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     });
   }
 
-  const updateRow = (actor: SessionUser, id: number, action: ChangeAction, values: Values) => {
+  const updateRow = (actor: SessionUser, id: number, action: ChangeAction, input: Values) => {
+    const { version, ...values } = input as Values & { version?: number };
     engine.assertOwnOrganization(actor, values);
     const condition = engine.rowCondition(actor, id);
+    const current = and(condition, versionMatches(engine.columns.version, version));
     return engine.change(
       app.db,
       actor,
       action,
       async (tx, stored) => {
-        if (!stored || Object.keys(stored).length === 0) {
-          const [unchanged] = await tx.select(engine.select).from(engine.table).where(condition);
-          return unchanged;
-        }
-        const [written] = await tx
-          .update(engine.table)
-          .set(stored as never)
-          .where(condition)
-          .returning(engine.select);
+        const [written] =
+          !stored || Object.keys(stored).length === 0
+            ? await tx.select(engine.select).from(engine.table).where(current)
+            : await tx
+                .update(engine.table)
+                .set({ ...stored, version: nextVersion(engine.columns.version) } as never)
+                .where(current)
+                .returning(engine.select);
+        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
         return written;
       },
       { id, values },
@@ -502,8 +534,9 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     route(
       'update',
       {
+        description: staleWriteDescription,
         body: inBody ? (body as z.ZodObject).extend({ id: idSchema }) : body,
-        response: { 200: row },
+        response: { 200: row, 409: conflict },
       },
       async (request) => {
         const { id, ...values } = (
@@ -535,14 +568,18 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     );
   }
 
-  const removeRow = (actor: SessionUser, id: number) => {
+  const removeRow = (actor: SessionUser, id: number, version: number | undefined) => {
     const condition = engine.rowCondition(actor, id);
     return engine.change(
       app.db,
       actor,
       'delete',
       async (tx) => {
-        const [written] = await tx.delete(engine.table).where(condition).returning(engine.select);
+        const [written] = await tx
+          .delete(engine.table)
+          .where(and(condition, versionMatches(engine.columns.version, version)))
+          .returning(engine.select);
+        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
         return written;
       },
       { id },
@@ -554,12 +591,14 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     route(
       'delete',
       {
-        ...(inQuery ? { querystring: z.object({ id: idSchema }) } : {}),
-        response: { 200: resultOf(z.null()) },
+        description: staleWriteDescription,
+        querystring: z.object({ ...(inQuery ? { id: idSchema } : {}), version: versionInput }),
+        response: { 200: resultOf(z.null()), 409: conflict },
       },
       async (request) => {
-        const id = (inQuery ? (request.query as Values).id : paramsOf(request).id) as number;
-        await removeRow(currentUser(request), id);
+        const query = request.query as Values;
+        const id = (inQuery ? query.id : paramsOf(request).id) as number;
+        await removeRow(currentUser(request), id, query.version as number | undefined);
         return { result: null };
       },
     );

@@ -278,6 +278,7 @@ export const appMessages = {
     language: 'Language',
   },
   users: {
+    user: 'User',
     createUser: 'Create User',
     updateUser: 'Update User',
     lockUser: 'Lock Account',
@@ -397,6 +398,11 @@ export const appMessages = {
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },
+  live: {
+    changedBy: 'Changed by %{name} just now',
+    deletedBy: 'Deleted by %{name} just now',
+    reload: 'Reload',
+  },
   quickSearch: {
     button: 'Search everything (Ctrl+K)',
     title: 'Search everything',
@@ -454,5 +460,17 @@ export const appMessages = {
   brands: {
     logo: '%{name} logo',
     noLogo: '%{name} (no logo)',
+  },
+  conflict: {
+    title: 'Someone saved this %{label} while you were editing',
+    intro: 'Choose, field by field, what to keep. Nothing you typed is lost until you save.',
+    field: 'Field',
+    yours: 'Yours',
+    theirs: 'Theirs',
+    empty: '(empty)',
+    keepMine: 'Keep mine',
+    takeTheirs: 'Take theirs',
+    saveChoice: 'Save my choice',
+    cancel: 'Back to my form',
   },
 };

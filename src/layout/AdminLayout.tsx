@@ -1,9 +1,11 @@
 import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, useLogout } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { AccessGuard } from '../admin/AccessGuard';
 import { useAppMessages } from '../i18n/locale';
 import { session } from '../providers';
+import { useLiveChanges } from '../providers/liveChanges';
 import { useAuthState } from '../providers/session';
 import { AdminBridge } from './AdminBridge';
 import { AppBar } from './AppBar';
@@ -27,6 +29,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   useViewportHeight();
   useAdminDocumentTitle();
+  useLiveChanges(useQueryClient());
   return (
     <ThemeProvider theme={withVisibleDropZones}>
       {/* The content may shrink below a wide table's width: the table scrolls inside its card instead. */}

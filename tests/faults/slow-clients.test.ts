@@ -2,12 +2,15 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
+import { readFileSync } from 'node:fs';
+import { loadConfig, testConfig } from '../../server/config';
+import { slowClientCutOff } from '../../server/ops/http-server';
 import { type Database, openDatabase } from '../../server/db/client';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let port: number;
+let limits: ReturnType<typeof testConfig>['http'];
 
 beforeAll(async () => {
   const config = testConfig({
@@ -19,6 +22,7 @@ beforeAll(async () => {
       maxConnections: 5,
     },
   });
+  limits = config.http;
   database = await openDatabase(config);
   await database.migrate();
   app = await buildApp(config, { database });
@@ -85,7 +89,10 @@ describe('slow and idle clients', () => {
     socket.write(
       'POST /api/account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n',
     );
-    await within(trickle(socket, 'x'.repeat(5000)), 15_000);
+    const elapsed = await within(trickle(socket, 'x'.repeat(5000)), 15_000);
+    // Bytes keep moving, so only the request deadline ends it, noticed at the next check.
+    expect(elapsed).toBeGreaterThanOrEqual(limits.requestTimeoutSeconds * 1000 - 100);
+    expect(elapsed).toBeLessThan(slowClientCutOff(limits).request * 1000 + 2000);
   });
 
   it('closes a connection that sends nothing', async () => {
@@ -102,5 +109,16 @@ describe('slow and idle clients', () => {
     await within(new Promise<void>((resolve) => extra.once('close', () => resolve())), 5_000);
     for (const socket of sockets) expect(socket.destroyed).toBe(false);
     for (const socket of sockets) socket.destroy();
+  });
+});
+
+describe('the README on slow clients', () => {
+  it('states the cut-off times the default timeouts give', () => {
+    const cutOff = slowClientCutOff(loadConfig({}).http);
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toContain(
+      `trickling its body a byte at a time, which the idle timeout never ends, is cut off within ${cutOff.request} s with the defaults`,
+    );
+    expect(readme).toContain(`trickling its headers is cut off within ${cutOff.headers} s with the defaults`);
   });
 });

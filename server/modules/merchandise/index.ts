@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultOf } from '../../../contract/common';
+import { conflictBodySchema, resultOf } from '../../../contract/common';
 import { access } from '../../../contract/access';
 import {
+  archiveMerchandiseQuerySchema,
   baseApparelQuerySchema,
   baseApparelResponseSchema,
   createMerchandiseFieldsSchema,
   merchandiseByOrganizationQuerySchema,
   merchandiseByOrganizationResponseSchema,
   merchandiseIdParamsSchema,
+  merchandiseProductSchema,
   merchandiseResponseSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
@@ -22,6 +24,7 @@ import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
+import { staleWriteDescription } from '../../resources/engine';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';
@@ -154,10 +157,10 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: "Changes a product's title, description and price",
+        description: `Changes a product's title, description and price. ${staleWriteDescription}`,
         params: merchandiseIdParamsSchema,
         body: updateMerchandiseSchema,
-        response: { 200: merchandiseResponseSchema },
+        response: { 200: merchandiseResponseSchema, 409: conflictBodySchema(merchandiseProductSchema) },
       },
     },
     async (request) => ({
@@ -177,13 +180,18 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: 'Hides a product from the gallery and the storefront; it is kept for its orders',
+        description: `Hides a product from the gallery and the storefront; it is kept for its orders. ${staleWriteDescription}`,
         params: merchandiseIdParamsSchema,
-        response: { 200: resultOf(z.object({ id: z.number().int() })) },
+        querystring: archiveMerchandiseQuerySchema,
+        response: {
+          200: resultOf(z.object({ id: z.number().int() })),
+          409: conflictBodySchema(merchandiseProductSchema),
+        },
       },
     },
     async (request) => {
-      await archiveMerchandise(app.db, app.jobs, currentUser(request), request.params.id);
+      const { version } = request.query;
+      await archiveMerchandise(app.db, app.jobs, currentUser(request), request.params.id, version);
       return { result: { id: request.params.id } };
     },
   );

@@ -8,6 +8,7 @@ import { productImages } from '../../storage/images';
 import { renderPrintFile } from './print';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
+import { announce, systemActor } from '../../resources/change-feed';
 
 /** Width of the gallery thumbnail, in pixels. */
 export const thumbnailWidth = 480;
@@ -97,14 +98,31 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         .update(merchandise)
         .set({ status: 'ready', externalId: published.externalId, sourceImageKey: null })
         .where(eq(merchandise.id, row.id));
+      await announceProcessed(db, row);
       await storage.delete(row.sourceImageKey);
     },
     async gaveUp(payload) {
       const { merchandiseId } = payload as { merchandiseId: number };
-      await db.update(merchandise).set({ status: 'failed' }).where(eq(merchandise.id, merchandiseId));
+      const [row] = await db
+        .update(merchandise)
+        .set({ status: 'failed' })
+        .where(eq(merchandise.id, merchandiseId))
+        .returning();
+      if (row) await announceProcessed(db, row);
     },
   };
 }
+
+/** An open gallery swaps the processing card for the finished (or failed) product by itself. */
+const announceProcessed = (db: Db, row: typeof merchandise.$inferSelect) =>
+  announce(db, {
+    resource: 'merchandise',
+    id: row.id,
+    action: 'updated',
+    version: null,
+    by: systemActor('Spirit Portal'),
+    organizationId: row.organizationId,
+  });
 
 /** Sends an edit or archiving to the storefront once the product has been published there. */
 export function merchandiseSync(db: Db, storefront: Storefront): JobHandler {

@@ -38,6 +38,7 @@ import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
+import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 
 export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
@@ -54,6 +55,7 @@ type MerchandiseRow = typeof merchandise.$inferSelect;
 
 export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
   id: row.id,
+  version: row.version,
   title: row.title,
   description: row.description,
   price: row.price,
@@ -287,7 +289,18 @@ export async function findOwnProduct(db: Db, actor: SessionUser, id: number) {
   return row;
 }
 
-/** Changes a product's title, description and price, audited and sent to the storefront. */
+const staleProduct = (db: Db, current: MerchandiseRow) =>
+  versionConflict(db, {
+    label: 'Product',
+    entityType: 'merchandise',
+    id: current.id,
+    current: toProduct(current),
+  });
+
+/**
+ * Changes a product's title, description and price, audited and sent to the storefront; a stale
+ * `version` is refused with 409 (`server/resources/versions.ts`).
+ */
 export async function updateMerchandise(
   db: Db,
   jobs: JobQueue,
@@ -296,6 +309,7 @@ export async function updateMerchandise(
   fields: MerchandiseUpdate,
 ) {
   const row = await findOwnProduct(db, actor, id);
+  if (fields.version !== undefined && fields.version !== row.version) throw await staleProduct(db, row);
   const [apparel] = await db
     .select({ price: baseApparel.price })
     .from(baseApparel)
@@ -305,16 +319,24 @@ export async function updateMerchandise(
   const updated = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(merchandise)
-      .set({ title: fields.title, description: fields.description, price: fields.price })
-      .where(eq(merchandise.id, id))
+      .set({
+        title: fields.title,
+        description: fields.description,
+        price: fields.price,
+        version: nextVersion(merchandise.version),
+      })
+      .where(and(eq(merchandise.id, id), versionMatches(merchandise.version, fields.version)))
       .returning();
+    // Another save committed between the read above and this write.
+    if (!changed)
+      throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
     if (isOrWillBePublished(row))
       await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
         organizationId: row.organizationId,
       });
     await audit(tx as unknown as Db, actor.id, 'update', 'merchandise', id, {
       before: { title: row.title, description: row.description, price: row.price },
-      after: fields,
+      after: { title: fields.title, description: fields.description, price: fields.price },
     });
     return changed;
   });
@@ -326,10 +348,22 @@ export async function updateMerchandise(
  * Takes a product out of the gallery and the storefront. The row stays, because orders
  * refer to it.
  */
-export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionUser, id: number) {
+export async function archiveMerchandise(
+  db: Db,
+  jobs: JobQueue,
+  actor: SessionUser,
+  id: number,
+  version?: number,
+) {
   const row = await findOwnProduct(db, actor, id);
   await db.transaction(async (tx) => {
-    await tx.update(merchandise).set({ archivedAt: new Date() }).where(eq(merchandise.id, id));
+    const [archived] = await tx
+      .update(merchandise)
+      .set({ archivedAt: new Date(), version: nextVersion(merchandise.version) })
+      .where(and(eq(merchandise.id, id), versionMatches(merchandise.version, version)))
+      .returning({ id: merchandise.id });
+    if (!archived)
+      throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
     if (isOrWillBePublished(row))
       await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
         organizationId: row.organizationId,

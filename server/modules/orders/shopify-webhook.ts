@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { storeOrderItems } from './items';
+import { announce, systemActor } from '../../resources/change-feed';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
 export function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {
@@ -161,6 +162,14 @@ export async function recordShopifyOrder(
         .returning({ id: orders.id });
       if (!row) continue;
       await storeOrderItems(tx as unknown as Db, row.id, organizationId, items);
+      await announce(tx as unknown as Db, {
+        resource: 'orders',
+        id: row.id,
+        action: 'created',
+        version: null,
+        by: systemActor('Shopify'),
+        organizationId,
+      });
       stored.push(row.id);
     }
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../../contract/resources/users';
-import { idParamsSchema } from '../../../contract/common';
+import { conflictBodySchema, idParamsSchema } from '../../../contract/common';
 import { roleOptions } from '../../../contract/roles';
 import {
   photoParamsSchema,
@@ -10,13 +10,14 @@ import {
   sendConfirmEmailSchema,
   userCreateSchema,
   userResponseSchema,
+  userSchema,
   userUpdateSchema,
 } from '../../../contract/users';
 import { okResponseSchema } from '../../../contract/account';
 import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
-import { resourceGuard, resourceSchema } from '../../resources/engine';
+import { resourceGuard, resourceSchema, staleWriteDescription } from '../../resources/engine';
 import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
@@ -89,8 +90,9 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: resourceSchema(users, {
         params: idParamsSchema,
+        description: staleWriteDescription,
         body: userUpdateSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: userResponseSchema, 409: conflictBodySchema(userSchema) },
       }),
     },
     async (request) => {
@@ -110,7 +112,12 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
           files: { [photoFieldName]: 'optional new profile photo (png, jpeg, gif or webp)' },
         },
       },
-      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        description: staleWriteDescription,
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, 409: conflictBodySchema(userSchema) },
+      },
     },
     async (request) => {
       const actor = currentUser(request);

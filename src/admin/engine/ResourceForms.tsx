@@ -8,6 +8,7 @@ import {
   Link as MuiLink,
   Typography,
 } from '@mui/material';
+import { ChangedElsewhere } from './ChangedElsewhere';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -23,6 +24,7 @@ import {
   useGetOne,
   useNotify,
   useRedirect,
+  useSaveContext,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -32,6 +34,7 @@ import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { zodValidate } from '../../resources/zodValidate';
+import { type Conflict, ConflictDialog, conflictFieldsOf, conflictOf } from './ConflictDialog';
 import { inputOf } from './inputs';
 import { useOffers } from './useOffers';
 import { useResourceText } from './labels';
@@ -136,9 +139,31 @@ function UpdateToolbar({ definition, id }: { definition: AnyResource; id: number
   );
 }
 
+/** The conflict dialog of an engine form, saving through the form's own save. */
+function EngineConflict(props: {
+  definition: AnyResource;
+  conflict: Conflict | undefined;
+  onClose: () => void;
+}) {
+  const { save } = useSaveContext();
+  const { definition } = props;
+  const editable = updateFields(definition)
+    .filter(([, field]) => !field.readOnly && !field.readOnlyOnUpdate)
+    .map(([name]) => name);
+  return (
+    <ConflictDialog
+      {...props}
+      fields={conflictFieldsOf(definition, editable)}
+      label={definition.label.one}
+      onSave={(values) => save?.(values)}
+    />
+  );
+}
+
 /**
  * The update form of one record. The record is read afresh: a row switch or another form may
- * have changed it since the list cached it, and saving a stale copy would undo that change.
+ * have changed it since the list cached it, and saving a stale copy would undo that change; a
+ * save that meets a newer version anyway opens the conflict dialog over the form.
  */
 export function ResourceUpdate({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
@@ -146,15 +171,34 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'updated');
-  useState(() => queryClient.removeQueries({ queryKey: [definition.name, 'getOne', { id: String(id) }] }));
+  const forgetRecord = () =>
+    queryClient.removeQueries({ queryKey: [definition.name, 'getOne', { id: String(id) }] });
+  useState(forgetRecord);
+  // Reload after someone else's change: the form starts again from the record as it is now.
+  const [loads, setLoads] = useState(0);
+  const [conflict, setConflict] = useState<Conflict>();
+  const onError = (error: unknown, variables: { data?: unknown } = {}) => {
+    const found = conflictOf(error, (variables.data ?? {}) as Record<string, unknown>);
+    if (found) setConflict(found);
+    else failureToast(error, { formErrorsShown: true });
+  };
   return (
     <Box>
+      <ChangedElsewhere
+        definition={definition}
+        id={id}
+        onReload={() => {
+          forgetRecord();
+          setLoads((n) => n + 1);
+        }}
+      />
       <Edit
+        key={loads}
         resource={definition.name}
         id={id}
         title={translate('app.tables.update', { label: text.one(definition) })}
         mutationMode="pessimistic"
-        mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
+        mutationOptions={{ onSuccess, onError }}
         queryOptions={{ onError: (error) => unlessMissing(error, failureToast) }}
         error={<AdminNotFoundPage />}
         actions={false}
@@ -169,6 +213,11 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
               disabled: Boolean(field.readOnly || field.readOnlyOnUpdate),
             }),
           )}
+          <EngineConflict
+            definition={definition}
+            conflict={conflict}
+            onClose={() => setConflict(undefined)}
+          />
         </SimpleForm>
       </Edit>
       <HistoryLink definition={definition} id={id} />

@@ -17,6 +17,7 @@ import {
 import type { AnyResource, Field } from '../../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
+import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
 import { SavedViewsButton } from './SavedViewsButton';
@@ -137,6 +138,23 @@ export interface ResourceListProps {
   scope?: string | number;
 }
 
+/** Rows someone changed a moment ago flash once, so a list that refreshed by itself says where. */
+function useChangedRowSx(definition: AnyResource) {
+  const now = Date.now();
+  const changed = new Set(
+    useRecentChanges()
+      .filter((change) => change.resource === definition.name && now - Date.parse(change.at) < highlightMs)
+      .map((change) => change.id),
+  );
+  return (record: { id: unknown }) =>
+    changed.has(record.id as number)
+      ? {
+          '@keyframes changedRow': { from: { backgroundColor: 'rgba(255, 193, 7, 0.35)' }, to: {} },
+          animation: `changedRow ${highlightMs}ms ease-out`,
+        }
+      : {};
+}
+
 /**
  * A resource's table from its definition: title, the 'Search' box and filters, sorting on
  * sortable columns, numbered paging of 10/20/50/100, export, bulk delete and row actions where
@@ -144,6 +162,7 @@ export interface ResourceListProps {
  */
 export function ResourceList({ definition, overrides = {}, filter, scope }: ResourceListProps) {
   const offered = useOffers(definition);
+  const rowSx = useChangedRowSx(definition);
   const translate = useTranslate();
   const text = useResourceText();
   const failureToast = useFailureToast();
@@ -171,6 +190,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
           preferenceKey={columnsKeyOf(definition)}
           omit={definition.list?.hidden}
           rowClick={false}
+          rowSx={rowSx}
           bulkActionButtons={
             offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
           }

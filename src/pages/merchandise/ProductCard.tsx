@@ -69,10 +69,13 @@ function ProductEditForm({ product, onSaved }: { product: MerchandiseProduct; on
   const [errors, setErrors] = useState<Record<string, string>>({});
   async function save() {
     try {
-      await updateProduct(product.id, { title, description, price: Number(price) });
+      await updateProduct(product.id, { title, description, price: Number(price), version: product.version });
       notify(translate('app.merchandise.saved'), { type: 'success' });
       onSaved();
     } catch (error) {
+      // Someone saved the product meanwhile: say who; what was typed stays in the form.
+      if ((error as { status?: number }).status === 409)
+        notify((error as Error).message, { type: 'warning' });
       setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
     }
   }
@@ -197,13 +200,14 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           <Button
             color="warning"
             onClick={() =>
-              void archiveProduct(product.id).then(
+              void archiveProduct(product.id, product.version).then(
                 () => {
                   notify(translate('app.merchandise.archived'), { type: 'info' });
                   setDetailsOpen(false);
                   onRefresh();
                 },
-                () => undefined,
+                (error: { status?: number; message?: string }) =>
+                  error.status === 409 && notify(error.message ?? '', { type: 'warning' }),
               )
             }
           >

@@ -120,6 +120,7 @@ export function createMerchandise(product: NewProduct) {
 export const updateProduct = (id: number, fields: MerchandiseUpdate) =>
   http<{ result: MerchandiseProduct }>(`/api/merchandise/${id}`, { method: 'PUT', body: fields });
 
-export const archiveProduct = (id: number) => http(`/api/merchandise/${id}/archive`, { method: 'POST' });
+export const archiveProduct = (id: number, version: number) =>
+  http(`/api/merchandise/${id}/archive?version=${version}`, { method: 'POST' });
 
 export const retryProduct = (id: number) => http(`/api/merchandise/${id}/retry`, { method: 'POST' });

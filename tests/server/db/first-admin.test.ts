@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -43,6 +43,29 @@ describe('the first Admin', () => {
     expect(lines.join('\n')).not.toContain(password);
     expect(lines.join('\n')).toContain(file);
     expect(printed).toContain(password);
+  });
+
+  it("on PostgreSQL prints a generated password on stderr only: no file on one server's disk", async () => {
+    const { db } = await testDatabase();
+    const ownDir = mkdtempSync(path.join(dataDir, 'pg-'));
+    const { log, lines } = recordingLog();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let printed: string;
+    try {
+      await ensureFirstAdmin(
+        db,
+        testConfig({ dataDir: ownDir, databaseUrl: 'postgres://db.example/spirit' }),
+        log,
+      );
+    } finally {
+      printed = stderr.mock.calls.map(([text]) => String(text)).join('');
+      stderr.mockRestore();
+    }
+    expect(existsSync(path.join(ownDir, 'initial-admin-password'))).toBe(false);
+    const password = printed.match(/Password: (\S+)/)?.[1] ?? '';
+    const [admin] = await db.select().from(users).where(eq(users.email, 'admin@spirit.local'));
+    expect(await verifyPassword(admin.passwordHash!, password)).toBe(true);
+    expect(lines.join('\n')).not.toContain(password);
   });
 
   it('says that ADMIN_EMAIL and ADMIN_PASSWORD were ignored when users already exist', async () => {

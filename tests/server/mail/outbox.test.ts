@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { roles } from '../../../contract/roles';
 import { auditLog, emailOutbox, jobs } from '../../../server/db/schema';
-import { deliverJob, mailAttempts, mailBackoffMs } from '../../../server/mail/mailer';
+import { JobQueue } from '../../../server/jobs';
+import { deliverJob, Mailer, mailAttempts, mailBackoffMs, outboxDir } from '../../../server/mail/mailer';
 import { createUser, signIn, testApp } from '../helpers';
 
 let ctx: Awaited<ReturnType<typeof testApp>> | undefined;
@@ -70,6 +72,9 @@ describe('the Admin outbox', () => {
     await exhaust(context);
     const [failed] = await db.select().from(emailOutbox);
     expect(failed.status).toBe('failed');
+    // The Admin sees why, without the server's paths: the outbox could not be made in DATA_DIR.
+    expect(failed.lastError).toMatch(/^ENOTDIR/);
+    expect(failed.lastError).not.toContain(dataDir);
 
     const list = await app.inject({
       method: 'POST',
@@ -145,5 +150,39 @@ describe('mail bodies', () => {
       ['gone@example.com', 'Reset', 'failed', ''],
       ['kept@example.com', 'Reset', 'failed', 'code 4'],
     ]);
+  });
+});
+
+describe('the outbox without SMTP', () => {
+  const code = 'c0de-that-must-not-be-logged';
+  async function resetMailLogged(logLinks: boolean) {
+    const { app, db } = await start();
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const mailer = new Mailer(db, app.config, new JobQueue(db, { log }), log, logLinks);
+    await mailer.send({
+      template: 'ResetPassword',
+      to: 'pat.parent@example.com',
+      values: {
+        fullName: 'Pat Parent',
+        email: 'pat.parent@example.com',
+        link: `https://portal.example/reset-password?email=pat.parent%40example.com&code=${code}`,
+      },
+    });
+    await mailer.flush();
+    return lines.join('');
+  }
+
+  it('logs where the .eml file is, and neither its links, codes nor addresses', async () => {
+    const logged = await resetMailLogged(false);
+    expect(logged).toContain(
+      path.join(outboxDir({ dataDir: dataDir as string }), '000001-ResetPassword.eml'),
+    );
+    expect(logged).not.toContain(code);
+    expect(logged).not.toContain('pat.parent');
+  });
+
+  it('adds the links when stdout is a terminal, someone working at it', async () => {
+    expect(await resetMailLogged(true)).toContain(code);
   });
 });

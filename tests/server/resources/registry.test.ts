@@ -258,6 +258,93 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     ]);
   });
 
+  const offers = (name: CallName) => calls.some(([offered]) => offered === name);
+
+  describe.runIf(offers('update') || offers('delete'))('versions', () => {
+    const table = () => tableOf(definition);
+    const idColumn = () => (table() as unknown as Record<string, never>).id;
+    const stored = async (id: number) => {
+      const [row] = await world.db.select().from(table()).where(eq(idColumn(), id));
+      return row as Record<string, unknown> | undefined;
+    };
+
+    /** A new row, through the create route where the definition has one, else straight into its table. */
+    const newRow = async (n: string) => {
+      if (offers('create')) {
+        const created = await asAdmin(resourceCalls(definition).create, {
+          payload: sampleBody(world, definition, n),
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        return created.json().result.id as number;
+      }
+      const values = Object.fromEntries(
+        Object.entries(definition.fields).map(([name, f]) => [name, sampleValue(world, f, n)]),
+      );
+      const [row] = await world.db.insert(table()).values(values).returning();
+      return (row as { id: number }).id;
+    };
+
+    const update = (id: number, version: number, n: string) => {
+      const call = resourceCalls(definition).update;
+      const body = { ...sampleBody(world, definition, n), version };
+      return asAdmin(call, { url: url(call, id), payload: call.idIn === 'body' ? { ...body, id } : body });
+    };
+    const remove = (id: number, version: number) => {
+      const call = resourceCalls(definition).delete;
+      const target = url(call, id);
+      return asAdmin(call, { url: `${target}${target.includes('?') ? '&' : '?'}version=${version}` });
+    };
+    /** Someone else's write: through the update route, or by hand where there is none. */
+    const writeElsewhere = async (id: number, version: number) => {
+      if (!offers('update')) {
+        await world.db
+          .update(table())
+          .set({ version: version + 1 } as never)
+          .where(eq(idColumn(), id));
+        return;
+      }
+      const response = await update(id, version, 'Elsewhere');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result.version).toBe(version + 1);
+    };
+    const expectConflict = (response: Awaited<ReturnType<typeof asAdmin>>, id: number) => {
+      expect(response.statusCode, response.body).toBe(409);
+      const body = response.json();
+      expect(body.validationFailures).toEqual([
+        { propertyName: '', errorMessage: expect.stringMatching(/changed this .* after you opened it$/) },
+      ]);
+      expect(body.result.current).toMatchObject({ id, version: 2 });
+    };
+
+    it('refuses a stale update and a stale delete with a 409 naming who changed it, and leaves the row as it was', async () => {
+      const id = await newRow('Versioned');
+      expect((await stored(id))?.version).toBe(1);
+      await writeElsewhere(id, 1);
+      const before = await stored(id);
+      if (offers('update')) expectConflict(await update(id, 1, 'Stale'), id);
+      if (offers('delete')) expectConflict(await remove(id, 1), id);
+      expect(await stored(id)).toEqual(before);
+      if (offers('delete')) {
+        const removed = await remove(id, 2);
+        expect(removed.statusCode, removed.body).toBe(200);
+        expect(await stored(id)).toBeUndefined();
+      }
+    });
+
+    it.runIf(offers('update'))(
+      'gives exactly one 200 to two concurrent updates of the same version',
+      async () => {
+        const id = await newRow('Raced');
+        const responses = await Promise.all([update(id, 1, 'RaceOne'), update(id, 1, 'RaceTwo')]);
+        expect(
+          responses.map((response) => response.statusCode).sort(),
+          responses.map((r) => r.body).join('\n'),
+        ).toEqual([200, 409]);
+        expect((await stored(id))?.version).toBe(2);
+      },
+    );
+  });
+
   it('lists every route in the OpenAPI document with the session cookie as its security', async () => {
     const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
     for (const [name, call] of calls) {

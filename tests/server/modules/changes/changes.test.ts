@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeStreamLimits } from '../../../../contract/changes';
 import { createOrganization, signIn, testApp } from '../../helpers';
 import { actors } from '../organizations/actors';
+import { readServerSentEvents, type ServerSentEvent } from './sse';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -20,11 +21,7 @@ afterEach(async () => {
   await ctx.app.close();
 });
 
-interface Event {
-  id?: string;
-  event?: string;
-  data?: unknown;
-}
+type Event = ServerSentEvent;
 
 /** A `GET /api/changes` stream read as EventSource would, its events collected as they come. */
 async function stream(cookie: string | undefined, headers: Record<string, string> = {}) {
@@ -34,36 +31,9 @@ async function stream(cookie: string | undefined, headers: Record<string, string
     headers: { ...(cookie ? { cookie } : {}), ...headers },
     signal: controller.signal,
   });
-  const events: Event[] = [];
-  const state = { ended: false, text: '' };
-  if (response.ok) {
-    void (async () => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          state.text += value;
-          let cut;
-          while ((cut = state.text.indexOf('\n\n')) >= 0) {
-            const block = state.text.slice(0, cut);
-            state.text = state.text.slice(cut + 2);
-            const event: Event = {};
-            for (const line of block.split('\n')) {
-              const [field, ...rest] = line.split(': ');
-              if (field === 'id') event.id = rest.join(': ');
-              if (field === 'event') event.event = rest.join(': ');
-              if (field === 'data') event.data = JSON.parse(rest.join(': '));
-            }
-            if (event.event) events.push(event);
-          }
-        }
-      } catch {
-        // Aborted by the test.
-      }
-      state.ended = true;
-    })();
-  }
+  const { events, state } = response.ok
+    ? readServerSentEvents(response)
+    : { events: [] as Event[], state: { ended: true, text: '' } };
   return { response, events, state, close: () => controller.abort() };
 }
 
@@ -86,7 +56,7 @@ describe('GET /api/changes (live lists)', () => {
           resource: 'settings',
           id: created.id,
           action: 'created',
-          version: null,
+          version: 1,
           by: { id: expect.any(Number), name: expect.any(String) },
           at: expect.any(String),
         },

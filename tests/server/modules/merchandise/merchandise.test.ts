@@ -14,6 +14,7 @@ import {
   svgImage,
   uploadLogo,
 } from '../design-logos/fixtures';
+import { hearChanges } from '../changes/heard';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
@@ -85,7 +86,14 @@ describe('POST /api/merchandise/create-merchandise-by-organization', () => {
       payload: { merchandiseId: product.id },
     });
 
+    const heard = await hearChanges(ctx.db);
     await ctx.app.jobs.drain();
+    // An open gallery swaps the processing card for the finished product without Refresh.
+    expect(await heard.waitFor({ resource: 'merchandise', id: product.id })).toMatchObject({
+      action: 'updated',
+      organizationId: who.lincoln.id,
+    });
+    await heard.close();
 
     const list = await who.director({
       method: 'GET',

@@ -243,6 +243,24 @@ describe('editing and archiving a product', () => {
     expect(entry).toMatchObject({ entityType: 'merchandise', entityId: String(id) });
   });
 
+  it('refuses an edit or an archive of a version someone has since changed with 409, changing nothing', async () => {
+    const { id } = await product();
+    const first = await edit(who.director, id, {
+      title: 'Crest Tee',
+      description: 'New',
+      price: 30,
+      version: 1,
+    });
+    expect(first.json().result.version).toBe(2);
+    const stale = await edit(who.director, id, { title: 'Stale', description: 'Old', price: 31, version: 1 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().result.current).toMatchObject({ id, version: 2, title: 'Crest Tee' });
+    const archive = await who.director({ method: 'POST', url: `/api/merchandise/${id}/archive?version=1` });
+    expect(archive.statusCode, archive.body).toBe(409);
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, id));
+    expect(row).toMatchObject({ title: 'Crest Tee', version: 2, archivedAt: null });
+  });
+
   it('refuses a price below the base price', async () => {
     const { id } = await product();
     const response = await edit(who.director, id, { title: 'Tee', description: '', price: 10 });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
+import { hearChanges } from '../changes/heard';
 import { addProduct } from './fixtures';
 
 const secret = 'shpss_test-app-secret-0123456789';
@@ -84,6 +85,21 @@ describe('Shopify orders/create webhook', () => {
         unitPrice: 39.99,
       }),
     ]);
+  });
+
+  it("tells the organization's open lists and dashboard of the new order, from Shopify", async () => {
+    const heard = await hearChanges(ctx.db);
+    try {
+      await deliver(shopifyOrder([hoodieLine]));
+      const [order] = await ctx.db.select().from(orders);
+      expect(await heard.waitFor({ resource: 'orders', id: order.id })).toMatchObject({
+        action: 'created',
+        organizationId: lincoln,
+        by: { id: 0, name: 'Shopify' },
+      });
+    } finally {
+      await heard.close();
+    }
   });
 
   it('stores nothing new when the same delivery comes again, even at once', async () => {

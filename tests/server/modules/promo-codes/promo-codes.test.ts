@@ -30,6 +30,7 @@ describe('promo codes (Admin only)', () => {
     expect(promo).toEqual({
       ...spiritWeek,
       id: expect.any(Number),
+      version: 1,
       name: 'SPIRIT WEEK',
       organization: 'LINCOLN HIGH SCHOOL',
     });

@@ -22,6 +22,7 @@ describe('settings (Admin only)', () => {
     const setting = created.json().result;
     expect(setting).toEqual({
       id: expect.any(Number),
+      version: 1,
       key: 'ShopBanner',
       value: 'Back to school',
       isEnabled: true,
@@ -76,7 +77,9 @@ describe('settings (Admin only)', () => {
       url: `/api/settings/${id}`,
       payload: { id: 777, key: 'Hijacked', value: 'new', isEnabled: false },
     });
-    expect(updated.json()).toEqual({ result: { id, key: 'Banner', value: 'new', isEnabled: false } });
+    expect(updated.json()).toEqual({
+      result: { id, version: 2, key: 'Banner', value: 'new', isEnabled: false },
+    });
     expect(await ctx.db.select().from(settings)).toEqual([
       expect.objectContaining({ id, key: 'Banner', value: 'new', isEnabled: false }),
     ]);

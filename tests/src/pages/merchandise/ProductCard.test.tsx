@@ -9,6 +9,7 @@ import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
 const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduct => ({
   id: 4,
+  version: 1,
   title: 'Lincoln Tee',
   description: 'Our crest on a tee',
   price: 1234.5,
@@ -102,7 +103,7 @@ describe('merchandise product card', () => {
     expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
   });
 
-  it('edits the title, description and price from Details, and refetches after saving', async () => {
+  it('edits the title, description and price from Details with the version it read, and refetches after saving', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
@@ -122,11 +123,12 @@ describe('merchandise product card', () => {
       title: 'Lincoln Tee',
       description: 'Our crest on a tee',
       price: 30,
+      version: 1,
     });
     fetch.mockRestore();
   });
 
-  it('archives the product from Details', async () => {
+  it('archives the product from Details, naming the version it read', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ result: { id: 4 } }), { status: 200 }));
@@ -136,7 +138,7 @@ describe('merchandise product card', () => {
     await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
     await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.archive }));
     await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
-    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive');
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive?version=1');
     fetch.mockRestore();
   });
 });

@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { definitionOf } from '../../contract/resources/definitions';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, launchBrowser, signedInState, type SignedIn } from './browser';
+
+const live = appMessages.live;
+const nameLabel = definitionOf('promo-codes')!.fields.name.label;
+const other = { email: `live-${Date.now()}@e2e.example`, password: 'Live-Passw0rd!2026' };
+
+let browser: Browser;
+let adminState: SignedIn;
+let otherState: SignedIn;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminState = await signedInState(browser, admin.email, admin.password);
+  const setup = await browser.newContext({ storageState: adminState });
+  contexts.push(setup);
+  const created = await setup.request.post(`${baseUrl()}/api/users`, {
+    data: {
+      email: other.email,
+      name: { firstName: 'Lee', lastName: 'Live' },
+      userRoles: ['Admin'],
+      password: other.password,
+      confirmPassword: other.password,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  otherState = await signedInState(browser, other.email, other.password);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function pageOf(state: SignedIn): Promise<Page> {
+  const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+describe('lists and forms follow changes made elsewhere (two people at once)', () => {
+  it("a list shows another Admin's change without a reload; an open form says who changed it and reloads", async () => {
+    const code = `LIVE${Date.now() % 100000}`;
+    const lee = await pageOf(otherState);
+    const created = await lee.request.post(`${baseUrl()}/api/promo-codes`, {
+      data: { code, name: 'Live Before', organization: 'Lincoln High', state: 'OH', isActive: true },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()).result as { id: number };
+
+    const watcher = await pageOf(adminState);
+    await watcher.goto(`${baseUrl()}/admin/promo-codes`);
+    await watcher.getByRole('textbox', { name: 'Search' }).fill(code);
+    await watcher.getByRole('row', { name: /LIVE BEFORE/i }).waitFor();
+
+    const editor = await pageOf(adminState);
+    await editor.goto(`${baseUrl()}/admin/promo-codes/update/${id}`);
+    const editorName = editor.getByRole('textbox', { name: nameLabel });
+    await expect.poll(() => editorName.inputValue()).toBe('LIVE BEFORE');
+
+    await lee.goto(`${baseUrl()}/admin/promo-codes/update/${id}`);
+    const leeName = lee.getByRole('textbox', { name: nameLabel });
+    await expect.poll(() => leeName.inputValue()).toBe('LIVE BEFORE');
+    await leeName.fill('Live After');
+    await lee.getByRole('button', { name: 'Save' }).click();
+    await lee.waitForURL('**/admin/promo-codes');
+
+    // No reload and no Refresh: the list hears of the change and fetches again.
+    await watcher.getByRole('row', { name: /LIVE AFTER/i }).waitFor({ timeout: 10_000 });
+    const banner = editor.getByText(live.changedBy.replace('%{name}', 'Lee Live'));
+    await banner.waitFor({ timeout: 10_000 });
+    // The editor's own change is not announced to them as someone else's.
+    expect(await lee.getByText(/just now/).count()).toBe(0);
+
+    await editor.getByRole('button', { name: live.reload }).click();
+    await expect.poll(() => editorName.inputValue()).toBe('LIVE AFTER');
+    await expect.poll(() => banner.count()).toBe(0);
+  });
+});
