@@ -331,6 +331,9 @@ export const emailTemplates = pgTable('email_templates', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   description: text('description'),
+  // A Spanish user's mail; each falls back to the English one when empty (server/mail/mailer.ts).
+  subjectEs: text('subject_es'),
+  bodyEs: text('body_es'),
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(key || ' ' || subject || ' ' || coalesce(description, ''))`,
   ),

@@ -4,7 +4,7 @@ import type { Db } from './client';
 import { baseApparel, merchandise, orderItems, orders } from './schema';
 
 /** What each demo school sells, on which seeded apparel (by title), at what price. */
-const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
+export const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
   'Lincoln High School': [
     { title: 'Lincoln Lions Tee', apparel: 'Classic Cotton Tee', price: 22 },
     { title: 'Lincoln Lions Hoodie', apparel: 'Pullover Hoodie', price: 44.5 },

@@ -24,6 +24,7 @@ import { resourceDefinitions } from '../../contract/resources/definitions';
 import { resources } from '../resources';
 import { darkTheme, theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
+import { LocaleSync } from './LocaleSync';
 import { RoleHome } from './RoleHome';
 
 const dataProvider = createDataProvider(http, resourceDefinitions);
@@ -65,6 +66,7 @@ function PortalAdmin() {
       lightTheme={theme}
       darkTheme={darkTheme}
     >
+      <LocaleSync />
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           layout={AdminLayout}

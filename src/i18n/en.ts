@@ -9,6 +9,10 @@ export const appMessages = {
     dashboardLoad: 'There was a problem loading your dashboard information.',
     network: 'The portal cannot be reached. Check your connection and try again.',
   },
+  validation: {
+    required: '%{label} is required',
+    invalidEmail: '%{label} is not a valid email address',
+  },
   notFound: {
     heading: 'Error 404',
     title: 'We could not find that page',
@@ -301,6 +305,7 @@ export const appMessages = {
     themeSystem: 'Same as the device',
     themeLight: 'Light',
     themeDark: 'Dark',
+    language: 'Language',
   },
   users: {
     user: 'User',
@@ -479,6 +484,18 @@ export const appMessages = {
     history: 'History of this %{label}',
     selectOrganization: 'Please select an organization to continue',
     chooseOrganization: 'Select an organization',
+    pagination: 'Pagination',
+    rowsPerPage: 'Rows per page',
+    pageRange: '%{first}-%{last} of %{total}',
+  },
+  /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
+  roles: {
+    shown: { Admin: 'Admin', AthleticDirector: 'AthleticDirector' },
+    option: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
+  },
+  brands: {
+    logo: '%{name} logo',
+    noLogo: '%{name} (no logo)',
   },
   conflict: {
     title: 'Someone saved this %{label} while you were editing',

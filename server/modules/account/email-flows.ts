@@ -58,6 +58,7 @@ export async function sendAccountConfirmation(
   await app.mailer.send({
     template,
     to: user.email,
+    userId: user.id,
     values: {
       fullName: greetingOf(user),
       email: user.email,
@@ -91,6 +92,7 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
     await app.mailer.send({
       template: 'ResetPassword',
       to: user.email,
+      userId: user.id,
       values: {
         fullName: greetingOf(user),
         email: user.email,
@@ -206,6 +208,7 @@ export async function changeEmail(
     await app.mailer.send({
       template: 'ChangeEmail',
       to: newEmail,
+      userId: user.id,
       values: {
         fullName: newEmail,
         email: newEmail,

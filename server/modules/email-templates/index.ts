@@ -23,12 +23,22 @@ const hasContent = (html: string) =>
   /<img\b/i.test(html) ||
   sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
 
-/** Templates are edited through the engine (`PUT emailTemplate/update`); the body is cleaned first. */
+/**
+ * Templates are edited through the engine (`PUT emailTemplate/update`); the bodies are cleaned
+ * first. The Spanish body may be left empty (the English one is sent), which is kept as null.
+ */
 export const emailTemplatesResource: ResourceServer = {
   beforeChange(values) {
-    if (typeof values.body !== 'string') return values;
-    const body = sanitizeTemplateBody(values.body);
-    if (!hasContent(body)) throw badRequest('body', 'Body is required');
-    return { ...values, body };
+    let cleaned = values;
+    if (typeof values.body === 'string') {
+      const body = sanitizeTemplateBody(values.body);
+      if (!hasContent(body)) throw badRequest('body', 'Body is required');
+      cleaned = { ...cleaned, body };
+    }
+    if (typeof values.bodyEs === 'string') {
+      const bodyEs = sanitizeTemplateBody(values.bodyEs);
+      cleaned = { ...cleaned, bodyEs: hasContent(bodyEs) ? bodyEs : null };
+    }
+    return cleaned;
   },
 };

@@ -37,6 +37,7 @@ import { zodValidate } from '../../resources/zodValidate';
 import { type Conflict, ConflictDialog, conflictFieldsOf, conflictOf } from './ConflictDialog';
 import { inputOf } from './inputs';
 import { useOffers } from './useOffers';
+import { useResourceText } from './labels';
 
 /**
  * The definition with the registry's schemas: the admin shell hands the forms the zod-free
@@ -60,8 +61,9 @@ function useSaved(definition: AnyResource, done: 'created' | 'updated') {
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
+  const text = useResourceText();
   return (record: RaRecord) => {
-    const label = definition.label.toast ?? definition.label.one;
+    const label = text.toast(definition);
     notify(translate(`app.tables.${done}`, { label, title: record[definition.titleField] }), {
       type: 'success',
     });
@@ -71,6 +73,7 @@ function useSaved(definition: AnyResource, done: 'created' | 'updated') {
 
 export function ResourceCreate({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'created');
   const defaults = Object.fromEntries(
@@ -81,7 +84,7 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
   return (
     <Create
       resource={definition.name}
-      title={translate('app.tables.create', { label: definition.label.one })}
+      title={translate('app.tables.create', { label: text.one(definition) })}
       mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
     >
       <SimpleForm
@@ -89,7 +92,7 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
         defaultValues={defaults}
         warnWhenUnsavedChanges
       >
-        {formFields(definition).map(([name, field]) => inputOf(name, field))}
+        {formFields(definition).map(([name, field]) => inputOf(definition, name, field, text))}
       </SimpleForm>
     </Create>
   );
@@ -103,6 +106,7 @@ const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
 /** The audit log filtered to one record's changes. */
 function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const auditLog = definitionOf('audit-log');
   const offered = useOffers(auditLog ?? definition);
   if (!definition.audit || !auditLog || !offered('list')) return null;
@@ -114,7 +118,7 @@ function HistoryLink({ definition, id }: { definition: AnyResource; id: number }
       sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', mt: 2 }}
     >
       <HistoryIcon fontSize="small" />
-      {translate('app.tables.history', { label: definition.label.one })}
+      {translate('app.tables.history', { label: text.one(definition) })}
     </MuiLink>
   );
 }
@@ -163,6 +167,7 @@ function EngineConflict(props: {
  */
 export function ResourceUpdate({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'updated');
@@ -191,7 +196,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
         key={loads}
         resource={definition.name}
         id={id}
-        title={translate('app.tables.update', { label: definition.label.one })}
+        title={translate('app.tables.update', { label: text.one(definition) })}
         mutationMode="pessimistic"
         mutationOptions={{ onSuccess, onError }}
         queryOptions={{ onError: (error) => unlessMissing(error, failureToast) }}
@@ -204,7 +209,9 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
           warnWhenUnsavedChanges
         >
           {updateFields(definition).map(([name, field]) =>
-            inputOf(name, field, { disabled: Boolean(field.readOnly || field.readOnlyOnUpdate) }),
+            inputOf(definition, name, field, text, {
+              disabled: Boolean(field.readOnly || field.readOnlyOnUpdate),
+            }),
           )}
           <EngineConflict
             definition={definition}
@@ -221,6 +228,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
 /** `/admin/{name}/delete/{entityId}`: 'Are you sure you want to delete this?' with the record's values. */
 export function ResourceDelete({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const notify = useNotify();
   const redirect = useRedirect();
   const failureToast = useFailureToast();
@@ -250,7 +258,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title={`${translate('app.tables.delete')} ${definition.label.one}`} />
+      <Title title={`${translate('app.tables.delete')} ${text.one(definition)}`} />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h1" gutterBottom>
@@ -258,9 +266,9 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
           </Typography>
           {formFields(definition)
             .filter(([, field]) => field.list !== false)
-            .map(([name, field]) => (
+            .map(([name]) => (
               <Typography key={name} sx={{ overflowWrap: 'anywhere' }}>
-                {field.label}: {String(data[name] ?? '')}
+                {text.field(definition, name)}: {String(data[name] ?? '')}
               </Typography>
             ))}
         </CardContent>

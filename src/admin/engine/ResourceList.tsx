@@ -26,6 +26,7 @@ import { filtersOf } from './filters';
 import { RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
 import { useOffers } from './useOffers';
+import { useResourceText } from './labels';
 
 /** The CSV of every row matching the search, filters and sort, as the server streams it. */
 function ExportButton({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
@@ -46,9 +47,11 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const translate = useTranslate();
+  const text = useResourceText();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition).length > 1 && <FilterButton disableSaveQuery />}
+      {filtersOf(definition, translate, text).length > 1 && <FilterButton disableSaveQuery />}
       <SavedViewsButton />
       {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
@@ -70,9 +73,10 @@ const columnsOf = (definition: AnyResource) =>
 function useColumns(definition: AnyResource, overrides: ResourceOverrides): ReactElement[] {
   const offered = useOffers(definition);
   const toggleField = definition.routes?.toggle?.field;
+  const text = useResourceText();
   return [
     ...columnsOf(definition).map(([name, field]) => {
-      const props = { source: name, label: field.label, sortable: Boolean(field.sort) };
+      const props = { source: name, label: text.field(definition, name), sortable: Boolean(field.sort) };
       const Custom = overrides.cells?.[name];
       if (Custom)
         return (
@@ -87,7 +91,10 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
           </WrapperField>
         );
       // React warns when a key travels inside spread props, so the cell gets it on its own.
-      return cloneElement(cellOf(field, props), { key: name });
+      return cloneElement(
+        cellOf(field, props, (choice) => text.choice(definition, name, choice)),
+        { key: name },
+      );
     }),
     ...(overrides.extraColumns ?? []).map(({ source, label, cell: Custom }) => (
       <WrapperField key={source} source={source} label={label} sortable={false}>
@@ -157,6 +164,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
   const offered = useOffers(definition);
   const rowSx = useChangedRowSx(definition);
   const translate = useTranslate();
+  const text = useResourceText();
   const failureToast = useFailureToast();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = useColumns(definition, overrides);
@@ -164,8 +172,8 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
   return (
     <List
       resource={definition.name}
-      title={definition.label.many}
-      filters={filtersOf(definition)}
+      title={text.many(definition)}
+      filters={filtersOf(definition, translate, text)}
       filter={filter}
       perPage={10}
       pagination={<NumberedPagination />}
@@ -184,7 +192,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
           rowClick={false}
           rowSx={rowSx}
           bulkActionButtons={
-            offered('bulkDelete') ? <BulkDeleteButton label={definition.label.one} /> : false
+            offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
           }
           sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
         >

@@ -11,11 +11,9 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { type FormEvent, useState } from 'react';
 import type { Reauthenticate } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { type FormErrors, formErrorsOf, noErrors } from '../../lib/formErrors';
 import { wasCancelled } from '../../lib/passkeys';
-
-const text = appMessages.twoFactor;
 
 /**
  * Asks again for the current password or an authenticator code (or, where offered, a passkey)
@@ -37,6 +35,7 @@ export function ConfirmIdentityDialog({
   passkey?: { label: string; confirm: () => Promise<unknown> };
   onClose: () => void;
 }) {
+  const text = useAppMessages().twoFactor;
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [submitting, setSubmitting] = useState(false);
 

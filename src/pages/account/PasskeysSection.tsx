@@ -17,7 +17,7 @@ import { useNotify } from 'ra-core';
 import { type FormEvent, useState } from 'react';
 import type { Reauthenticate } from '../../../contract/account';
 import { type Passkey, passkeyNameMax } from '../../../contract/passkeys';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formatDateTime } from '../../lib/dates';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { registerPasskey, removeWithOtherPasskey, wasCancelled } from '../../lib/passkeys';
@@ -25,7 +25,6 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { http } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
 
-const text = appMessages.passkeys;
 const passkeysKey = ['account', 'passkeys'];
 
 /** Names a new passkey (then the browser asks for it) or renames one. */
@@ -42,6 +41,8 @@ function NameDialog({
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const messages = useAppMessages();
+  const text = messages.passkeys;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -87,7 +88,7 @@ function NameDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{appMessages.twoFactor.cancel}</Button>
+          <Button onClick={onClose}>{messages.twoFactor.cancel}</Button>
           <Button type="submit" variant="contained" disabled={saving}>
             {submitLabel}
           </Button>
@@ -104,6 +105,8 @@ type Action = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: Passkey } 
  * without a third entry in the account's side menu (decisions.md).
  */
 export function PasskeysSection() {
+  const messages = useAppMessages();
+  const text = messages.passkeys;
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);
@@ -148,7 +151,7 @@ export function PasskeysSection() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {text.intro}
       </Typography>
-      {list.isError && <Alert severity="error">{appMessages.errors.userLoad}</Alert>}
+      {list.isError && <Alert severity="error">{messages.errors.userLoad}</Alert>}
       {list.isSuccess && passkeys.length === 0 && <Typography variant="body2">{text.none}</Typography>}
       {passkeys.length > 0 && (
         <List aria-label={text.title} sx={{ maxWidth: 640 }}>

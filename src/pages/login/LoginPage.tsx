@@ -7,7 +7,8 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { ExternalProvider } from '../../../contract/account';
 import { externalLoginErrors } from '../../../contract/external-login';
 import { limits } from '../../../contract/limits';
-import { appMessages } from '../../i18n/en';
+import { fill, useAppMessages } from '../../i18n/locale';
+import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
@@ -16,23 +17,24 @@ import { authProvider, http, session } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
-const text = appMessages.login;
-
 /**
  * The contract's sign-in rules, checked here without zod (which `/login` does not download);
  * the server checks the rest and its 400 lands on the same fields.
  */
-function signInFieldErrors(email: string, password: string) {
+function signInFieldErrors(email: string, password: string, messages: ReturnType<typeof useAppMessages>) {
+  const { login: text, validation } = messages;
   const fields: Record<string, string> = {};
-  if (!email) fields.email = `${text.email} is required`;
+  if (!email) fields.email = fill(validation.required, { label: text.email });
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    fields.email = `${text.email} is not a valid email address`;
-  if (!password) fields.password = `${text.password} is required`;
+    fields.email = fill(validation.invalidEmail, { label: text.email });
+  if (!password) fields.password = fill(validation.required, { label: text.password });
   return fields;
 }
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
+  const messages = useAppMessages();
+  const text = messages.login;
   const { resetNotifications } = useNotificationContext();
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
@@ -129,7 +131,7 @@ export function LoginPage() {
     const email = formText(form, 'email').trim();
     const password = formText(form, 'password');
     setError(null);
-    const problems = signInFieldErrors(email, password);
+    const problems = signInFieldErrors(email, password, messages);
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
@@ -206,7 +208,7 @@ export function LoginPage() {
               sx={{ mt: 1 }}
               href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
             >
-              {text.externalSignIn.replace('%{provider}', provider.displayName)}
+              {fill(text.externalSignIn, { provider: provider.displayName })}
             </Button>
           ))}
           <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
@@ -214,13 +216,14 @@ export function LoginPage() {
               {text.forgotPassword}
             </Link>
             <Link component={RouterLink} to="/register">
-              {appMessages.signIn.register}
+              {messages.signIn.register}
             </Link>
             <Link component={RouterLink} to="/contact">
-              {appMessages.signIn.contact}
+              {messages.signIn.contact}
             </Link>
           </Box>
         </Box>
+        <LanguagePicker />
       </Paper>
     </Box>
   );

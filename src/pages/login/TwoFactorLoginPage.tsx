@@ -2,16 +2,15 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typogr
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { signInWithPasskey } from '../../lib/passkeys';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
 
-const text = appMessages.signIn;
-
 /** `/login/two-factor-authentication`: the authenticator code after the password step. */
 export function TwoFactorLoginPage() {
+  const text = useAppMessages().signIn;
   const step = useSignInStep('/api/account/login-2fa', 'Invalid authenticator code.');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -20,7 +20,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { DesignLogo } from '../../../contract/design-logos';
 import type { BaseApparel } from '../../../contract/merchandise';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { useDesignLogos } from '../design-logos/api';
 import { LogoGallery } from '../design-logos/LogoGallery';
@@ -130,6 +130,7 @@ function ApparelCard({ apparel, logo, busy, onHide, onCreate, onCustomize }: App
 
 /** `/admin/merchandise/create`: put a logo on a base apparel item to make a product. */
 export function CreateMerchandisePage() {
+  const appMessages = useAppMessages();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();

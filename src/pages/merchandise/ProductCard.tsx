@@ -16,6 +16,7 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MerchandiseProduct } from '../../../contract/merchandise';
+import { localeTag } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
 
@@ -177,7 +178,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
             {translate('app.merchandise.price')}: {formatCurrency(product.price)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('app.merchandise.created')}: {new Date(product.createdAt).toLocaleString()}
+            {translate('app.merchandise.created')}: {new Date(product.createdAt).toLocaleString(localeTag())}
           </Typography>
           {editing && (
             <ProductEditForm

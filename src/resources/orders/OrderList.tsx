@@ -36,7 +36,7 @@ export function OrderList() {
   if (!organizationId) {
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title={orders.label.many} />
+        <Title title={translate('resources.orders.many', { _: orders.label.many })} />
         <Card>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
             <Typography>{translate('app.tables.selectOrganization')}</Typography>

@@ -57,9 +57,10 @@ export function AccountOptions() {
 /** The account's roles, one line. */
 export function RolesCell() {
   const record = useRecordContext<AccountRow>();
+  const translate = useTranslate();
   return record ? (
     <Typography variant="body2" component="span">
-      {record.roles.join(', ')}
+      {record.roles.map((role) => translate(`app.roles.shown.${role}`, { _: role })).join(', ')}
     </Typography>
   ) : null;
 }

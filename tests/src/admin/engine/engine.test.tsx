@@ -12,7 +12,7 @@ import { engineResource } from '../../../../src/admin/engine/resources';
 import { defineResource, field } from '../../../../contract/resource';
 import { resourceDefinitions } from '../../../../contract/resources';
 import { appMessages } from '../../../../src/i18n/en';
-import { en, resourceMessages } from '../../../../src/i18n/react-admin';
+import { definitionLabels, en, resourceMessages } from '../../../../src/i18n/react-admin';
 import { Menu } from '../../../../src/layout/Menu';
 import { authProvider, http as httpClient, session } from '../../../../src/providers';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
@@ -83,7 +83,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const i18nProvider = polyglotI18nProvider(
-  () => ({ ...en, resources: resourceMessages(definitions) }),
+  () => ({ ...en, resources: resourceMessages(definitionLabels(definitions)) }),
   'en',
   [],
   {
