@@ -91,7 +91,12 @@ export function ConflictDialog({
   const differing = fields.filter(
     (f) => shown(valueAt(conflict.mine, f.path), f.html) !== shown(valueAt(conflict.theirs, f.path), f.html),
   );
-  const choiceOf = (path: string) => choices[path] ?? 'mine';
+  // A field the user left as they read it defaults to theirs: only what they typed contends.
+  const read = (form.formState.defaultValues ?? {}) as Values;
+  const typed = (f: ConflictField) =>
+    shown(valueAt(conflict.mine, f.path), f.html) !== shown(valueAt(read, f.path), f.html);
+  const choiceOf = (path: string) =>
+    choices[path] ?? (typed(differing.find((f) => f.path === path)!) ? 'mine' : 'theirs');
 
   const resolve = (pick: (path: string) => Choice) => {
     for (const f of differing) {

@@ -233,7 +233,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
   const redirect = useRedirect();
   const failureToast = useFailureToast();
   const path = useResourcePath(definition.name);
-  const { data, isPending, error } = useGetOne(
+  const { data, isPending, error, refetch } = useGetOne(
     definition.name,
     { id },
     { onError: (e) => unlessMissing(e, failureToast) },
@@ -252,7 +252,11 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
           notify(translate('app.tables.deleted'), { type: 'success' });
           redirect('list', definition.name);
         },
-        onError: (e) => failureToast(e),
+        onError: (e) => {
+          failureToast(e);
+          // Changed since it was shown ('… changed this … after you opened it'): show it as it now is.
+          if ((e as { status?: number }).status === 409) void refetch();
+        },
       },
     );
 

@@ -353,6 +353,10 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       expect(operation, `${name} ${call.method} ${path}`).toBeDefined();
       expect(operation.security).toEqual([{ session: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+      if (name === 'update' || name === 'delete') {
+        expect(Object.keys(operation.responses), `${name} answers 409 to a stale version`).toContain('409');
+        expect(operation.description).toMatch(/Without a `version` the write is made unconditionally/);
+      }
     }
   });
 

@@ -33,7 +33,7 @@ describe('brands', () => {
       payload: { take: 10, allSearch: 'under_armour' },
     });
     expect(search.json().result.data).toEqual([
-      { id: expect.any(Number), slug: 'under_armour', name: 'Under Armour', isShowcased: false },
+      { id: expect.any(Number), version: 1, slug: 'under_armour', name: 'Under Armour', isShowcased: false },
     ]);
   });
 

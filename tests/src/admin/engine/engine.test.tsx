@@ -179,6 +179,38 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     await waitFor(() => expect(active).not.toBeChecked());
   });
 
+  it('answers a save over a newer version with yours and theirs, and saves mine over it on "Keep mine"', async () => {
+    const puts: Record<string, unknown>[] = [];
+    const theirs = { ...tigers, version: 2, name: 'Pumas' };
+    server.use(
+      http.get('*/api/teams/5', () => HttpResponse.json({ result: { ...tigers, version: 1 } })),
+      http.put('*/api/teams/5', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push(body);
+        if (body.version === 2) return HttpResponse.json({ result: { ...body, id: 5, version: 3 } });
+        const errorMessage = 'Ann Admin changed this team at 2026-11-25 06:41 UTC, after you opened it';
+        return HttpResponse.json(
+          { result: { current: theirs }, validationFailures: [{ propertyName: '', errorMessage }] },
+          { status: 409 },
+        );
+      }),
+    );
+    await renderTeams('/teams/update/5');
+    const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    await waitFor(() => expect(name).toHaveValue('Tigers'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Lions');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('row', { name: /^Team name/ })).toHaveTextContent('Team nameLionsPumas');
+    await userEvent.click(within(dialog).getByRole('button', { name: appMessages.conflict.keepMine }));
+    expect(await screen.findByText('Team Lions updated')).toBeInTheDocument();
+    expect(puts.map((body) => [body.name, body.version])).toEqual([
+      ['Lions', 1],
+      ['Lions', 2],
+    ]);
+  });
+
   it('shows the admin 404 page for an id no row could have', async () => {
     await renderTeams('/teams/update/abc');
     expect(await screen.findByText(appMessages.notFound.title)).toBeInTheDocument();
