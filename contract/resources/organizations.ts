@@ -16,8 +16,13 @@ export const organizations = defineResource({
     read: [roles.admin, roles.athleticDirector],
     create: [roles.admin],
     update: [roles.admin],
+    delete: [roles.admin],
+    bulkDelete: [roles.admin],
     export: [roles.admin],
+    restore: [roles.admin],
+    purge: [roles.admin],
   },
+  trash: true,
   organizationField: 'id',
   fields: {
     name: field.text({
