@@ -191,6 +191,12 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * two columns, and its unique indexes ignore trashed rows (`server/db/resource-table.ts`).
    */
   trash?: true;
+  /**
+   * With `audit`, `GET {path}/:id/history` lists the record's changes (field, before, after, who,
+   * when) and `POST {path}/:id/revert` brings back a change's earlier values through the update
+   * (for the roles of `access.update`). `false` where the module serves the update itself (users).
+   */
+  history?: false;
   /** The audit log's entity type for this resource's changes; absent, changes are not audited. */
   audit?: { entityType: string };
   routes?: ResourceRoutes;
@@ -249,6 +255,10 @@ export interface ResourceCall {
   idIn?: 'path' | 'body' | 'query';
 }
 
+/** Whether a resource's changes can be read and reverted from its update page. */
+export const historyOf = (definition: AnyResource) =>
+  Boolean(definition.audit) && definition.history !== false;
+
 const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
 
 /**
@@ -259,6 +269,7 @@ const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
  * - getOne, create, update, delete: `GET/POST/PUT/DELETE {path}[/:id]` unless overridden
  * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
  * - toggle: the one-field switch of the list, when the definition has one
+ * - with `audit`: `GET {path}/:id/history` and `POST {path}/:id/revert` (unless `history: false`)
  * - with `trash`: `POST {path}/trash/table` (the trash's table query), `POST {path}/:id/restore`,
  *   `POST {path}/restore-many` and `POST {path}/purge-many` with `{ ids }`
  */
@@ -279,6 +290,12 @@ export function resourceCalls(definition: AnyResource) {
     toggle: routes.toggle
       ? { method: routes.toggle.method, path: joinPath(base, routes.toggle.path), idIn: routes.toggle.idIn }
       : undefined,
+    history: historyOf(definition)
+      ? { method: 'GET', path: joinPath(base, ':id/history'), idIn: 'path' }
+      : undefined,
+    revert: historyOf(definition)
+      ? { method: 'POST', path: joinPath(base, ':id/revert'), idIn: 'path' }
+      : undefined,
     trashTable: definition.trash ? { method: 'POST', path: joinPath(base, 'trash/table') } : undefined,
     restore: definition.trash
       ? { method: 'POST', path: joinPath(base, ':id/restore'), idIn: 'path' }
@@ -290,6 +307,8 @@ export function resourceCalls(definition: AnyResource) {
     [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
   } & {
     toggle?: ResourceCall;
+    history?: ResourceCall;
+    revert?: ResourceCall;
     trashTable?: ResourceCall;
     restore?: ResourceCall;
     restoreMany?: ResourceCall;

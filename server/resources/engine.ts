@@ -29,6 +29,7 @@ import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } fro
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { announceChange } from './change-feed';
+import { changesFields, fieldChanges, recordBefore, registerHistory } from './history';
 import { moveToTrash, registerTrash, trashCondition } from './trash';
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
@@ -65,6 +66,8 @@ export const callActions: Record<CallName, ResourceAction> = {
   toggle: 'update',
   delete: 'delete',
   deleteMany: 'bulkDelete',
+  history: 'update',
+  revert: 'update',
   trashTable: 'restore',
   restore: 'restore',
   restoreMany: 'restore',
@@ -305,13 +308,18 @@ export class ResourceEngine {
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)
           : options.values;
+      const before =
+        definition.audit && options.id !== undefined && changesFields.includes(action)
+          ? await recordBefore(tx as unknown as Db, this, options.id)
+          : undefined;
       const written = await write(tx as unknown as Db, values);
       if (!written) throw notFound(definition.label.one);
       if (definition.audit) {
+        const changes = before ? fieldChanges(definition, before, written) : undefined;
         const details =
           action === 'toggle' && values
-            ? values
-            : { [definition.titleField]: written[definition.titleField] };
+            ? { ...values, changes }
+            : { [definition.titleField]: written[definition.titleField], changes };
         await audit(
           tx as unknown as Db,
           actor.id,
@@ -641,5 +649,6 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     );
   }
   if (definition.trash) registerTrash(app, engine, route);
+  registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }

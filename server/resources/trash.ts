@@ -36,8 +36,8 @@ export function moveToTrash(tx: Db, engine: ResourceEngine, condition: SQL | und
     .returning(engine.select) as Promise<Values[]>;
 }
 
-/** Who moved a row to the trash, by name; a user since removed is nobody. */
-export const deletedByName = (deletedBy: PgColumn) =>
+/** A user's name (or e-mail) by id, for who deleted or changed a record; a user since removed is nobody. */
+export const userNameOf = (deletedBy: PgColumn) =>
   sql<
     string | null
   >`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${deletedBy})`;
@@ -62,7 +62,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
   const select = {
     ...engine.select,
     deletedAt: engine.columns.deletedAt,
-    deletedByName: deletedByName(engine.columns.deletedBy).as('deleted_by_name'),
+    deletedByName: userNameOf(engine.columns.deletedBy).as('deleted_by_name'),
   };
 
   route(

@@ -13,6 +13,8 @@ export type CallName =
   | 'delete'
   | 'deleteMany'
   | 'toggle'
+  | 'history'
+  | 'revert'
   | 'trashTable'
   | 'restore'
   | 'restoreMany'

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
-import { deletedByName } from '../../resources/trash';
+import { userNameOf } from '../../resources/trash';
 import { scopedOrganizationId } from '../organizations/service';
 
 type LogoRow = typeof designLogos.$inferSelect;
@@ -52,7 +52,7 @@ export async function listLogos(db: Db, organizationId: number) {
 /** The organization's logos in the trash, the latest deleted first. */
 export async function listTrashedLogos(db: Db, organizationId: number): Promise<TrashedDesignLogo[]> {
   const rows = await db
-    .select({ row: designLogos, deletedByName: deletedByName(designLogos.deletedBy) })
+    .select({ row: designLogos, deletedByName: userNameOf(designLogos.deletedBy) })
     .from(designLogos)
     .where(and(eq(designLogos.organizationId, organizationId), isNotNull(designLogos.deletedAt)))
     .orderBy(desc(designLogos.deletedAt), desc(designLogos.id));
