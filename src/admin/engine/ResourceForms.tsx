@@ -26,13 +26,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../../contract/resource';
+import { type AnyResource, createSchemaOf, historyOf, updateSchemaOf } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { zodValidate } from '../../resources/zodValidate';
 import { inputOf } from './inputs';
+import { useNotifyDeleted } from './trash';
 import { useOffers } from './useOffers';
 
 /**
@@ -97,17 +98,24 @@ const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
   if ((error as { status?: number })?.status !== 404) toast(error);
 };
 
-/** The audit log filtered to one record's changes. */
+/**
+ * The record's history page where the resource keeps one (changes field by field, with "Restore
+ * this version"), else the audit log filtered to the record's changes.
+ */
 function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
   const auditLog = definitionOf('audit-log');
-  const offered = useOffers(auditLog ?? definition);
-  if (!definition.audit || !auditLog || !offered('list')) return null;
+  const offeredLog = useOffers(auditLog ?? definition);
+  const offered = useOffers(definition);
+  const path = useResourcePath(definition.name);
+  if (!definition.audit) return null;
+  const ownHistory = historyOf(definition) && offered('update');
+  if (!ownHistory && (!auditLog || !offeredLog('list'))) return null;
   const filter = JSON.stringify({ entityType: definition.audit.entityType, entityId: String(id) });
   return (
     <MuiLink
       component={Link}
-      to={`/admin/${auditLog.name}?filter=${encodeURIComponent(filter)}`}
+      to={ownHistory ? path('history', id) : `/admin/${auditLog!.name}?filter=${encodeURIComponent(filter)}`}
       sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', mt: 2 }}
     >
       <HistoryIcon fontSize="small" />
@@ -172,7 +180,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
 /** `/admin/{name}/delete/{entityId}`: 'Are you sure you want to delete this?' with the record's values. */
 export function ResourceDelete({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyDeleted = useNotifyDeleted(definition);
   const redirect = useRedirect();
   const failureToast = useFailureToast();
   const path = useResourcePath(definition.name);
@@ -192,7 +200,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('app.tables.deleted'), { type: 'success' });
+          notifyDeleted([id]);
           redirect('list', definition.name);
         },
         onError: (e) => failureToast(e),
