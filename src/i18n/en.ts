@@ -45,6 +45,7 @@ export const appMessages = {
     selectOrganization: 'Please select an organization to continue',
     selected: 'Selected',
     uploadFailed: 'The logo could not be uploaded.',
+    backToLogos: 'Back to the logos',
   },
   merchandise: {
     title: 'Merchandise',
