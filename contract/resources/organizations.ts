@@ -22,6 +22,9 @@ export const organizations = defineResource({
     restore: [roles.admin],
     purge: [roles.admin],
   },
+  // The spec's Organizations screens offer no delete: an organization goes to the trash only
+  // through `DELETE organizations/{id}`, and comes back from its Trash page.
+  notOffered: ['delete', 'bulkDelete'],
   trash: true,
   organizationField: 'id',
   fields: {
