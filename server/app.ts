@@ -32,6 +32,7 @@ import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
+import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
 const sessionFenceTimeoutMs = 2_000;
@@ -120,6 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
   );
   scheduleStorageSweep(app.jobs, database.db, storage, app.log);
+  scheduleTrashPurge(
+    app.jobs,
+    () => purgeTrash(database.db, storage, definitions, config.trashRetentionDays),
+    app.log,
+  );
   const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;
   if (registry) {
     app.addHook('onReady', () => registry.start());

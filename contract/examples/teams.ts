@@ -18,7 +18,11 @@ export const teams = defineResource({
     export: [roles.admin, roles.athleticDirector],
     delete: [roles.admin],
     bulkDelete: [roles.admin],
+    restore: [roles.admin],
+    purge: [roles.admin],
   },
+  // A deleted team goes to the trash: Admins restore it (or delete it forever) for 30 days.
+  trash: true,
   // Athletic Directors reach and file only their own school's teams.
   organizationField: 'organizationId',
   fields: {

@@ -19,7 +19,10 @@ export const settings = defineResource({
     delete: [roles.admin],
     bulkDelete: [roles.admin],
     export: [roles.admin],
+    restore: [roles.admin],
+    purge: [roles.admin],
   },
+  trash: true,
   fields: {
     key: field.text({
       label: 'Key',

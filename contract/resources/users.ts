@@ -48,4 +48,6 @@ export const users = defineResource({
   },
   list: { sort: { field: 'email', order: 'ASC' } },
   audit: { entityType: 'user' },
+  // The users module serves the update (passwords, roles, photo), so a revert cannot go through the engine's.
+  history: false,
 });

@@ -71,7 +71,8 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 
 /**
  * The Drizzle table a definition implies: a serial id, a version, one snake_case column per
- * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`),
+ * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`;
+ * among records outside the trash with `trash`, which also adds `deleted_at` and `deleted_by`),
  * and when any field is searched a generated lower-cased `search_text` with a trigram index. Registers
  * nothing: the tests hold schema.ts's hand-written tables against it.
  */
@@ -80,6 +81,10 @@ export function impliedTable(definition: AnyResource) {
   const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
   const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey(), version: versionColumn() };
   for (const [name, f] of fields) columns[name] = columnOf(name, f);
+  if (definition.trash) {
+    columns.deletedAt = timestamp('deleted_at', { withTimezone: true });
+    columns.deletedBy = integer('deleted_by');
+  }
   if (searched.length > 0) {
     const concatenated = searched.map((column) => `coalesce(${column}::text, '')`).join(` || ' ' || `);
     columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(`lower(${concatenated})`));
@@ -89,11 +94,13 @@ export function impliedTable(definition: AnyResource) {
     return [
       ...fields
         .filter(([, f]) => f.unique)
-        .map(([name, f]) =>
-          uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
+        .map(([name, f]) => {
+          const unique = uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
             f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : (byName[name] as never),
-          ),
-        ),
+          );
+          // A trashed record keeps its name free: its restore is checked instead (decisions.md).
+          return definition.trash ? unique.where(sql`deleted_at is null`) : unique;
+        }),
       ...fields
         .filter(([, f]) => f.kind === 'reference')
         .map(([name]) => index(`${definition.table}_${snakeCase(name)}_idx`).on(byName[name] as never)),

@@ -21,6 +21,18 @@ import type { PrintableArea } from '../../contract/composition';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
+/**
+ * Where a record in the trash says who moved it there and when (`trash: true` definitions and
+ * design logos); `deleted_by` is kept loose (no foreign key) so purging a user never has to
+ * rewrite trashed rows, and its trash view shows a removed user as unknown.
+ */
+const trashColumns = () => ({
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: integer('deleted_by'),
+});
+/** A unique rule among the records outside the trash: a trashed name may be taken again. */
+const live = sql`deleted_at is null`;
+
 /** Search columns hold lower-cased text kept by PostgreSQL itself, indexed by trigrams for `allSearch`. */
 const trigramIndex = (name: string, column: { name: string }) =>
   index(name).using('gin', sql`${sql.identifier(column.name)} gin_trgm_ops`);
@@ -34,9 +46,14 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     spiritShopAddress: text('spirit_shop_address'),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   // Names are unique regardless of case: two would be indistinguishable in the selector.
-  (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('organizations_name_lower_idx')
+      .on(sql`lower(${t.name})`)
+      .where(live),
+  ],
 );
 allowReferencesTo('organizations', () => organizations);
 
@@ -295,8 +312,12 @@ export const settings = pgTable(
     value: text('value').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(key || ' ' || value)`),
+    ...trashColumns(),
   },
-  (t) => [uniqueIndex('settings_key_idx').on(t.key), trigramIndex('settings_search_idx', t.searchText)],
+  (t) => [
+    uniqueIndex('settings_key_idx').on(t.key).where(live),
+    trigramIndex('settings_search_idx', t.searchText),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -313,10 +334,13 @@ export const promoCodes = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(code || ' ' || name || ' ' || organization || ' ' || state)`,
     ),
+    ...trashColumns(),
   },
   (t) => [
     // Shoppers type codes in any case, so two codes differing only in case would collide.
-    uniqueIndex('promo_codes_code_lower_idx').on(sql`lower(${t.code})`),
+    uniqueIndex('promo_codes_code_lower_idx')
+      .on(sql`lower(${t.code})`)
+      .where(live),
     trigramIndex('promo_codes_search_idx', t.searchText),
   ],
 );
@@ -360,6 +384,7 @@ export const designLogos = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   (t) => [index('design_logos_organization_idx').on(t.organizationId)],
 );

@@ -61,7 +61,11 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/dashboard/sales': { summary: 'Sales figures of an organization' },
   'GET /api/design-logos': { summary: "An organization's design logos" },
   'POST /api/design-logos': { summary: 'Upload a design logo (png or svg)' },
-  'DELETE /api/design-logos/{id}': { summary: 'Delete a design logo' },
+  'DELETE /api/design-logos/{id}': { summary: 'Move a design logo to the trash' },
+  'GET /api/design-logos/trash': { summary: "An organization's design logos in the trash" },
+  'POST /api/design-logos/{id}/restore': { summary: 'Restore a design logo from the trash' },
+  'POST /api/design-logos/restore-many': { summary: 'Restore design logos from the trash' },
+  'POST /api/design-logos/purge-many': { summary: 'Delete trashed design logos forever, with their files' },
   'GET /api/design-logos/{id}/file': { summary: "A design logo's file", file: 'The logo (png or svg)' },
   'POST /api/jobs/{id}/retry': { summary: 'Run a failed job again' },
   'GET /api/merchandise/merchandise-by-organization': {

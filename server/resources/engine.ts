@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import {
   conflictBodySchema,
@@ -35,6 +35,8 @@ import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } fro
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { announceChange } from './change-feed';
+import { changesFields, fieldChanges, recordBefore, registerHistory } from './history';
+import { moveToTrash, registerTrash, trashCondition } from './trash';
 import { nextVersion, versionConflict, versionMatches } from './versions';
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
@@ -71,10 +73,24 @@ export const callActions: Record<CallName, ResourceAction> = {
   toggle: 'update',
   delete: 'delete',
   deleteMany: 'bulkDelete',
+  history: 'update',
+  revert: 'update',
+  trashTable: 'restore',
+  restore: 'restore',
+  restoreMany: 'restore',
+  purgeMany: 'purge',
 };
 
 /** What a change is called in the change stream (`contract/changes.ts`). */
-const announcedAs = { create: 'created', update: 'updated', toggle: 'updated', delete: 'deleted' } as const;
+const announcedAs = {
+  create: 'created',
+  update: 'updated',
+  toggle: 'updated',
+  revert: 'updated',
+  delete: 'deleted',
+  purge: 'deleted',
+  restore: 'restored',
+} as const;
 
 /** JSON values for the API: timestamps as ISO 8601 text. */
 const toRow = (row: Values): Values =>
@@ -126,9 +142,12 @@ export class ResourceEngine {
     return this.server.sortBy?.[name] ?? this.columns[name];
   }
 
-  /** Rows another organization owns are out of reach for every role but Admin. */
-  scope(actor: SessionUser, params: Values = {}): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
+  /**
+   * Rows another organization owns are out of reach for every role but Admin; with `trash`,
+   * so are the trashed rows (or, for the trash's own calls, every row but those).
+   */
+  scope(actor: SessionUser, params: Values = {}, trashed = false): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [trashCondition(this, trashed)];
     const scopeParam = this.definition.routes?.table?.scopeParam;
     const admin = seesEveryOrganization(actor.roles);
     if (scopeParam && params[scopeParam] !== undefined) {
@@ -145,7 +164,7 @@ export class ResourceEngine {
   }
 
   /** One row by id within the actor's reach; the organizations themselves answer 403 as ever. */
-  rowCondition(actor: SessionUser, id: number) {
+  rowCondition(actor: SessionUser, id: number, trashed = false) {
     if (
       this.definition.organizationField === 'id' &&
       !seesEveryOrganization(actor.roles) &&
@@ -153,7 +172,7 @@ export class ResourceEngine {
     ) {
       throw forbidden();
     }
-    return and(eq(this.columns.id, id), this.scope(actor));
+    return and(eq(this.columns.id, id), this.scope(actor, {}, trashed));
   }
 
   private filterConditions(filter: Values | undefined): SQL[] {
@@ -178,16 +197,21 @@ export class ResourceEngine {
   }
 
   /** The condition and order of a table query or an export. */
-  query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values) {
+  query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, trashed = false) {
     const sortField = query.sortField ?? this.definition.list?.sort?.field ?? 'id';
     const order = query.sortField ? (query.sortOrder ?? 'ASC') : (this.definition.list?.sort?.order ?? 'ASC');
-    const where = and(this.scope(actor, params), ...this.filterConditions(query.filter));
+    const where = and(this.scope(actor, params, trashed), ...this.filterConditions(query.filter));
     return { sortField, order, where };
   }
 
   /** The table query's spec: the actor's scope, the filters, the sort and its tie-breaker. */
-  tableSpec(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values = {}) {
-    const { sortField, order, where } = this.query(actor, query, params);
+  tableSpec(
+    actor: SessionUser,
+    query: ParsedTableQuery & { filter?: Values },
+    params: Values = {},
+    trashed = false,
+  ) {
+    const { sortField, order, where } = this.query(actor, query, params, trashed);
     const unique = sortField === 'id' || Boolean(this.field(sortField)?.unique);
     const spec: TableSpec = {
       table: this.table,
@@ -292,13 +316,18 @@ export class ResourceEngine {
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)
           : options.values;
+      const before =
+        definition.audit && options.id !== undefined && changesFields.includes(action)
+          ? await recordBefore(tx as unknown as Db, this, options.id)
+          : undefined;
       const written = await write(tx as unknown as Db, values);
       if (!written) throw notFound(definition.label.one);
       if (definition.audit) {
+        const changes = before ? fieldChanges(definition, before, written) : undefined;
         const details =
           action === 'toggle' && values
-            ? values
-            : { [definition.titleField]: written[definition.titleField] };
+            ? { ...values, changes }
+            : { [definition.titleField]: written[definition.titleField], changes };
         await audit(
           tx as unknown as Db,
           actor.id,
@@ -383,6 +412,13 @@ export const staleWriteDescription =
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
 
+/** Registers one of the resource's calls behind its guard, unless the definition does not offer it. */
+export type ResourceRoute = (
+  name: CallName,
+  schema: FastifySchema,
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) => void;
+
 /**
  * Registers every route `resourceCalls(definition)` names for the actions the definition allows,
  * each behind `resourceGuard`; calls the resource's server module serves itself are skipped.
@@ -396,11 +432,8 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     calls[name] !== undefined &&
     !server.own?.includes(name) &&
     (definition.access[callActions[name]]?.length ?? 0) > 0;
-  const route = (
-    name: CallName,
-    schema: FastifySchema,
-    handler: (request: FastifyRequest, reply: import('fastify').FastifyReply) => unknown,
-  ) => {
+  const route: ResourceRoute = (name, schema, handler) => {
+    if (!offered(name)) return;
     const call = calls[name]!;
     const params = pathParams(call.path);
     app.route({
@@ -575,10 +608,10 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       actor,
       'delete',
       async (tx) => {
-        const [written] = await tx
-          .delete(engine.table)
-          .where(and(condition, versionMatches(engine.columns.version, version)))
-          .returning(engine.select);
+        const current = and(condition, versionMatches(engine.columns.version, version));
+        const [written] = definition.trash
+          ? await moveToTrash(tx, engine, current, actor)
+          : await tx.delete(engine.table).where(current).returning(engine.select);
         if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
         return written;
       },
@@ -621,10 +654,10 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
         const { ids } = request.body as { ids: number[] };
         let deleted = 0;
         await app.db.transaction(async (tx) => {
-          const rows = await tx
-            .delete(engine.table)
-            .where(and(inArray(engine.columns.id, ids), engine.scope(actor)))
-            .returning(engine.select);
+          const condition = and(inArray(engine.columns.id, ids), engine.scope(actor));
+          const rows = definition.trash
+            ? await moveToTrash(tx as unknown as Db, engine, condition, actor)
+            : await tx.delete(engine.table).where(condition).returning(engine.select);
           deleted = rows.length;
           for (const written of rows as Values[]) {
             if (definition.audit) {
@@ -652,5 +685,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       },
     );
   }
+  if (definition.trash) registerTrash(app, engine, route);
+  registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }

@@ -93,7 +93,7 @@ export async function merchandiseByOrganization(
   const [organization] = await db
     .select()
     .from(organizations)
-    .where(eq(organizations.guid, organizationGuid));
+    .where(and(eq(organizations.guid, organizationGuid), isNull(organizations.deletedAt)));
   if (!organization) throw badRequest('organizationGuid', 'The organization does not exist');
   scopedOrganizationId(actor, organization.id);
   const rows = await db
@@ -202,7 +202,10 @@ export async function createMerchandise(
   image: StoredImage,
   quota: { quotaBytes: number; field: string },
 ) {
-  const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, fields.LogoId));
+  const [logo] = await db
+    .select()
+    .from(designLogos)
+    .where(and(eq(designLogos.id, fields.LogoId), isNull(designLogos.deletedAt)));
   if (!logo) throw badRequest('LogoId', 'The logo does not exist');
   if (logo.organizationId !== organizationId) throw forbidden();
   const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, fields.BaseApparelId));

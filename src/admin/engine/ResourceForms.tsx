@@ -28,7 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../../contract/resource';
+import { type AnyResource, createSchemaOf, historyOf, updateSchemaOf } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
@@ -36,6 +36,7 @@ import { useResourcePath } from '../../resources/useResourcePath';
 import { zodValidate } from '../../resources/zodValidate';
 import { type Conflict, ConflictDialog, conflictFieldsOf, conflictOf } from './ConflictDialog';
 import { inputOf } from './inputs';
+import { useNotifyDeleted } from './trash';
 import { useOffers } from './useOffers';
 import { useResourceText } from './labels';
 
@@ -103,18 +104,25 @@ const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
   if ((error as { status?: number })?.status !== 404) toast(error);
 };
 
-/** The audit log filtered to one record's changes. */
+/**
+ * The record's history page where the resource keeps one (changes field by field, with "Restore
+ * this version"), else the audit log filtered to the record's changes.
+ */
 function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
   const text = useResourceText();
   const auditLog = definitionOf('audit-log');
-  const offered = useOffers(auditLog ?? definition);
-  if (!definition.audit || !auditLog || !offered('list')) return null;
+  const offeredLog = useOffers(auditLog ?? definition);
+  const offered = useOffers(definition);
+  const path = useResourcePath(definition.name);
+  if (!definition.audit) return null;
+  const ownHistory = historyOf(definition) && offered('update');
+  if (!ownHistory && (!auditLog || !offeredLog('list'))) return null;
   const filter = JSON.stringify({ entityType: definition.audit.entityType, entityId: String(id) });
   return (
     <MuiLink
       component={Link}
-      to={`/admin/${auditLog.name}?filter=${encodeURIComponent(filter)}`}
+      to={ownHistory ? path('history', id) : `/admin/${auditLog!.name}?filter=${encodeURIComponent(filter)}`}
       sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', mt: 2 }}
     >
       <HistoryIcon fontSize="small" />
@@ -229,7 +237,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
 export function ResourceDelete({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
   const text = useResourceText();
-  const notify = useNotify();
+  const notifyDeleted = useNotifyDeleted(definition);
   const redirect = useRedirect();
   const failureToast = useFailureToast();
   const path = useResourcePath(definition.name);
@@ -249,7 +257,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('app.tables.deleted'), { type: 'success' });
+          notifyDeleted([id]);
           redirect('list', definition.name);
         },
         onError: (e) => {

@@ -1,3 +1,4 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
@@ -14,10 +15,12 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { AnyResource, Field } from '../../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
+import { useResourcePath } from '../../resources/useResourcePath';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
 import { SavedViewsButton } from './SavedViewsButton';
@@ -44,6 +47,16 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
   );
 }
 
+function TrashButton({ definition }: { definition: AnyResource }) {
+  const translate = useTranslate();
+  const path = useResourcePath(definition.name);
+  return (
+    <Button component={Link} to={path('trash')} label={translate('app.trash.button')}>
+      <DeleteSweepIcon />
+    </Button>
+  );
+}
+
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -56,6 +69,7 @@ function ListActions({ definition, scope }: { definition: AnyResource; scope?: s
       {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}
+      {definition.trash && offered('restore') && <TrashButton definition={definition} />}
     </TopToolbar>
   );
 }

@@ -345,6 +345,54 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     );
   });
 
+  it.runIf(definition.trash)(
+    'moves a deleted record to the trash, out of its table and lookups, and restores it unless its unique value was taken',
+    async () => {
+      const calls = resourceCalls(definition);
+      const body = sampleBody(world, definition, 'Trashed');
+      const created = await asAdmin(calls.create, { payload: body });
+      expect(created.statusCode, created.body).toBe(200);
+      const id: number = created.json().result.id;
+      const deleted = await asAdmin(calls.delete, { url: url(calls.delete, id) });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+
+      const ids = async (call: ResourceCall) =>
+        (await asAdmin(call, { payload: { take: 100 } }))
+          .json()
+          .result.data.map((row: { id: number }) => row.id);
+      expect(await ids(calls.table)).not.toContain(id);
+      expect((await asAdmin(calls.getOne, { url: url(calls.getOne, id) })).statusCode).toBe(404);
+      expect((await asAdmin(calls.update, { url: url(calls.update, id), payload: body })).statusCode).toBe(
+        404,
+      );
+      const trash = (await asAdmin(calls.trashTable!, { payload: { take: 100 } })).json().result.data;
+      expect(trash).toEqual([
+        expect.objectContaining({ id, deletedAt: expect.any(String), deletedByName: expect.any(String) }),
+      ]);
+
+      // A new record takes the trashed one's unique value: restoring the old one is the field's 400.
+      const [name, f] = uniqueField(definition) ?? [];
+      const again = await asAdmin(calls.create, { payload: body });
+      if (name && f) {
+        expect(again.statusCode, again.body).toBe(200);
+        const refused = await asAdmin(calls.restore!, { url: url(calls.restore!, id) });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().validationFailures).toEqual([
+          { propertyName: name, errorMessage: uniqueMessage(f) },
+        ]);
+        const purged = await asAdmin(calls.purgeMany!, { payload: { ids: [again.json().result.id] } });
+        expect(purged.statusCode, 'only a trashed record is purged').toBe(404);
+        await asAdmin(calls.delete, { url: url(calls.delete, again.json().result.id) });
+        const gone = await asAdmin(calls.purgeMany!, { payload: { ids: [again.json().result.id] } });
+        expect(gone.statusCode, gone.body).toBe(200);
+      }
+      const restored = await asAdmin(calls.restore!, { url: url(calls.restore!, id) });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(await ids(calls.table)).toContain(id);
+      expect(await ids(calls.trashTable!)).toEqual([]);
+    },
+  );
+
   it('lists every route in the OpenAPI document with the session cookie as its security', async () => {
     const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
     for (const [name, call] of calls) {

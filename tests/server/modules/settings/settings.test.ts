@@ -87,11 +87,14 @@ describe('settings (Admin only)', () => {
     expect(actions.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
-  it('deletes a setting through the generic row delete DELETE /api/settings/{id}', async () => {
+  it('moves a setting to the trash through the generic row delete DELETE /api/settings/{id}', async () => {
     const { id } = (await create({ key: 'Gone', value: 'x', isEnabled: true })).json().result;
     const deleted = await who.admin({ method: 'DELETE', url: `/api/settings/${id}` });
     expect(deleted.json()).toEqual({ result: null });
-    expect(await ctx.db.select().from(settings)).toHaveLength(0);
+    expect(await ctx.db.select().from(settings)).toEqual([
+      expect.objectContaining({ id, deletedAt: expect.any(Date), deletedBy: expect.any(Number) }),
+    ]);
+    expect((await who.admin({ method: 'GET', url: '/api/settings/Gone' })).statusCode).toBe(404);
     expect((await who.admin({ method: 'DELETE', url: `/api/settings/${id}` })).statusCode).toBe(404);
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'delete'));
     expect(entry).toMatchObject({ entityType: 'setting', entityId: String(id) });
