@@ -79,7 +79,10 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 export function impliedTable(definition: AnyResource) {
   const fields = Object.entries(definition.fields);
   const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
-  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey(), version: versionColumn() };
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: serial('id').primaryKey(),
+    version: versionColumn(),
+  };
   for (const [name, f] of fields) columns[name] = columnOf(name, f);
   if (definition.trash) {
     columns.deletedAt = timestamp('deleted_at', { withTimezone: true });
