@@ -327,7 +327,9 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       if (offers('delete')) {
         const removed = await remove(id, 2);
         expect(removed.statusCode, removed.body).toBe(200);
-        expect(await stored(id)).toBeUndefined();
+        // With the trash, the current version's delete moves the row there instead.
+        if (definition.trash) expect(await stored(id)).toMatchObject({ deletedAt: expect.any(Date) });
+        else expect(await stored(id)).toBeUndefined();
       }
     });
 
@@ -366,7 +368,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
         404,
       );
       const trash = (await asAdmin(calls.trashTable!, { payload: { take: 100 } })).json().result.data;
-      expect(trash).toEqual([
+      expect(trash.filter((row: { id: number }) => row.id === id)).toEqual([
         expect.objectContaining({ id, deletedAt: expect.any(String), deletedByName: expect.any(String) }),
       ]);
 
@@ -389,7 +391,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       const restored = await asAdmin(calls.restore!, { url: url(calls.restore!, id) });
       expect(restored.statusCode, restored.body).toBe(200);
       expect(await ids(calls.table)).toContain(id);
-      expect(await ids(calls.trashTable!)).toEqual([]);
+      expect(await ids(calls.trashTable!)).not.toContain(id);
     },
   );
 
