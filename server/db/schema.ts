@@ -131,6 +131,48 @@ export const trustedMachines = pgTable('trusted_machines', {
   createdAt: createdAt(),
 });
 
+/** Passkeys (WebAuthn credentials): the public key only; the private key never leaves the authenticator. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it: unique across users, since sign-in looks it up alone. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; one that goes backwards means a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Outstanding WebAuthn challenges, keyed by the SHA-256 of the browser's challenge cookie: each
+ * is taken once (deleted as it is read). A registration's is also bound to the session that
+ * asked, and dies with it.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'authenticate', 'reauthenticate'] }).notNull(),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** What a user chose in the app (theme, columns, saved views), by the app's store key. */
 export const userPreferences = pgTable(
   'user_preferences',

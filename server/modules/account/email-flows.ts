@@ -127,7 +127,7 @@ export async function changePassword(
   auth: AuthContext,
   body: { oldPassword: string; newPassword: string },
 ) {
-  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
     throw badRequest('oldPassword', wrongCurrentPassword);
@@ -185,7 +185,7 @@ export async function changeEmail(
   auth: AuthContext,
   body: { newEmail: string; password: string },
 ) {
-  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
     throw badRequest('password', wrongCurrentPassword);

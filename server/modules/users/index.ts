@@ -14,6 +14,7 @@ import {
   userUpdateSchema,
 } from '../../../contract/users';
 import { okResponseSchema } from '../../../contract/account';
+import { passkeyCountResponseSchema } from '../../../contract/passkeys';
 import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
@@ -21,6 +22,7 @@ import { resourceGuard, resourceSchema, staleWriteDescription } from '../../reso
 import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
+import { passkeyCount, removeAllPasskeys } from '../account/passkeys';
 import { photoFieldName, readUserForm } from './multipart';
 import { parseOrFail } from './validation';
 import { normalizePhoto, photoContentType } from './photo';
@@ -174,6 +176,29 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         await setLocked(app.db, currentUser(request), request.params.id, false, async () => undefined),
       ),
     }),
+  );
+
+  // A lost laptop: the Admin sees how many passkeys the user has and removes them all.
+  app.get(
+    '/:id/passkeys',
+    {
+      onRequest: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: passkeyCountResponseSchema } },
+    },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      return { result: { count: await passkeyCount(app.db, user.id) } };
+    },
+  );
+
+  app.delete(
+    '/:id/passkeys',
+    { onRequest: adminOnly, schema: { tags, params: idParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      await removeAllPasskeys(app.db, currentUser(request), user.id);
+      return { result: true };
+    },
   );
 
   app.post(

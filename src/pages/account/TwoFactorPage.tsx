@@ -7,6 +7,7 @@ import type { MfaStatus, Reauthenticate } from '../../../contract/account';
 import { useAppMessages } from '../../i18n/locale';
 import { http, session } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
+import { PasskeysSection } from './PasskeysSection';
 
 export const mfaStatusKey = ['account', 'mfa-status'];
 
@@ -128,6 +129,7 @@ export function TwoFactorPage() {
           </Button>
         )}
       </Stack>
+      <PasskeysSection />
       {action === 'disable' && (
         <ConfirmIdentityDialog
           title={text.disable}

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { LoginResult } from '../../../contract/account';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { ExternalProvider } from '../../../contract/account';
 import { externalLoginErrors } from '../../../contract/external-login';
@@ -10,7 +12,8 @@ import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
-import { authProvider, http } from '../../providers';
+import { cancelPasskeyPrompt, signInWithPasskey, wasCancelled } from '../../lib/passkeys';
+import { authProvider, http, session } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
 
@@ -57,7 +60,70 @@ export function LoginPage() {
   }, []);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useDocumentTitle(text.title);
+
+  function signedIn() {
+    resetNotifications();
+    // The admin's cached permissions may be a previous user's; the cache loads with the admin.
+    void import('../../providers/queryClient').then(({ queryClient }) =>
+      queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
+    );
+    if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
+    else navigate(returnUrl, { replace: true });
+  }
+
+  /** A passkey answer: two factors at once, so it signs in or says why not. */
+  async function afterPasskey(result: LoginResult) {
+    if (result.status !== 'Succeeded') {
+      setError(result.message ?? text.failed);
+      setSubmitting(false);
+      return;
+    }
+    session.reset();
+    await session.refresh();
+    signedIn();
+  }
+
+  function passkeyFailed(caught: unknown) {
+    setSubmitting(false);
+    if (!wasCancelled(caught)) setError(formErrorsOf(caught, text.passkeyFailed).message);
+  }
+
+  // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
+  // suggestions and answers only when the person picks one, so it waits for the page's life.
+  const [passkeys] = useState(() => browserSupportsWebAuthn());
+  useEffect(() => {
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then((supported) => {
+      if (!supported || !live) return;
+      signInWithPasskey({ autofill: true }).then(
+        (result) => {
+          if (live) void afterPasskey(result);
+        },
+        (caught: unknown) => {
+          if (live) passkeyFailed(caught);
+        },
+      );
+    });
+    return () => {
+      live = false;
+      cancelPasskeyPrompt();
+    };
+    // Once per visit: the ceremony is the page's, not a render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function onPasskey() {
+    setError(null);
+    setSubmitting(true);
+    const rememberMe = formRef.current ? new FormData(formRef.current).get('rememberMe') === 'on' : false;
+    try {
+      await afterPasskey(await signInWithPasskey({ rememberMe }));
+    } catch (caught) {
+      passkeyFailed(caught);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,17 +143,12 @@ export function LoginPage() {
         rememberMe: form.get('rememberMe') === 'on',
         returnUrl,
       });
-      resetNotifications();
-      // The admin's cached permissions may be a previous user's; the cache loads with the admin.
-      void import('../../providers/queryClient').then(({ queryClient }) =>
-        queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
-      );
       if (result?.redirectTo) {
+        resetNotifications();
         navigate(result.redirectTo);
         return;
       }
-      if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
-      else navigate(returnUrl, { replace: true });
+      signedIn();
     } catch (caught) {
       const failed = formErrorsOf(caught, text.failed);
       setFieldErrors(failed.fields);
@@ -106,7 +167,7 @@ export function LoginPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           {text.title}
         </Typography>
-        <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
+        <Box component="form" ref={formRef} onSubmit={onSubmit} noValidate aria-label={text.title}>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
@@ -116,7 +177,7 @@ export function LoginPage() {
             name="email"
             type="email"
             label={text.email}
-            autoComplete="username"
+            autoComplete="username webauthn"
             required
             autoFocus
             maxLength={limits.email}
@@ -134,6 +195,11 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}
           </Button>
+          {passkeys && (
+            <Button variant="outlined" fullWidth disabled={submitting} sx={{ mt: 1 }} onClick={onPasskey}>
+              {text.passkeySignIn}
+            </Button>
+          )}
           {providers.map((provider) => (
             <Button
               key={provider.name}

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useAppMessages } from '../../i18n/locale';
+import { signInWithPasskey } from '../../lib/passkeys';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
@@ -47,6 +49,17 @@ export function TwoFactorLoginPage() {
           {text.submit}
         </Button>
       </Box>
+      {browserSupportsWebAuthn() && (
+        <Button
+          variant="outlined"
+          fullWidth
+          disabled={step.submitting}
+          sx={{ mt: 1 }}
+          onClick={() => void step.complete(() => signInWithPasskey())}
+        >
+          {text.usePasskey}
+        </Button>
+      )}
       <Typography variant="body2" sx={{ mt: 3 }}>
         {text.noDevice}{' '}
         <Link component={RouterLink} to={`/login/recovery-code${step.query}`}>

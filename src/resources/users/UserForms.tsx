@@ -27,6 +27,7 @@ import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
 import { type UserFormValues, updateUserWithPhoto } from './api';
+import { UserPasskeys } from './UserPasskeys';
 import { ContactField, NameAndEmailFields, OrganizationField, PasswordFields, RoleField } from './UserFields';
 
 const formWidth = { maxWidth: 640 };
@@ -197,6 +198,7 @@ export function UserUpdate({ id }: { id: number }) {
           onSave={save}
           onClose={() => setConflict(undefined)}
         />
+        <UserPasskeys id={id} />
       </SimpleForm>
     </Edit>
   );
