@@ -82,7 +82,7 @@ describe.each([
     const page = await newPage(1280);
     try {
       await page.goto(`${baseUrl()}/login`);
-      await page.getByRole('button', { name: messages.login.submit }).waitFor();
+      await page.getByRole('button', { name: messages.login.submit, exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe(colorScheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)');

@@ -27,7 +27,7 @@ export const baseUrl = () => inject('baseUrl');
 export async function signIn(page: Page, email: string, password: string, text = appMessages.login) {
   await page.getByLabel(text.email).fill(email);
   await page.getByLabel(text.password).fill(password);
-  await page.getByRole('button', { name: text.submit }).click();
+  await page.getByRole('button', { name: text.submit, exact: true }).click();
 }
 
 export async function openLogin(page: Page, returnUrl?: string) {

@@ -24,10 +24,11 @@ afterAll(async () => {
 });
 
 /**
- * What the schools and the vendors wrote, not the portal: the schools' names, the base apparel's
+ * What the schools and the vendors wrote, not the portal: the user's e-mail, the schools' names, the base apparel's
  * titles, descriptions and brands, and the demo products (server/db/seed-sales.ts).
  */
 const names = [
+  demo.directorEmail,
   ...demoOrganizations.map((organization) => organization.name),
   ...apparelSeeds.flatMap((apparel) => [apparel.title, apparel.description]),
   ...brandSeeds.map(([, name]) => name),
@@ -57,12 +58,12 @@ describe('the portal in Spanish', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${baseUrl()}/login`);
-      await page.getByRole('button', { name: en.login.submit }).waitFor();
+      await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
       await page.getByRole('button', { name: 'Español' }).click();
       await page.getByRole('heading', { name: es.login.title }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
       await page.reload();
-      await page.getByRole('button', { name: es.login.submit }).waitFor();
+      await page.getByRole('button', { name: es.login.submit, exact: true }).waitFor();
       expect(englishWordsIn(await settledText(page))).toEqual([]);
     } finally {
       await context.close();

@@ -41,8 +41,8 @@ function NameDialog({
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const messages = useAppMessages();
-  const text = messages.passkeys;
+  const appMessages = useAppMessages();
+  const text = appMessages.passkeys;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -88,7 +88,7 @@ function NameDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{messages.twoFactor.cancel}</Button>
+          <Button onClick={onClose}>{appMessages.twoFactor.cancel}</Button>
           <Button type="submit" variant="contained" disabled={saving}>
             {submitLabel}
           </Button>
@@ -105,8 +105,8 @@ type Action = { kind: 'add' } | { kind: 'rename' | 'remove'; passkey: Passkey } 
  * without a third entry in the account's side menu (decisions.md).
  */
 export function PasskeysSection() {
-  const messages = useAppMessages();
-  const text = messages.passkeys;
+  const appMessages = useAppMessages();
+  const text = appMessages.passkeys;
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);
@@ -151,7 +151,7 @@ export function PasskeysSection() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {text.intro}
       </Typography>
-      {list.isError && <Alert severity="error">{messages.errors.userLoad}</Alert>}
+      {list.isError && <Alert severity="error">{appMessages.errors.userLoad}</Alert>}
       {list.isSuccess && passkeys.length === 0 && <Typography variant="body2">{text.none}</Typography>}
       {passkeys.length > 0 && (
         <List aria-label={text.title} sx={{ maxWidth: 640 }}>

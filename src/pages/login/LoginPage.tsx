@@ -87,7 +87,10 @@ export function LoginPage() {
 
   function passkeyFailed(caught: unknown) {
     setSubmitting(false);
-    if (!wasCancelled(caught)) setError(formErrorsOf(caught, text.passkeyFailed).message);
+    if (wasCancelled(caught)) return;
+    // The browser's own refusal (a DOMException) speaks the browser's language, not the user's.
+    const fromServer = typeof (caught as { status?: unknown } | null)?.status === 'number';
+    setError(fromServer ? formErrorsOf(caught, text.passkeyFailed).message : text.passkeyFailed);
   }
 
   // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
