@@ -90,7 +90,9 @@ describe('passkeys', () => {
     // The button: with the passkey taken out of the authenticator while the page opens, the
     // autofill request finds none and waits; the button's request finds it put back.
     await signOut();
-    const [credential] = credentials;
+    // As the authenticator holds it now: its signature counter moved with the autofill sign-in,
+    // and putting back an older copy is what the server refuses as a cloned key.
+    const [credential] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
     await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: credential.credentialId });
     await goto('/login');
     const button = page.getByRole('button', { name: appMessages.login.passkeySignIn });
