@@ -39,6 +39,10 @@ export default tseslint.config(
               regex: '^(\\.\\./)+src(/|$)',
               message: 'The server never imports the app: share through contract/.',
             },
+            {
+              regex: '^(\\.\\./)+contract/resources/definitions$',
+              message: 'The server validates with the registry (contract/resources), schemas included.',
+            },
           ],
         },
       ],

@@ -20,13 +20,13 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { resources } from '../resources';
 import { theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
 import { RoleHome } from './RoleHome';
 
-const dataProvider = createDataProvider(http, resourceDefinitions);
+const dataProvider = createDataProvider(http, definitionsWithoutSchemas);
 const adminAuthProvider = withDefinitionAccess(authProvider);
 
 // The dashboard, the usual first page, is in this chunk; the others load when opened.

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { AnyResource } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { appMessages } from './en';
 
 /**
@@ -28,5 +28,5 @@ export const en = {
   ...englishMessages,
   ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: appMessages.layout.logout } },
   app: appMessages,
-  resources: resourceMessages(resourceDefinitions),
+  resources: resourceMessages(definitionsWithoutSchemas),
 };

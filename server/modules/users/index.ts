@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../../contract/resources/users';
+import { users } from '../../../contract/resources';
 import { idParamsSchema } from '../../../contract/common';
 import { roleOptions } from '../../../contract/roles';
 import {
