@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { access } from '../../contract/access';
 import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
 import { session } from '../providers';

@@ -10,7 +10,7 @@ import {
   Notification,
   Resource,
 } from 'react-admin';
-import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
 import { lazyNamed } from '../lib/lazyNamed';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';

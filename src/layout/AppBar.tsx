@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { AppBar as RaAppBar, TitlePortal, useLogout, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PortalBrand } from './PortalBrand';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';

@@ -1,5 +1,5 @@
 import { useBasename } from 'ra-core';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 
 /**

@@ -1,5 +1,5 @@
 import { useBasename, useResourceDefinitions } from 'ra-core';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { appMessages } from '../i18n/en';
 import { useDefaultDocumentTitle } from './PortalBrand';
 

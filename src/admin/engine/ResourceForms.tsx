@@ -25,7 +25,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';

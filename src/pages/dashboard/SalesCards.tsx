@@ -22,7 +22,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Sales } from '../../../contract/dashboard';
 import { formatCurrency } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';

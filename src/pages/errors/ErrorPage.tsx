@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { appMessages } from '../../i18n/en';
 import { ErrorScreen } from './ErrorScreen';
 

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type OrderItem, ordersWithoutSchemas } from '../../../contract/resources/orders';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateTime } from '../../lib/dates';
