@@ -17,6 +17,7 @@ import { seedDatabase } from './db/seed';
 import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { parseJsonBodies } from './http/json-body';
 import { JobQueue } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  parseJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const extraResources = options.resources ?? [];

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { AnyResource } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { appMessages } from './en';
 
 /** What a resource shows of itself: its names, the menu entry, its fields' labels and choices. */
@@ -54,5 +54,5 @@ export const en = {
   ...englishMessages,
   ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: appMessages.layout.logout } },
   app: appMessages,
-  resources: resourceMessages(definitionLabels(resourceDefinitions)),
+  resources: resourceMessages(definitionLabels(definitionsWithoutSchemas)),
 };

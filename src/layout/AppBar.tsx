@@ -24,7 +24,7 @@ import {
   useTheme,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { localeChoices, useLocale } from '../i18n/locale';
 import { chooseLocale } from '../providers/locale';
 import { PortalBrand } from './PortalBrand';

@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { canAccess } from '../../contract/access';
 import type { AnyResource } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { type ResourceText, useResourceText } from '../admin/engine/labels';
@@ -80,7 +80,7 @@ const byOrder = (a: Entry, b: Entry) => a.order - b.order;
  * that may list it (`authProvider.canAccess`), the 'settings' group folding away.
  */
 export function Menu({
-  definitions = resourceDefinitions,
+  definitions = definitionsWithoutSchemas,
 }: MenuProps & { definitions?: readonly AnyResource[] }) {
   const inMenu = definitions.filter((definition) => definition.menu);
   const translate = useTranslate();

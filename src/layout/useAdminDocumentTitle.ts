@@ -1,5 +1,5 @@
 import { useBasename, useResourceDefinitions, useTranslate } from 'ra-core';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useDefaultDocumentTitle } from './PortalBrand';
 
 /** The admin's own pages, by their path under /admin: their titles' keys in the catalogue. */

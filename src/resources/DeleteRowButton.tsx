@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Popover, Typography } from '@mui/material';
 import { useState } from 'react';
-import { definitionOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
 import { useNotifyDeleted } from '../admin/engine/trash';
 import { useDelete, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useFailureToast } from '../providers/failureToast';
@@ -21,7 +21,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
-  const notifyDeleted = useNotifyDeleted(resource ? definitionOf(resource) : undefined);
+  const notifyDeleted = useNotifyDeleted(resource ? definitionWithoutSchemasOf(resource) : undefined);
   const refresh = useRefresh();
   const failureToast = useFailureToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../../contract/resources/users';
+import { users } from '../../../contract/resources';
 import { conflictBodySchema, idParamsSchema } from '../../../contract/common';
 import { roleOptions } from '../../../contract/roles';
 import {

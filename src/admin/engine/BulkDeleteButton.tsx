@@ -9,7 +9,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { definitionOf } from '../../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../../contract/resources/definitions';
 import { useFailureToast } from '../../providers/failureToast';
 import { useNotifyDeleted } from './trash';
 
@@ -21,7 +21,7 @@ export function BulkDeleteButton({ label }: { label: string }) {
   const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const translate = useTranslate();
-  const notifyDeleted = useNotifyDeleted(resource ? definitionOf(resource) : undefined);
+  const notifyDeleted = useNotifyDeleted(resource ? definitionWithoutSchemasOf(resource) : undefined);
   const refresh = useRefresh();
   const failureToast = useFailureToast();
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typograp
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
 import type { HistoryEntry } from '../../../contract/history';
 import { formatDateTime } from '../../lib/dates';

@@ -27,7 +27,7 @@ import {
   useSaveContext,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type AnyResource, createSchemaOf, historyOf, updateSchemaOf } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';

@@ -15,7 +15,7 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AnyResource, Field } from '../../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';

@@ -3,7 +3,7 @@ import { Box, Button, Switch } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/resource';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
-import { Route } from 'react-router-dom';
+import { Route } from 'react-router';
 import { type AnyResource, historyOf, offers, type ResourceAction } from '../../../contract/definition';
 import { roles } from '../../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';

@@ -4,7 +4,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { Box, Button, Card, CardActions, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardElement } from '../../../contract/dashboard';
 import { formatNumber } from '../../lib/currency';
 

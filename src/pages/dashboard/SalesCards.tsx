@@ -27,7 +27,7 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Sales, SalesPeriod } from '../../../contract/dashboard';
 import { formatCurrency, formatNumber } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAppMessages } from '../../i18n/locale';
 import { ErrorScreen } from './ErrorScreen';
 

@@ -17,7 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import type { DesignLogo } from '../../../contract/design-logos';
 import type { BaseApparel } from '../../../contract/merchandise';
 import { useAppMessages } from '../../i18n/locale';

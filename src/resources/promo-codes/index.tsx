@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import type { PromoCode } from '../../../contract/promo-codes';
 import { useResourcePath } from '../useResourcePath';

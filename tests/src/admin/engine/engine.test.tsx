@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
-import { MemoryRouter, Route } from 'react-router-dom';
+import { MemoryRouter, Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withDefinitionAccess } from '../../../../src/admin/engine/access';
 import { engineResource } from '../../../../src/admin/engine/resources';
