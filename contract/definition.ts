@@ -36,6 +36,11 @@ interface FieldOptions {
   readOnly?: boolean;
   /** Unique across the table; `'ci'` regardless of case. Enforced by a unique index. */
   unique?: boolean | 'ci';
+  /**
+   * With `unique`: unique among its organization's rows only (the definition's
+   * `organizationField`), so two schools may each have a team called 'Varsity'.
+   */
+  uniqueWithin?: 'organization';
   /** Part of the table's `allSearch` (its lower-cased search column). */
   search?: boolean;
   /** The table may be sorted by it. */

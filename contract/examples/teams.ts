@@ -22,7 +22,15 @@ export const teams = defineResource({
   // Athletic Directors reach and file only their own school's teams.
   organizationField: 'organizationId',
   fields: {
-    name: field.text({ label: 'Name', max: 100, required: true, unique: 'ci', search: true, sort: true }),
+    name: field.text({
+      label: 'Name',
+      max: 100,
+      required: true,
+      unique: 'ci',
+      uniqueWithin: 'organization',
+      search: true,
+      sort: true,
+    }),
     sport: field.choice({
       label: 'Sport',
       required: true,

@@ -64,7 +64,8 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 
 /**
  * The Drizzle table a definition implies: a serial id, one snake_case column per field, a
- * foreign key per reference, a unique index per unique field (on lower() for `'ci'`), and when
+ * foreign key per reference, a unique index per unique field (on lower() for `'ci'`, led by the
+ * organization column for `uniqueWithin: 'organization'`), and when
  * any field is searched a generated lower-cased `search_text` with a trigram index. Registers
  * nothing: the tests hold schema.ts's hand-written tables against it.
  */
@@ -79,13 +80,22 @@ export function impliedTable(definition: AnyResource) {
   }
   return pgTable(definition.table, columns, (t) => {
     const byName = t as unknown as Record<string, SQL.Aliased & { name: string }>;
+    const keyOf = (name: string, f: Field): [never, ...never[]] => {
+      const own = (
+        f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : byName[name]
+      ) as never;
+      if (!f.uniqueWithin) return [own];
+      const organizationField = definition.organizationField;
+      if (!organizationField || organizationField === 'id') {
+        throw new Error(`'${definition.name}.${name}' is unique within its organization, but rows have none`);
+      }
+      return [byName[organizationField] as never, own];
+    };
     return [
       ...fields
         .filter(([, f]) => f.unique)
         .map(([name, f]) =>
-          uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
-            f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : (byName[name] as never),
-          ),
+          uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(...keyOf(name, f)),
         ),
       ...fields
         .filter(([, f]) => f.kind === 'reference')

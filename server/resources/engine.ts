@@ -176,7 +176,8 @@ export class ResourceEngine {
   /** The table query's spec: the actor's scope, the filters, the sort and its tie-breaker. */
   tableSpec(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values = {}) {
     const { sortField, order, where } = this.query(actor, query, params);
-    const unique = sortField === 'id' || Boolean(this.field(sortField)?.unique);
+    const sorted = this.field(sortField);
+    const unique = sortField === 'id' || Boolean(sorted?.unique && !sorted.uniqueWithin);
     const spec: TableSpec = {
       table: this.table,
       searchColumn: this.searchColumn,

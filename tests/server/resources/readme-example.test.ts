@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceCalls } from '../../../contract/resource';
@@ -84,6 +85,30 @@ describe("the README's example resource", () => {
         totalFilteredRecords: 2,
         data: [{ name: 'Eagles' }, { name: 'Varsity' }],
       });
+    });
+
+    it('keeps a name unique within its school regardless of case, by a unique index the migration makes', async () => {
+      const [{ indexdef }] = (
+        (await db.execute(
+          sql`select indexdef from pg_indexes where indexname = 'teams_name_unique_idx'`,
+        )) as unknown as { rows: { indexdef: string }[] }
+      ).rows;
+      expect(indexdef).toMatch(/^CREATE UNIQUE INDEX .* \(organization_id, lower\(name\)\)$/);
+
+      expect(
+        (await create(admin, { name: 'Juniors', sport: 'Soccer', organizationId: lincolnId })).statusCode,
+      ).toBe(200);
+      const again = await create(director, { name: 'JUNIORS', sport: 'Baseball', organizationId: lincolnId });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().validationFailures).toEqual([
+        { propertyName: 'name', errorMessage: 'Name is already in use' },
+      ]);
+      const otherSchool = await create(admin, {
+        name: 'juniors',
+        sport: 'Soccer',
+        organizationId: riversideId,
+      });
+      expect(otherSchool.statusCode, otherSchool.body).toBe(200);
     });
 
     it('refuses a sport off the list with a 400 naming the field', async () => {
