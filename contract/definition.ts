@@ -137,6 +137,21 @@ export interface ResourceRoutes {
 
 export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
 
+/**
+ * The access of a table its users keep: `allowed` list, read, create, update and export it (a
+ * role but Admin only its own organization's rows, by the definition's `organizationField`);
+ * deleting, one row or many, is the Admin's.
+ */
+export const accessFor = (allowed: readonly RoleName[]): Access => ({
+  list: allowed,
+  read: allowed,
+  create: allowed,
+  update: allowed,
+  export: allowed,
+  delete: [roles.admin],
+  bulkDelete: [roles.admin],
+});
+
 export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** The admin route `/admin/{name}`, the i18n key `resources.{name}` and the default API path. */
   name: string;

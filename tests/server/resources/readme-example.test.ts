@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceCalls } from '../../../contract/resource';
+import { fillPath, resourceCalls } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
@@ -109,6 +109,30 @@ describe("the README's example resource", () => {
         organizationId: riversideId,
       });
       expect(otherSchool.statusCode, otherSchool.body).toBe(200);
+    });
+
+    it('lets an Athletic Director keep their teams but only an Admin delete one', async () => {
+      const created = await create(director, {
+        name: 'Seniors',
+        sport: 'Football',
+        organizationId: lincolnId,
+      });
+      const id = created.json().result.id as number;
+      const update = await app.inject({
+        method: 'PUT',
+        url: `/api/${fillPath(calls.update.path, { id })}`,
+        headers: { cookie: director },
+        payload: { name: 'Seniors', sport: 'Football', organizationId: lincolnId, isActive: false },
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      const remove = (cookie: string) =>
+        app.inject({
+          method: 'DELETE',
+          url: `/api/${fillPath(calls.delete.path, { id })}`,
+          headers: { cookie },
+        });
+      expect((await remove(director)).statusCode).toBe(403);
+      expect((await remove(admin)).statusCode).toBe(200);
     });
 
     it('refuses a sport off the list with a 400 naming the field', async () => {
