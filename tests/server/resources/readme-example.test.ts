@@ -135,6 +135,30 @@ describe("the README's example resource", () => {
       expect((await remove(admin)).statusCode).toBe(200);
     });
 
+    it("exports a team's school by its name, as the list shows it", async () => {
+      for (const organizationId of [lincolnId, riversideId]) {
+        const created = await create(admin, { name: 'Archers', sport: 'Volleyball', organizationId });
+        expect(created.statusCode, created.body).toBe(200);
+      }
+      const exported = async (cookie: string) => {
+        const response = await app.inject({
+          url: `/api/${calls.export.path}?allSearch=archers&sortField=id`,
+          headers: { cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.body.trim().split('\r\n');
+      };
+      expect(await exported(director)).toEqual([
+        'Name,Sport,Organization,Active',
+        'Archers,Volleyball,Lincoln High School,true',
+      ]);
+      expect(await exported(admin)).toEqual([
+        'Name,Sport,Organization,Active',
+        'Archers,Volleyball,Lincoln High School,true',
+        'Archers,Volleyball,Riverside Academy,true',
+      ]);
+    });
+
     it('refuses a sport off the list with a 400 naming the field', async () => {
       const response = await create(admin, { name: 'Chess', sport: 'Chess', organizationId: lincolnId });
       expect(response.statusCode).toBe(400);
