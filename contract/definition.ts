@@ -47,6 +47,11 @@ interface FieldOptions {
   readOnly?: boolean;
   /** Unique across the table; `'ci'` regardless of case. Enforced by a unique index. */
   unique?: boolean | 'ci';
+  /**
+   * With `unique`: unique among its organization's rows only (the definition's
+   * `organizationField`), so two schools may each have a team called 'Varsity'.
+   */
+  uniqueWithin?: 'organization';
   /** Part of the table's `allSearch` (its lower-cased search column). */
   search?: boolean;
   /** The table may be sorted by it. */
@@ -142,6 +147,24 @@ export interface ResourceRoutes {
 }
 
 export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
+
+/**
+ * The access of a table its users keep: `allowed` list, read, create, update and export it (a
+ * role but Admin only its own organization's rows, by the definition's `organizationField`);
+ * deleting, one row or many, and the trash (restore, delete forever) are the Admin's.
+ */
+export const accessFor = (allowed: readonly RoleName[]): Access => ({
+  list: allowed,
+  read: allowed,
+  create: allowed,
+  update: allowed,
+  export: allowed,
+  delete: [roles.admin],
+  bulkDelete: [roles.admin],
+  // Only offered with `trash`: the trash is an Admin's.
+  restore: [roles.admin],
+  purge: [roles.admin],
+});
 
 export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** The admin route `/admin/{name}`, the i18n key `resources.{name}` and the default API path. */

@@ -71,9 +71,10 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 
 /**
  * The Drizzle table a definition implies: a serial id, a version, one snake_case column per
- * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`;
- * among records outside the trash with `trash`, which also adds `deleted_at` and `deleted_by`),
- * and when any field is searched a generated lower-cased `search_text` with a trigram index. Registers
+ * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`,
+ * led by the organization column for `uniqueWithin: 'organization'`; among records outside the
+ * trash with `trash`, which also adds `deleted_at` and `deleted_by`), and when any field is
+ * searched a generated lower-cased `search_text` with a trigram index. Registers
  * nothing: the tests hold schema.ts's hand-written tables against it.
  */
 export function impliedTable(definition: AnyResource) {
@@ -94,12 +95,23 @@ export function impliedTable(definition: AnyResource) {
   }
   return pgTable(definition.table, columns, (t) => {
     const byName = t as unknown as Record<string, SQL.Aliased & { name: string }>;
+    const keyOf = (name: string, f: Field): [never, ...never[]] => {
+      const own = (
+        f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : byName[name]
+      ) as never;
+      if (!f.uniqueWithin) return [own];
+      const organizationField = definition.organizationField;
+      if (!organizationField || organizationField === 'id') {
+        throw new Error(`'${definition.name}.${name}' is unique within its organization, but rows have none`);
+      }
+      return [byName[organizationField] as never, own];
+    };
     return [
       ...fields
         .filter(([, f]) => f.unique)
         .map(([name, f]) => {
           const unique = uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
-            f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : (byName[name] as never),
+            ...keyOf(name, f),
           );
           // A trashed record keeps its name free: its restore is checked instead (decisions.md).
           return definition.trash ? unique.where(sql`deleted_at is null`) : unique;

@@ -32,6 +32,8 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
+import { referenceLabels } from './export-labels';
+import { organizationScope } from './scope';
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { announceChange } from './change-feed';
@@ -155,11 +157,7 @@ export class ResourceEngine {
       if (!admin && requested !== actor.organizationId) throw forbidden();
       conditions.push(eq(this.columns[scopeParam], requested));
     }
-    const organizationField = this.definition.organizationField;
-    if (organizationField && !admin) {
-      if (actor.organizationId === null) throw forbidden();
-      conditions.push(eq(this.columns[organizationField], actor.organizationId));
-    }
+    conditions.push(organizationScope(this.definition, this.columns, actor));
     return and(...conditions);
   }
 
@@ -212,7 +210,8 @@ export class ResourceEngine {
     trashed = false,
   ) {
     const { sortField, order, where } = this.query(actor, query, params, trashed);
-    const unique = sortField === 'id' || Boolean(this.field(sortField)?.unique);
+    const sorted = this.field(sortField);
+    const unique = sortField === 'id' || Boolean(sorted?.unique && !sorted.uniqueWithin);
     const spec: TableSpec = {
       table: this.table,
       searchColumn: this.searchColumn,
@@ -464,6 +463,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
 
   if (offered('export')) {
     const columns = listColumns(definition);
+    const labelReferences = referenceLabels(definition, columns);
     route(
       'export',
       { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
@@ -476,6 +476,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
         async function* csv() {
           yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
           for await (const batch of rows) {
+            await labelReferences(app.db, actor, batch);
             yield batch.map((r) => `${columns.map((name) => csvCell(r[name])).join(',')}\r\n`).join('');
           }
         }

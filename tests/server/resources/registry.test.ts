@@ -430,9 +430,26 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       expect(exported.headers['content-type']).toMatch(/^text\/csv/);
       expect(exported.headers['content-disposition']).toBe(`attachment; filename="${definition.name}.csv"`);
       const columns = listColumns(definition);
+      // A reference reads as its row's label, as the list shows it (an Admin reaches every one).
+      const cell = async (column: string, value: unknown) => {
+        const f = definition.fields[column];
+        if (value == null) return '';
+        if (f.kind !== 'reference') return String(value);
+        const referenced = tableOf(definitionOf(f.to)!);
+        const labelColumn = (referenced as unknown as Record<string, never>)[f.show];
+        const idColumn = (referenced as unknown as Record<string, never>).id;
+        const [found] = await world.db
+          .select({ label: labelColumn })
+          .from(referenced)
+          .where(eq(idColumn, value as number));
+        return String((found as { label: unknown }).label);
+      };
+      const expected = await Promise.all(
+        rows.map((row) => Promise.all(columns.map((column) => cell(column, row[column])))),
+      );
       expect(parseCsv(exported.body)).toEqual([
         columns.map((column) => definition.fields[column].label),
-        ...rows.map((row) => columns.map((column) => (row[column] == null ? '' : String(row[column])))),
+        ...expected,
       ]);
     },
   );
