@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minLogoWidth } from './composition';
+import { minLogoWidth, minPrintDpi, recommendedPrintDpi } from './composition';
 import { resultOf } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
@@ -20,12 +20,16 @@ export const placementSchema = z.object({
   rotation: z.number(),
 });
 
-export const printableAreaSchema = z.object({
+export const printAreaSchema = z.object({
   left: z.number(),
   top: z.number(),
   width: z.number(),
   height: z.number(),
+  widthInches: z.number(),
+  heightInches: z.number(),
 });
+
+export const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
 
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
@@ -68,7 +72,7 @@ export const baseApparelSchema = z.object({
   media: z.array(mediaSchema),
   /** Logos of the current organization already combined with this apparel, in any placement. */
   usedLogoIds: z.array(z.number().int()),
-  printableArea: printableAreaSchema,
+  printAreas: printAreasSchema,
 });
 export type BaseApparel = z.infer<typeof baseApparelSchema>;
 
@@ -184,5 +188,11 @@ export const uploadImageResponseSchema = resultOf(z.object({ imageUrl: z.string(
 export const uploadImageQuerySchema = z.object({
   OrganizationId: organizationIdField('OrganizationId'),
 });
+
+/** Shown while placing and as the server's 400; `dpi` is a number, or a placeholder for i18n. */
+export const printDpiWarning = (dpi: number | string) =>
+  `Prints at ${dpi} DPI; ${recommendedPrintDpi} or more recommended`;
+export const printDpiTooLow = (dpi: number | string) =>
+  `Prints at ${dpi} DPI; a print needs at least ${minPrintDpi}`;
 
 export const combinationExistsMessage = 'Merchandise featuring this combination already exists';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { clampPlacement } from '../../contract/composition';
 import { printLongSide, renderPrintFile } from '../../server/modules/merchandise/print';
-import { apparelSeeds, printableAreas, renderApparelPng } from '../../server/db/seed-apparel';
+import { apparelSeeds, printAreas, renderApparelPng } from '../../server/db/seed-apparel';
 
 export interface PrintResult {
   medianMs: number;
@@ -42,7 +42,7 @@ export async function runPrintBench(runs = 9): Promise<PrintResult> {
     { x: 0.5, y: 0.6, width: 1, rotation: 10 },
     size,
     { width: 200, height: 100 },
-    printableAreas.tote,
+    printAreas.tote.front,
   );
   const before = process.memoryUsage.rss();
   let peak = before;

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo } from './resource-table';
-import type { PrintableArea } from '../../contract/composition';
+import type { PrintAreas } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -317,10 +317,14 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
-  printableArea: jsonb('printable_area')
-    .$type<PrintableArea>()
+  // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
+  printAreas: jsonb('print_areas')
+    .$type<PrintAreas>()
     .notNull()
-    .default({ left: 0, top: 0, width: 1, height: 1 }),
+    .default({
+      front: { left: 0, top: 0, width: 1, height: 1, widthInches: 12, heightInches: 12 },
+      back: null,
+    }),
 });
 
 export const merchandise = pgTable(

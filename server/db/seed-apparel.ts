@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { PrintableArea } from '../../contract/composition';
+import type { PrintArea, PrintAreas } from '../../contract/composition';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { baseApparel, brands } from './schema';
@@ -35,24 +36,91 @@ const outlines = {
 
 type Outline = keyof typeof outlines;
 
+type Area = Omit<PrintArea, 'widthInches' | 'heightInches'>;
+
 /**
- * Where each garment takes a print, in fractions of its image: the flat front panel, clear
- * of the neck, seams and hems. Every area holds the one-click placement of a square logo.
+ * Where each garment takes a print, in fractions of its image: the front is the flat front
+ * panel, clear of the neck, seams and hems (every one holds the one-click placement of a
+ * square logo); the back, drawn on the same picture, starts higher, as a back has no neckline.
+ * Caps and totes print on the front only.
  */
-export const printableAreas: Record<Outline, PrintableArea> = {
-  tshirt: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
-  longSleeve: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
-  hoodie: { left: 0.3, top: 0.26, width: 0.4, height: 0.5 },
-  tank: { left: 0.33, top: 0.3, width: 0.34, height: 0.5 },
-  polo: { left: 0.3, top: 0.24, width: 0.4, height: 0.52 },
-  crewneck: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
-  cap: { left: 0.3, top: 0.3, width: 0.4, height: 0.3 },
-  beanie: { left: 0.28, top: 0.3, width: 0.44, height: 0.45 },
-  tote: { left: 0.22, top: 0.33, width: 0.56, height: 0.55 },
-  jersey: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
-  quarterZip: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
-  shorts: { left: 0.3, top: 0.2, width: 0.4, height: 0.45 },
+const areas: Record<Outline, { front: Area; back: Area | null }> = {
+  tshirt: {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  longSleeve: {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  hoodie: {
+    front: { left: 0.3, top: 0.26, width: 0.4, height: 0.5 },
+    back: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+  },
+  tank: {
+    front: { left: 0.33, top: 0.3, width: 0.34, height: 0.5 },
+    back: { left: 0.33, top: 0.25, width: 0.34, height: 0.55 },
+  },
+  polo: {
+    front: { left: 0.3, top: 0.24, width: 0.4, height: 0.52 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  crewneck: {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  cap: { front: { left: 0.3, top: 0.3, width: 0.4, height: 0.3 }, back: null },
+  beanie: {
+    front: { left: 0.28, top: 0.3, width: 0.44, height: 0.45 },
+    back: { left: 0.28, top: 0.3, width: 0.44, height: 0.45 },
+  },
+  tote: { front: { left: 0.22, top: 0.33, width: 0.56, height: 0.55 }, back: null },
+  jersey: {
+    front: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  quarterZip: {
+    front: { left: 0.3, top: 0.22, width: 0.4, height: 0.55 },
+    back: { left: 0.3, top: 0.17, width: 0.4, height: 0.6 },
+  },
+  shorts: {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.45 },
+    back: { left: 0.3, top: 0.2, width: 0.4, height: 0.45 },
+  },
 };
+
+/**
+ * How many inches the whole (square) image spans on the real garment: an adult tee's front
+ * area is 0.4 of the picture and prints 12 inches wide, as a press's standard 12 x 16 platen.
+ */
+const inchesAcross: Record<Outline, number> = {
+  tshirt: 30,
+  longSleeve: 30,
+  hoodie: 30,
+  tank: 30,
+  polo: 30,
+  crewneck: 30,
+  cap: 10,
+  beanie: 10,
+  tote: 25,
+  jersey: 30,
+  quarterZip: 30,
+  shorts: 25,
+};
+
+const inInches = (area: Area, across: number): PrintArea => ({
+  ...area,
+  widthInches: Math.round(area.width * across * 100) / 100,
+  heightInches: Math.round(area.height * across * 100) / 100,
+});
+
+/** Each seeded garment's print areas with their physical sizes. */
+export const printAreas = Object.fromEntries(
+  Object.entries(areas).map(([outline, { front, back }]) => {
+    const across = inchesAcross[outline as Outline];
+    return [outline, { front: inInches(front, across), back: back && inInches(back, across) }];
+  }),
+) as Record<Outline, PrintAreas>;
 
 interface ApparelSeed {
   title: string;
@@ -201,9 +269,10 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
   const existing = await db.select().from(baseApparel);
   for (const seed of apparelSeeds) {
     const row = existing.find((item) => item.title === seed.title);
-    const printableArea = printableAreas[seed.outline];
-    if (row && JSON.stringify(row.printableArea) !== JSON.stringify(printableArea)) {
-      await db.update(baseApparel).set({ printableArea }).where(eq(baseApparel.id, row.id));
+    const areasOfSeed = printAreas[seed.outline];
+    // jsonb reorders keys, so compared by value.
+    if (row && !isDeepStrictEqual(row.printAreas, areasOfSeed)) {
+      await db.update(baseApparel).set({ printAreas: areasOfSeed }).where(eq(baseApparel.id, row.id));
     }
     if (row && (await storage.exists(row.imageKey))) continue;
     const image = await storage.put(await renderApparelPng(seed.outline, seed.colour), {
@@ -219,7 +288,7 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
         description: seed.description,
         price: seed.price,
         imageKey: image.key,
-        printableArea,
+        printAreas: areasOfSeed,
       });
     }
   }

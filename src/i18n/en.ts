@@ -1,3 +1,5 @@
+import { printDpiTooLow, printDpiWarning } from '../../contract/merchandise';
+
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {
   errors: {
@@ -93,6 +95,10 @@ export const appMessages = {
     rotation: 'Rotation',
     size: 'Size',
     back: 'Back',
+    printDpi: 'Prints at %{dpi} DPI',
+    dpiWarning: printDpiWarning('%{dpi}'),
+    dpiTooLow: printDpiTooLow('%{dpi}'),
+    vectorPrint: 'SVG logo: prints sharp at any size',
   },
   login: {
     title: 'Sign in',

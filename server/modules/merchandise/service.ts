@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
+import { isVectorLogo } from '../../../contract/design-logos';
 import {
   type BaseApparel,
   combinationExistsMessage,
@@ -9,6 +10,7 @@ import {
   type MerchandiseProduct,
   type MerchandiseUpdate,
   priceBelowBaseMessage,
+  printDpiTooLow,
   productFieldNames,
 } from '../../../contract/merchandise';
 import {
@@ -18,6 +20,9 @@ import {
   type Placement,
   placementProblems,
   priceBelowBase,
+  type PrintArea,
+  printDpi,
+  printQuality,
   type Size,
 } from '../../../contract/composition';
 import { audit } from '../../audit';
@@ -129,7 +134,7 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
       .map((pair) => pair.logoId as number)
       .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort((a, b) => a - b),
-    printableArea: item.printableArea,
+    printAreas: item.printAreas,
   }));
 }
 
@@ -152,12 +157,7 @@ const isUniqueViolation = (error: unknown) =>
  * The placement a create asks for, checked against the apparel's printable area; without
  * one, the one-click placement (kept inside the area for a logo of unusual shape).
  */
-function chosenPlacement(
-  fields: CreateFields,
-  apparel: Size,
-  logo: Size,
-  area: typeof baseApparel.$inferSelect.printableArea,
-): Placement {
+function chosenPlacement(fields: CreateFields, apparel: Size, logo: Size, area: PrintArea): Placement {
   if (
     fields.PlacementX === undefined ||
     fields.PlacementY === undefined ||
@@ -212,7 +212,11 @@ export async function createMerchandise(
     storedImageSize(storage, logo.storageKey),
   ]);
   const customized = fields.PlacementX !== undefined;
-  const placement = chosenPlacement(fields, apparelSize, logoSize, apparel.printableArea);
+  const area = apparel.printAreas.front;
+  const placement = chosenPlacement(fields, apparelSize, logoSize, area);
+  const dpi = printDpi(placement, apparelSize, logoSize, area);
+  if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow')
+    throw badRequest('PlacementWidth', printDpiTooLow(dpi));
   const samePair = and(
     eq(merchandise.organizationId, organizationId),
     eq(merchandise.logoId, logo.id),

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Slider, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Slider, TextField, Tooltip, Typography } from '@mui/material';
 import type { Canvas, FabricImage, Rect } from 'fabric';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { DesignLogo } from '../../../contract/design-logos';
+import { type DesignLogo, isVectorLogo } from '../../../contract/design-logos';
 import type { BaseApparel } from '../../../contract/merchandise';
 import {
   clampPlacement,
@@ -12,6 +12,8 @@ import {
   nudgePlacement,
   type Placement,
   priceBelowBase,
+  printDpi,
+  printQuality,
   resizePlacement,
   rotatePlacement,
   type Size,
@@ -77,7 +79,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   const [title, setTitle] = useState(apparel.title);
   const [description, setDescription] = useState(apparel.description);
   const [price, setPrice] = useState(apparel.price.toFixed(2));
-  const area = apparel.printableArea;
+  const area = apparel.printAreas.front;
 
   /** Puts the logo object where a placement says. */
   function draw(scene: Scene, next: Placement) {
@@ -252,6 +254,12 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     apply(nudgePlacement(placement, steps, step, scene.apparel, scene.logoSize, area));
   }
 
+  const scene = sceneRef.current;
+  const vector = isVectorLogo(logo.contentType);
+  const dpi = placement && scene ? printDpi(placement, scene.apparel, scene.logoSize, area) : null;
+  const quality = dpi === null ? null : printQuality(dpi, vector);
+  const dpiTooLow = quality === 'tooLow' ? translate('app.merchandise.dpiTooLow', { dpi }) : '';
+
   const priceValue = Number(price);
   const priceInvalid = !/^\d+(\.\d{1,2})?$/.test(price.trim());
   const belowBase = !priceInvalid && priceBelowBase(priceValue, apparel.price);
@@ -290,6 +298,23 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           <Typography variant="caption" component="p" color="text.secondary" data-testid="placement">
             {`x ${percent(placement.x)} · y ${percent(placement.y)} · ${translate('app.merchandise.size')} ${percent(placement.width)} · ${Math.round(placement.rotation)}°`}
           </Typography>
+        )}
+        {dpi !== null && (
+          <Typography variant="caption" component="p" color="text.secondary" data-testid="print-dpi">
+            {vector
+              ? translate('app.merchandise.vectorPrint')
+              : translate('app.merchandise.printDpi', { dpi })}
+          </Typography>
+        )}
+        {quality === 'soft' && (
+          <Alert severity="warning" data-testid="dpi-warning">
+            {translate('app.merchandise.dpiWarning', { dpi })}
+          </Alert>
+        )}
+        {dpiTooLow && (
+          <Alert severity="error" data-testid="dpi-too-low">
+            {dpiTooLow}
+          </Alert>
         )}
       </Box>
       <Box sx={{ flex: '1 1 280px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -377,16 +402,28 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            disabled={!placement || busy || Boolean(priceError) || title.trim() === ''}
-            onClick={() =>
-              placement &&
-              onCreate({ title: title.trim(), description: description.trim(), price: priceValue, placement })
-            }
-          >
-            {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
-          </Button>
+          <Tooltip title={dpiTooLow}>
+            {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
+            <span>
+              <Button
+                variant="contained"
+                disabled={
+                  !placement || busy || Boolean(priceError) || Boolean(dpiTooLow) || title.trim() === ''
+                }
+                onClick={() =>
+                  placement &&
+                  onCreate({
+                    title: title.trim(),
+                    description: description.trim(),
+                    price: priceValue,
+                    placement,
+                  })
+                }
+              >
+                {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
+              </Button>
+            </span>
+          </Tooltip>
           <Button onClick={onCancel}>{translate('app.merchandise.back')}</Button>
         </Box>
       </Box>

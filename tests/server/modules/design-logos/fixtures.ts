@@ -144,7 +144,10 @@ export async function addBaseApparel(
   return apparel;
 }
 
-/** Uploads a logo as `call`, a small red PNG unless told otherwise, and fails unless it is stored. */
+/**
+ * Uploads a logo as `call`, a red 640 x 480 PNG unless told otherwise (large enough to print at
+ * the one-click size), and fails unless it is stored.
+ */
 export async function uploadLogo(
   call: Call,
   file: { name: string; type: string; content: Buffer | string | null } = {
@@ -156,7 +159,7 @@ export async function uploadLogo(
   const response = await call({
     method: 'POST',
     url: '/api/design-logos',
-    ...multipart({}, { ...file, content: file.content ?? (await pngImage(64, 48, '#ff0000')) }),
+    ...multipart({}, { ...file, content: file.content ?? (await pngImage(640, 480, '#ff0000')) }),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as { id: number };

@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { combinationExistsMessage } from '../../../../contract/merchandise';
+import { combinationExistsMessage, printDpiTooLow } from '../../../../contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
 import { printLongSide } from '../../../../server/modules/merchandise/print';
 import { syncMerchandiseJob } from '../../../../server/modules/merchandise/service';
-import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
+import {
+  type Call,
+  closeUploadTestApp,
+  type Ctx,
+  type People,
+  pngImage,
+  uploadLogo,
+} from '../design-logos/fixtures';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
@@ -79,9 +86,18 @@ describe('placement on create', () => {
   it('refuses a logo outside the apparel’s printable area', async () => {
     await ctx.db
       .update(baseApparel)
-      .set({ printableArea: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 } })
+      .set({
+        printAreas: {
+          front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+          back: null,
+        },
+      })
       .where(eq(baseApparel.id, apparelId));
-    const logo = await uploadLogo(who.director);
+    const logo = await uploadLogo(who.director, {
+      name: 'big.png',
+      type: 'image/png',
+      content: await pngImage(1600, 1200, '#ff0000'),
+    });
     const left = await createProduct(who.director, productFields(apparelId, logo.id, placed(0.2, 0.5, 0.1)));
     expect(failures(left)).toEqual(['PlacementX']);
     // 0.38 wide fits upright; turned by 45 degrees its corners stick out of the 0.4 wide area.
@@ -107,6 +123,57 @@ describe('placement on create', () => {
     expect(
       (await createProduct(who.director, productFields(apparelId, logo.id, { Price: '14.50' }))).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('print quality', () => {
+  const tee = {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+    back: null,
+  };
+  beforeEach(async () => {
+    await ctx.db.update(baseApparel).set({ printAreas: tee }).where(eq(baseApparel.id, apparelId));
+  });
+  const fullFront = placed(0.5, 0.475, 0.4);
+
+  it('refuses a 60 x 60 px PNG scaled to the full front: it would print at 5 DPI', async () => {
+    const logo = await uploadLogo(who.director, {
+      name: 'tiny.png',
+      type: 'image/png',
+      content: await pngImage(60, 60, '#ff0000'),
+    });
+    const response = await createProduct(who.director, productFields(apparelId, logo.id, fullFront));
+    expect(response.statusCode).toBe(400);
+    // 60 px over 12 inches.
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'PlacementWidth', errorMessage: printDpiTooLow(5) },
+    ]);
+    expect(printDpiTooLow(5)).toBe('Prints at 5 DPI; a print needs at least 72');
+    // The one-click size (7.5 inches) is refused too: 8 DPI.
+    const oneClick = await createProduct(who.director, productFields(apparelId, logo.id));
+    expect(oneClick.json().validationFailures[0].errorMessage).toBe(printDpiTooLow(8));
+    expect(await productCount(ctx)).toBe(0);
+  });
+
+  it('accepts 72 DPI and more, and an SVG logo at any size', async () => {
+    const enough = await uploadLogo(who.director, {
+      name: 'enough.png',
+      type: 'image/png',
+      content: await pngImage(864, 864, '#ff0000'),
+    });
+    // 864 px over 12 inches is exactly 72 DPI: soft, warned in the studio, but printed.
+    expect(
+      (await createProduct(who.director, productFields(apparelId, enough.id, fullFront))).statusCode,
+    ).toBe(200);
+    const svg = await uploadLogo(who.director, {
+      name: 'tiny.svg',
+      type: 'image/svg+xml',
+      content:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6 6" width="6" height="6"><rect width="6" height="6" fill="#00f"/></svg>',
+    });
+    expect((await createProduct(who.director, productFields(apparelId, svg.id, fullFront))).statusCode).toBe(
+      200,
+    );
   });
 });
 

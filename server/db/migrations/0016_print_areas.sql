@@ -1,0 +1,11 @@
+ALTER TABLE "base_apparel" ADD COLUMN "print_areas" jsonb DEFAULT '{"front":{"left":0,"top":0,"width":1,"height":1,"widthInches":12,"heightInches":12},"back":null}'::jsonb NOT NULL;--> statement-breakpoint
+-- The old printable area becomes the front; it prints 12 inches wide, its height in proportion
+-- (a square image assumed). The seeder then replaces the seeded garments' areas with their own.
+UPDATE "base_apparel" SET "print_areas" = jsonb_build_object(
+  'front', "printable_area" || jsonb_build_object(
+    'widthInches', 12,
+    'heightInches', round((12 * ("printable_area"->>'height')::numeric / ("printable_area"->>'width')::numeric), 2)
+  ),
+  'back', null
+);--> statement-breakpoint
+ALTER TABLE "base_apparel" DROP COLUMN "printable_area";
