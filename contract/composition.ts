@@ -36,6 +36,14 @@ export interface PrintAreas {
   back: PrintArea | null;
 }
 
+/** A logo placed on one side of the garment, besides the product's main front logo. */
+export interface LogoLayer {
+  kind: 'logo';
+  side: Side;
+  logoId: number;
+  placement: Placement;
+}
+
 export interface Size {
   width: number;
   height: number;

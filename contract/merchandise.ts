@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minLogoWidth, minPrintDpi, recommendedPrintDpi } from './composition';
+import { minLogoWidth, minPrintDpi, recommendedPrintDpi, sides } from './composition';
 import { resultOf } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
@@ -31,6 +31,27 @@ export const printAreaSchema = z.object({
 
 export const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
 
+/** Most layers a design may have besides its main logo. */
+export const maxLayers = 10;
+
+const boundedNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+export const logoLayerSchema = z.object({
+  kind: z.literal('logo'),
+  side: z.enum(sides, { error: 'side must be front or back' }),
+  logoId: z.number().int().positive().max(maxIntegerId),
+  placement: z.object({
+    x: boundedNumber('x', 0, 1),
+    y: boundedNumber('y', 0, 1),
+    width: boundedNumber('width', minLogoWidth, 1),
+    rotation: boundedNumber('rotation', -360, 360),
+  }),
+});
+
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -44,8 +65,10 @@ export const merchandiseProductSchema = z.object({
   organizationId: z.number().int(),
   status: z.enum(productStatuses),
   placement: placementSchema,
-  /** The full-resolution print file, for Admins and the organization's users; null until processed. */
-  printFileUrl: z.string().nullable(),
+  /** Artwork beyond the main front logo. */
+  layers: z.array(logoLayerSchema),
+  /** The print files, one per printed side, for Admins and the organization's users; empty until processed. */
+  printFiles: z.array(z.object({ side: z.enum(sides), url: z.string() })),
 });
 export type MerchandiseProduct = z.infer<typeof merchandiseProductSchema>;
 
@@ -126,6 +149,20 @@ const fractionField = (label: string, min: number, max: number) =>
     .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`))
     .optional();
 
+/** The optional `Layers` field: a JSON list of layers, sent as multipart text. */
+const layersField = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Layers must be a JSON list of layers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(logoLayerSchema).max(maxLayers, `At most ${maxLayers} layers`))
+  .optional();
+
 /**
  * The text fields of the create form (multipart, so every value arrives as text). The
  * placement is optional: without it the product gets the one-click placement.
@@ -142,6 +179,7 @@ export const createMerchandiseFieldsSchema = z
     PlacementY: fractionField('PlacementY', 0, 1),
     PlacementWidth: fractionField('PlacementWidth', minLogoWidth, 1),
     PlacementRotation: fractionField('PlacementRotation', -360, 360),
+    Layers: layersField,
   })
   .superRefine((fields, context) => {
     const given = [fields.PlacementX, fields.PlacementY, fields.PlacementWidth, fields.PlacementRotation];
@@ -175,6 +213,10 @@ export const updateMerchandiseSchema = z.object({
 export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
 
 export const merchandiseIdParamsSchema = z.object({ id: idField('id') });
+export const printFileParamsSchema = z.object({
+  id: idField('id'),
+  side: z.enum(sides, { error: 'side must be front or back' }),
+});
 
 export const priceBelowBaseMessage = (basePrice: number) =>
   `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;

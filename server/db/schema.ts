@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo } from './resource-table';
-import type { PrintAreas } from '../../contract/composition';
+import type { LogoLayer, PrintAreas } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -347,13 +347,17 @@ export const merchandise = pgTable(
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
+    /** The front's print file; the back's beside it, when the design has a back. */
     printKey: text('print_key'),
+    backPrintKey: text('back_print_key'),
     externalId: text('external_id'),
     // Products made before placements were stored had the one-click placement of a square logo.
     placementX: doublePrecision('placement_x').notNull().default(0.5),
     placementY: doublePrecision('placement_y').notNull().default(0.458333),
     placementWidth: doublePrecision('placement_width').notNull().default(0.25),
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
+    /** Artwork beyond the main front logo (the placement above): logos on either side. */
+    layers: jsonb('layers').$type<LogoLayer[]>().notNull().default([]),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
      * Bytes of the product's stored files (the composed upload, then the image, thumbnail and

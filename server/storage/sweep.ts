@@ -31,6 +31,7 @@ export const blobKeyColumns = [
   merchandise.imageKey,
   merchandise.thumbnailKey,
   merchandise.printKey,
+  merchandise.backPrintKey,
   users.profilePhotoKey,
   storefrontUploads.storageKey,
 ] as const;

@@ -80,7 +80,7 @@ export const appMessages = {
     productTitle: 'Title',
     archive: 'Archive',
     archived: 'Product archived: it no longer shows in the gallery or the storefront',
-    downloadPrint: 'Download print file',
+    downloadPrint: { front: 'Download front print file', back: 'Download back print file' },
     customize: 'Customize',
     studioTitle: 'Customize Merchandise',
     resetPlacement: 'Reset placement',
@@ -99,6 +99,9 @@ export const appMessages = {
     dpiWarning: printDpiWarning('%{dpi}'),
     dpiTooLow: printDpiTooLow('%{dpi}'),
     vectorPrint: 'SVG logo: prints sharp at any size',
+    side: { front: 'Front', back: 'Back' },
+    addToBack: 'Put the logo on the back',
+    removeFromBack: 'Take the logo off the back',
   },
   login: {
     title: 'Sign in',

@@ -321,6 +321,58 @@ describe('design logos and merchandise, as an athletic director', () => {
     ]);
   });
 
+  it('puts the logo on the back too, kept inside the back print area, and Details offers a print file per side', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    const studio = await openStudio();
+    await page.getByRole('tab', { name: text.merchandise.side.back }).click();
+    await page.getByRole('button', { name: text.merchandise.addToBack }).click();
+    await expect.poll(async () => (await studio.placement()).width).toBe(25);
+
+    // Dragged far to the right, the logo stops at the back area's right edge (0.7 of the width).
+    const centre = await studio.logoCentre();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 100, centre.y, { steps: 4 });
+    await page.mouse.move(centre.x + 300, centre.y, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(70 - 25 / 2, 0);
+
+    await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Two-sided Hoodie');
+    const creating = page.waitForResponse((response) =>
+      response.url().includes('/api/merchandise/create-merchandise-by-organization'),
+    );
+    await page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true })
+      .click();
+    const product = (await (await creating).json()).result;
+    expect(product.layers).toEqual([
+      {
+        kind: 'logo',
+        side: 'back',
+        logoId: expect.any(Number),
+        placement: expect.objectContaining({ x: 0.575 }),
+      },
+    ]);
+
+    await page.goto(`${baseUrl()}/admin/merchandise`);
+    const card = page.getByTestId('merchandise-product').filter({ hasText: 'Two-sided Hoodie' });
+    await card.locator('img').waitFor({ timeout: 60_000 });
+    await card.getByRole('button', { name: text.merchandise.details }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('link', { name: text.merchandise.downloadPrint.front }).waitFor();
+    const back = dialog.getByRole('link', { name: text.merchandise.downloadPrint.back });
+    const file = await page.request.get(`${baseUrl()}${await back.getAttribute('href')}`);
+    expect(file.status()).toBe(200);
+    // The hoodie's back area is 12 x 16.5 inches: 3600 x 4950 px at 300 DPI.
+    const { width, height } = await sharp(await file.body()).metadata();
+    expect([width, height]).toEqual([3600, 4950]);
+  });
+
   it('fits the studio canvas to its container as the window narrows to 390 px and widens again, keeping the placement', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl()}/admin/merchandise/create`);

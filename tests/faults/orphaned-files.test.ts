@@ -141,6 +141,7 @@ describe('the storage sweep', () => {
     expect(swept.sort()).toEqual([
       'base_apparel.image_key',
       'design_logos.storage_key',
+      'merchandise.back_print_key',
       'merchandise.image_key',
       'merchandise.print_key',
       'merchandise.source_image_key',

@@ -1,4 +1,6 @@
 ALTER TABLE "base_apparel" ADD COLUMN "print_areas" jsonb DEFAULT '{"front":{"left":0,"top":0,"width":1,"height":1,"widthInches":12,"heightInches":12},"back":null}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchandise" ADD COLUMN "back_print_key" text;--> statement-breakpoint
+ALTER TABLE "merchandise" ADD COLUMN "layers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 -- The old printable area becomes the front; it prints 12 inches wide, its height in proportion
 -- (a square image assumed). The seeder then replaces the seeded garments' areas with their own.
 UPDATE "base_apparel" SET "print_areas" = jsonb_build_object(

@@ -10,6 +10,7 @@ import {
   merchandiseByOrganizationResponseSchema,
   merchandiseIdParamsSchema,
   merchandiseResponseSchema,
+  printFileParamsSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
   uploadImageQuerySchema,
@@ -102,7 +103,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchandise'],
         description:
-          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image) and PlacementRotation (degrees)',
+          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image), PlacementRotation (degrees) and Layers (a JSON list of further logos, each { kind: "logo", side: "front" | "back", logoId, placement: { x, y, width, rotation } })',
         response: { 200: merchandiseResponseSchema },
       },
     },
@@ -205,17 +206,18 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id/print-file',
+    '/:id/print-file/:side',
     {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: 'The full-resolution print file (png), for Admins and the owning organization',
-        params: merchandiseIdParamsSchema,
+        description:
+          "A side's print file (png, the print area at 300 DPI, transparent outside the artwork), for Admins and the owning organization",
+        params: printFileParamsSchema,
       },
     },
     async (request, reply) => {
-      const file = await printFileKey(app.db, currentUser(request), request.params.id);
+      const file = await printFileKey(app.db, currentUser(request), request.params.id, request.params.side);
       const blob = await app.storage.get(file.key);
       if (!blob) throw notFound('Print file');
       reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);

@@ -1,11 +1,13 @@
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Placement, Side } from '../../../contract/composition';
 import type { Db } from '../../db/client';
 import { baseApparel, designLogos, merchandise, organizations } from '../../db/schema';
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { productImages } from '../../storage/images';
-import { renderPrintFile } from './print';
+import { renderSidePrint } from './print';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
 
@@ -19,21 +21,46 @@ async function readBlob(storage: BlobStore, key: string) {
 }
 
 /**
- * The print file from the original logo and apparel image; none when the logo was deleted
- * before the product was processed (the composed preview is all that is left of it).
+ * The print files, one per side that has artwork, from the original logos and the garment's
+ * print areas. A logo deleted before the product was processed is missing from them (the
+ * composed preview is all that is left of it); a side left without artwork has no file.
  */
-async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect, deadline: number) {
-  if (row.logoId === null) return null;
-  const [[logo], [apparel]] = await Promise.all([
-    db.select().from(designLogos).where(eq(designLogos.id, row.logoId)),
-    db.select().from(baseApparel).where(eq(baseApparel.id, row.baseApparelId)),
-  ]);
-  if (!logo || !apparel) return null;
-  const [logoImage, apparelImage] = await Promise.all([
-    readBlob(storage, logo.storageKey),
-    readBlob(storage, apparel.imageKey),
-  ]);
-  return renderPrintFile(apparelImage, logoImage, placementOf(row), { deadline });
+async function printFiles(
+  db: Db,
+  storage: BlobStore,
+  row: typeof merchandise.$inferSelect,
+  deadline: number,
+): Promise<Record<Side, Buffer | null>> {
+  const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, row.baseApparelId));
+  const none = { front: null, back: null };
+  if (!apparel) return none;
+  const placed: { side: Side; logoId: number | null; placement: Placement }[] = [
+    { side: 'front', logoId: row.logoId, placement: placementOf(row) },
+    ...row.layers,
+  ];
+  const logoIds = placed.map((layer) => layer.logoId).filter((id): id is number => id !== null);
+  if (logoIds.length === 0) return none;
+  const logos = await db.select().from(designLogos).where(inArray(designLogos.id, logoIds));
+  const images = new Map(
+    await Promise.all(
+      logos.map(async (logo) => [logo.id, await readBlob(storage, logo.storageKey)] as const),
+    ),
+  );
+  const apparelImage = await readBlob(storage, apparel.imageKey);
+  const { width, height } = await sharp(apparelImage).metadata();
+  if (!width || !height) throw new Error(`The image of base apparel ${apparel.id} has no size`);
+  const render = async (side: Side) => {
+    const area = apparel.printAreas[side];
+    const artwork = placed.flatMap((layer) => {
+      const image = layer.side === side && layer.logoId !== null ? images.get(layer.logoId) : undefined;
+      return image ? [{ image, placement: layer.placement }] : [];
+    });
+    return area && artwork.length > 0
+      ? renderSidePrint({ width, height }, area, artwork, { deadline })
+      : null;
+  };
+  // One side after the other: each holds a whole area of pixels while it is drawn.
+  return { front: await render('front'), back: await render('back') };
 }
 
 /**
@@ -53,20 +80,21 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       if (!source) throw new Error(`The source image of merchandise ${row.id} is missing`);
       const original = await buffer(source.body);
       const { finalPng, thumbnailPng } = await productImages(original, thumbnailWidth);
-      const printPng = await printFile(db, storage, row, deadline);
+      const prints = await printFiles(db, storage, row, deadline);
       // Past its time limit the queue has failed the product: it must not turn ready after that.
       signal.throwIfAborted();
-      const print = printPng
-        ? await storage.put(printPng, { contentType: 'image/png', prefix: 'merchandise-prints' })
-        : null;
+      const store = (png: Buffer | null) =>
+        png ? storage.put(png, { contentType: 'image/png', prefix: 'merchandise-prints' }) : null;
+      const print = await store(prints.front);
+      const backPrint = await store(prints.back);
       const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
       const thumbnail = await storage.put(thumbnailPng, {
         contentType: 'image/png',
         prefix: 'merchandise-thumbnails',
       });
       // Keys of an earlier, failed attempt are replaced; their files are removed below.
-      const replaced = [row.imageKey, row.thumbnailKey, row.printKey].filter((key): key is string =>
-        Boolean(key),
+      const replaced = [row.imageKey, row.thumbnailKey, row.printKey, row.backPrintKey].filter(
+        (key): key is string => Boolean(key),
       );
       await db
         .update(merchandise)
@@ -74,9 +102,10 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
           imageKey: image.key,
           thumbnailKey: thumbnail.key,
           printKey: print?.key ?? null,
+          backPrintKey: backPrint?.key ?? null,
           // What the product keeps once its source is removed below; made from an upload the
           // quota admitted, so counted without a check (a job has nobody to answer a 400 to).
-          storedBytes: image.size + thumbnail.size + (print?.size ?? 0),
+          storedBytes: image.size + thumbnail.size + (print?.size ?? 0) + (backPrint?.size ?? 0),
         })
         .where(eq(merchandise.id, row.id));
       await Promise.all(replaced.map((key) => storage.delete(key)));

@@ -23,6 +23,9 @@ import {
   type PrintArea,
   printDpi,
   printQuality,
+  type LogoLayer,
+  type Side,
+  sides,
   type Size,
 } from '../../../contract/composition';
 import { audit } from '../../audit';
@@ -77,8 +80,16 @@ export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
   organizationId: row.organizationId,
   status: row.status,
   placement: placementOf(row),
-  printFileUrl: row.status === 'ready' && row.printKey ? `/api/merchandise/${row.id}/print-file` : null,
+  layers: row.layers,
+  printFiles:
+    row.status === 'ready'
+      ? sides
+          .filter((side) => printKeyOf(row, side))
+          .map((side) => ({ side, url: `/api/merchandise/${row.id}/print-file/${side}` }))
+      : [],
 });
+
+const printKeyOf = (row: MerchandiseRow, side: Side) => (side === 'front' ? row.printKey : row.backPrintKey);
 
 export const placementOf = (row: MerchandiseRow): Placement => ({
   x: row.placementX,
@@ -185,6 +196,55 @@ function chosenPlacement(fields: CreateFields, apparel: Size, logo: Size, area: 
 }
 
 /**
+ * The design's further layers, each checked as the main logo is: its logo is the
+ * organization's, its side takes a print, it lies wholly inside that side's print area and it
+ * prints at 72 DPI or more. Every failure names its layer (`Layers[0]` is the first).
+ */
+async function checkedLayers(
+  db: Db,
+  storage: BlobStore,
+  organizationId: number,
+  layers: LogoLayer[],
+  apparel: typeof baseApparel.$inferSelect,
+  apparelSize: Size,
+): Promise<LogoLayer[]> {
+  const failures: { propertyName: string; errorMessage: string }[] = [];
+  const checked: LogoLayer[] = [];
+  for (const [index, layer] of layers.entries()) {
+    const fail = (message: string) =>
+      failures.push({
+        propertyName: `Layers[${index}]`,
+        errorMessage: `Layer ${index + 1} (logo on the ${layer.side}): ${message}`,
+      });
+    const area = apparel.printAreas[layer.side];
+    if (!area) {
+      fail(`${apparel.title} has no ${layer.side} print area`);
+      continue;
+    }
+    const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, layer.logoId));
+    if (!logo || logo.organizationId !== organizationId) {
+      fail('The logo does not exist');
+      continue;
+    }
+    const logoSize = await storedImageSize(storage, logo.storageKey);
+    const placement = { ...layer.placement, rotation: normaliseRotation(layer.placement.rotation) };
+    const problems = placementProblems(placement, apparelSize, logoSize, area);
+    if (problems.length > 0) {
+      fail(`It must lie inside the ${layer.side} print area`);
+      continue;
+    }
+    const dpi = printDpi(placement, apparelSize, logoSize, area);
+    if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow') {
+      fail(printDpiTooLow(dpi));
+      continue;
+    }
+    checked.push({ ...layer, placement });
+  }
+  if (failures.length > 0) throw new HttpError(400, 'Invalid layers', failures);
+  return checked;
+}
+
+/**
  * Records a new product from a composed image and queues its processing in the same
  * transaction, so a product never exists without the job that finishes it. The one-click
  * Create (no placement) is refused when the logo is on the apparel in any placement; a
@@ -211,6 +271,7 @@ export async function createMerchandise(
     storedImageSize(storage, apparel.imageKey),
     storedImageSize(storage, logo.storageKey),
   ]);
+  const layers = await checkedLayers(db, storage, organizationId, fields.Layers ?? [], apparel, apparelSize);
   const customized = fields.PlacementX !== undefined;
   const area = apparel.printAreas.front;
   const placement = chosenPlacement(fields, apparelSize, logoSize, area);
@@ -260,6 +321,7 @@ export async function createMerchandise(
           placementY: placement.y,
           placementWidth: placement.width,
           placementRotation: placement.rotation,
+          layers,
         })
         .returning();
       await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx, {
@@ -270,6 +332,7 @@ export async function createMerchandise(
         logoId: logo.id,
         baseApparelId: apparel.id,
         placement,
+        layers,
       });
       return inserted;
     });
@@ -367,13 +430,14 @@ export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUse
   return toProduct(updated);
 }
 
-/** The print file of a product the actor may see (archived ones too: orders are printed from them). */
-export async function printFileKey(db: Db, actor: SessionUser, id: number) {
+/** A side's print file of a product the actor may see (archived ones too: orders are printed from them). */
+export async function printFileKey(db: Db, actor: SessionUser, id: number, side: Side) {
   const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
   if (!row) throw notFound('Product');
   scopedOrganizationId(actor, row.organizationId);
-  if (!row.printKey) throw notFound('Print file');
-  return { key: row.printKey, fileName: `product-${row.id}-print.png` };
+  const key = printKeyOf(row, side);
+  if (!key) throw notFound('Print file');
+  return { key, fileName: `product-${row.id}-${side}-print.png` };
 }
 
 /**

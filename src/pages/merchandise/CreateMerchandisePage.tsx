@@ -209,6 +209,7 @@ export function CreateMerchandisePage() {
         organizationId,
         image: composition.image,
         placement: studio ? composition.placement : undefined,
+        layers: studio?.layers,
       });
       if (studio) closeStudio();
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });

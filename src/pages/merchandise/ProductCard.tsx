@@ -187,11 +187,11 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           )}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {product.printFileUrl && (
-            <Button component="a" href={product.printFileUrl} download>
-              {translate('app.merchandise.downloadPrint')}
+          {product.printFiles.map((file) => (
+            <Button key={file.side} component="a" href={file.url} download>
+              {translate(`app.merchandise.downloadPrint.${file.side}`)}
             </Button>
-          )}
+          ))}
           {!editing && <Button onClick={() => setEditing(true)}>{translate('app.merchandise.edit')}</Button>}
           <Button
             color="warning"

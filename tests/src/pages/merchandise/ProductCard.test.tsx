@@ -19,7 +19,8 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   organizationId: 3,
   status: 'processing',
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
-  printFileUrl: null,
+  layers: [],
+  printFiles: [],
   ...overrides,
 });
 
@@ -89,17 +90,22 @@ describe('merchandise product card', () => {
     expect(screen.queryByRole('button', { name: appMessages.merchandise.tryAgain })).toBeNull();
   });
 
-  it('links the print file from Details once it exists', async () => {
+  it('lists the print file of each printed side in Details once they exist', async () => {
     renderCard(
       product({
         status: 'ready',
         media: [{ imageUrl: '/full.png', thumbnailUrl: null }],
-        printFileUrl: '/api/merchandise/4/print-file',
+        printFiles: [
+          { side: 'front', url: '/api/merchandise/4/print-file/front' },
+          { side: 'back', url: '/api/merchandise/4/print-file/back' },
+        ],
       }),
     );
     await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
-    const link = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint });
-    expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
+    const front = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint.front });
+    expect(front).toHaveAttribute('href', '/api/merchandise/4/print-file/front');
+    const back = screen.getByRole('link', { name: appMessages.merchandise.downloadPrint.back });
+    expect(back).toHaveAttribute('href', '/api/merchandise/4/print-file/back');
   });
 
   it('edits the title, description and price from Details, and refetches after saving', async () => {
