@@ -86,6 +86,32 @@ export const merchandiseByOrganizationResponseSchema = resultOf(
   z.object({ products: z.array(merchandiseProductSchema), spiritShopAddress: z.string().nullable() }),
 );
 
+export const apparelColourSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hex: z.string(),
+  imageUrl: z.string(),
+});
+export type ApparelColour = z.infer<typeof apparelColourSchema>;
+
+export const apparelColourNameMax = 40;
+
+/** An Admin's new colour variant (multipart text fields, with the garment's png as ImageFile). */
+export const apparelColourFieldsSchema = z.object({
+  Name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(apparelColourNameMax, `Name must be at most ${apparelColourNameMax} characters`),
+  Hex: z
+    .string({ error: 'Hex is required' })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Hex must be a colour such as #1f2a44')
+    .transform((hex) => hex.toLowerCase()),
+});
+
+export const apparelColourExists = (name: string) => `This apparel already comes in ${name}`;
+
 export const baseApparelSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -96,6 +122,8 @@ export const baseApparelSchema = z.object({
   /** Logos of the current organization already combined with this apparel, in any placement. */
   usedLogoIds: z.array(z.number().int()),
   printAreas: printAreasSchema,
+  /** The colours it comes in, the first the one its own image shows. */
+  colours: z.array(apparelColourSchema),
 });
 export type BaseApparel = z.infer<typeof baseApparelSchema>;
 
@@ -213,6 +241,7 @@ export const updateMerchandiseSchema = z.object({
 export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
 
 export const merchandiseIdParamsSchema = z.object({ id: idField('id') });
+export const apparelColourResponseSchema = resultOf(apparelColourSchema);
 export const printFileParamsSchema = z.object({
   id: idField('id'),
   side: z.enum(sides, { error: 'side must be front or back' }),

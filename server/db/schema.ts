@@ -327,6 +327,24 @@ export const baseApparel = pgTable('base_apparel', {
     }),
 });
 
+/**
+ * The colours a base apparel item comes in, each with the garment's image in it, in the order
+ * they were added; the item's own image shows the first.
+ */
+export const apparelColours = pgTable(
+  'apparel_colours',
+  {
+    id: serial('id').primaryKey(),
+    baseApparelId: integer('base_apparel_id')
+      .notNull()
+      .references(() => baseApparel.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [uniqueIndex('apparel_colours_name_idx').on(t.baseApparelId, t.name)],
+);
+
 export const merchandise = pgTable(
   'merchandise',
   {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { PrintArea, PrintAreas } from '../../contract/composition';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
-import { baseApparel, brands } from './schema';
+import { apparelColours, baseApparel, brands } from './schema';
 
 /** Width and height of every generated apparel image, in pixels. */
 export const apparelImageSize = 1200;
@@ -122,11 +122,33 @@ export const printAreas = Object.fromEntries(
   }),
 ) as Record<Outline, PrintAreas>;
 
+/** The seeded garments' colours, by name. */
+export const palette = {
+  White: '#f5f5f5',
+  Navy: '#003366',
+  Royal: '#1f3a93',
+  Red: '#b22234',
+  Black: '#111111',
+  'Athletic Grey': '#5b5b5b',
+  Forest: '#0b6e4f',
+  Maroon: '#7a1f3d',
+  Orange: '#e87722',
+  Natural: '#e8dcc2',
+  Gold: '#ffd100',
+  Indigo: '#2c2c54',
+  Charcoal: '#444444',
+} as const;
+
+type ColourName = keyof typeof palette;
+
+const colourList = (...names: ColourName[]) => names.map((name) => ({ name, hex: palette[name] }));
+
 interface ApparelSeed {
   title: string;
   brand: string;
   outline: Outline;
-  colour: string;
+  /** The first is the catalogue picture's; each further one is drawn recoloured. */
+  colours: { name: string; hex: string }[];
   price: number;
   description: string;
 }
@@ -136,7 +158,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Classic Cotton Tee',
     brand: 'gildan',
     outline: 'tshirt',
-    colour: '#f5f5f5',
+    colours: colourList('White', 'Navy', 'Red'),
     price: 14.5,
     description: 'Heavyweight 100% cotton crew neck t-shirt.',
   },
@@ -144,7 +166,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Soft Blend Tee',
     brand: 'next_level',
     outline: 'tshirt',
-    colour: '#1f3a93',
+    colours: colourList('Royal', 'White', 'Black'),
     price: 17,
     description: 'Lightweight cotton/poly blend with a modern fit.',
   },
@@ -152,7 +174,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Long Sleeve Tee',
     brand: 'hanes',
     outline: 'longSleeve',
-    colour: '#b22234',
+    colours: colourList('Red', 'White', 'Navy'),
     price: 19.5,
     description: 'Long sleeve cotton tee with ribbed cuffs.',
   },
@@ -160,7 +182,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Pullover Hoodie',
     brand: 'champion',
     outline: 'hoodie',
-    colour: '#5b5b5b',
+    colours: colourList('Athletic Grey', 'Navy', 'Maroon'),
     price: 39,
     description: 'Fleece pullover hoodie with a front pocket and lined hood.',
   },
@@ -168,7 +190,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Performance Tank',
     brand: 'under_armour',
     outline: 'tank',
-    colour: '#111111',
+    colours: colourList('Black', 'White', 'Red'),
     price: 22,
     description: 'Moisture-wicking tank for training days.',
   },
@@ -176,7 +198,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Sport Polo',
     brand: 'port_authority',
     outline: 'polo',
-    colour: '#0b6e4f',
+    colours: colourList('Forest', 'White', 'Navy'),
     price: 29,
     description: 'Three-button polo in a breathable pique knit.',
   },
@@ -184,7 +206,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Crewneck Sweatshirt',
     brand: 'jerzees',
     outline: 'crewneck',
-    colour: '#7a1f3d',
+    colours: colourList('Maroon', 'Athletic Grey', 'Navy'),
     price: 32,
     description: 'Midweight fleece crewneck sweatshirt.',
   },
@@ -192,7 +214,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Structured Cap',
     brand: 'new_era',
     outline: 'cap',
-    colour: '#003366',
+    colours: colourList('Navy', 'Black', 'Red'),
     price: 24,
     description: 'Six-panel structured cap with an adjustable strap.',
   },
@@ -200,7 +222,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Cuffed Beanie',
     brand: 'district',
     outline: 'beanie',
-    colour: '#e87722',
+    colours: colourList('Orange', 'Navy', 'Black'),
     price: 16,
     description: 'Knit beanie with a cuff and pom.',
   },
@@ -208,7 +230,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Canvas Tote',
     brand: 'bella_canvas',
     outline: 'tote',
-    colour: '#e8dcc2',
+    colours: colourList('Natural', 'Black', 'Navy'),
     price: 15,
     description: 'Sturdy cotton canvas tote with long handles.',
   },
@@ -216,7 +238,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Game Jersey',
     brand: 'augusta_sportswear',
     outline: 'jersey',
-    colour: '#ffd100',
+    colours: colourList('Gold', 'White', 'Royal'),
     price: 34,
     description: 'Mesh game jersey with a V-neck.',
   },
@@ -224,7 +246,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Quarter-Zip Pullover',
     brand: 'adidas',
     outline: 'quarterZip',
-    colour: '#2c2c54',
+    colours: colourList('Indigo', 'Black', 'Athletic Grey'),
     price: 55,
     description: 'Lightweight quarter-zip layer for the sideline.',
   },
@@ -232,7 +254,7 @@ export const apparelSeeds: readonly ApparelSeed[] = [
     title: 'Athletic Shorts',
     brand: 'badger',
     outline: 'shorts',
-    colour: '#444444',
+    colours: colourList('Charcoal', 'Navy', 'Black'),
     price: 21,
     description: 'Mesh shorts with an elastic waistband.',
   },
@@ -260,36 +282,64 @@ export function renderApparelPng(outline: Outline, colour: string) {
 }
 
 /**
- * Loads the base apparel catalogue with its images. Idempotent: an item is added once
- * (by title), and its image is drawn again only when the blob store no longer has it.
+ * Loads the base apparel catalogue with its images and colours. Idempotent: an item is added
+ * once (by title), a colour once (by name), and an image is drawn again only when the blob
+ * store no longer has it.
  */
 export async function seedBaseApparel(db: Db, storage: BlobStore) {
   const brandRows = await db.select({ id: brands.id, slug: brands.slug }).from(brands);
   const brandId = new Map(brandRows.map((row) => [row.slug, row.id]));
   const existing = await db.select().from(baseApparel);
   for (const seed of apparelSeeds) {
-    const row = existing.find((item) => item.title === seed.title);
+    let row = existing.find((item) => item.title === seed.title);
     const areasOfSeed = printAreas[seed.outline];
     // jsonb reorders keys, so compared by value.
     if (row && !isDeepStrictEqual(row.printAreas, areasOfSeed)) {
       await db.update(baseApparel).set({ printAreas: areasOfSeed }).where(eq(baseApparel.id, row.id));
     }
-    if (row && (await storage.exists(row.imageKey))) continue;
-    const image = await storage.put(await renderApparelPng(seed.outline, seed.colour), {
-      contentType: 'image/png',
-      prefix: 'base-apparel',
-    });
+    if (!row || !(await storage.exists(row.imageKey))) {
+      const image = await storeApparelImage(storage, seed.outline, seed.colours[0].hex);
+      if (row) {
+        await db.update(baseApparel).set({ imageKey: image.key }).where(eq(baseApparel.id, row.id));
+        row = { ...row, imageKey: image.key };
+      } else {
+        [row] = await db
+          .insert(baseApparel)
+          .values({
+            brandId: brandId.get(seed.brand) ?? null,
+            title: seed.title,
+            description: seed.description,
+            price: seed.price,
+            imageKey: image.key,
+            printAreas: areasOfSeed,
+          })
+          .returning();
+      }
+    }
+    await seedColours(db, storage, row, seed);
+  }
+}
+
+const storeApparelImage = async (storage: BlobStore, outline: Outline, hex: string) =>
+  storage.put(await renderApparelPng(outline, hex), { contentType: 'image/png', prefix: 'base-apparel' });
+
+/** The seed's colours, the first showing the item's own image, the others recoloured. */
+async function seedColours(
+  db: Db,
+  storage: BlobStore,
+  apparel: { id: number; imageKey: string },
+  seed: ApparelSeed,
+) {
+  const known = await db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparel.id));
+  for (const [index, colour] of seed.colours.entries()) {
+    const row = known.find((item) => item.name === colour.name);
+    if (row && row.hex === colour.hex && (await storage.exists(row.imageKey))) continue;
+    const imageKey =
+      index === 0 ? apparel.imageKey : (await storeApparelImage(storage, seed.outline, colour.hex)).key;
     if (row) {
-      await db.update(baseApparel).set({ imageKey: image.key }).where(eq(baseApparel.id, row.id));
+      await db.update(apparelColours).set({ hex: colour.hex, imageKey }).where(eq(apparelColours.id, row.id));
     } else {
-      await db.insert(baseApparel).values({
-        brandId: brandId.get(seed.brand) ?? null,
-        title: seed.title,
-        description: seed.description,
-        price: seed.price,
-        imageKey: image.key,
-        printAreas: areasOfSeed,
-      });
+      await db.insert(apparelColours).values({ baseApparelId: apparel.id, ...colour, imageKey });
     }
   }
 }

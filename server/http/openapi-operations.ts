@@ -69,6 +69,9 @@ export const operationDocs: Record<string, OperationDoc> = {
     public: true,
   },
   'GET /api/merchandise/base-apparel': { summary: 'Base apparel to build products on' },
+  'POST /api/merchandise/base-apparel/{id}/colours': {
+    summary: 'Add a colour to a base apparel item (Admins)',
+  },
   'POST /api/merchandise/create-merchandise-by-organization': {
     summary: 'Create a product from a logo placed on a base apparel',
   },

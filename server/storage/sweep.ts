@@ -1,7 +1,14 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { baseApparel, designLogos, merchandise, storefrontUploads, users } from '../db/schema';
+import {
+  apparelColours,
+  baseApparel,
+  designLogos,
+  merchandise,
+  storefrontUploads,
+  users,
+} from '../db/schema';
 import type { BlobStore } from './types';
 
 /**
@@ -26,6 +33,7 @@ export const orphanGraceMs = 6 * 60 * 60_000;
  */
 export const blobKeyColumns = [
   baseApparel.imageKey,
+  apparelColours.imageKey,
   designLogos.storageKey,
   merchandise.sourceImageKey,
   merchandise.imageKey,

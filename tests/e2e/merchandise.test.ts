@@ -373,6 +373,24 @@ describe('design logos and merchandise, as an athletic director', () => {
     expect([width, height]).toEqual([3600, 4950]);
   });
 
+  it('previews the design on the colours chosen side by side and warns where the logo would vanish', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('wordmark.svg').getByRole('button', { name: 'wordmark.svg', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    await openStudio();
+    const previews = page.getByTestId('colour-previews').getByRole('figure');
+    await expect.poll(() => previews.count()).toBe(1);
+    expect(await page.getByTestId('low-contrast').count()).toBe(0);
+    // The wordmark is navy with gold letters: on a navy hoodie it vanishes.
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
+    await expect.poll(() => previews.count()).toBe(2);
+    await page.getByTestId('low-contrast').getByText('Low contrast on Navy').waitFor();
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
+    await expect.poll(() => page.getByTestId('low-contrast').count()).toBe(0);
+  });
+
   it('fits the studio canvas to its container as the window narrows to 390 px and widens again, keeping the placement', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl()}/admin/merchandise/create`);

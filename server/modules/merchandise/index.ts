@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { resultOf } from '../../../contract/common';
 import { access } from '../../../contract/access';
 import {
+  apparelColourFieldsSchema,
+  apparelColourResponseSchema,
   baseApparelQuerySchema,
   baseApparelResponseSchema,
   createMerchandiseFieldsSchema,
@@ -27,6 +29,7 @@ import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';
 import {
+  addApparelColour,
   archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
@@ -86,6 +89,51 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
         'organizationId',
       );
       return { result: { products: await baseApparelCatalogue(app.db, organizationId) } };
+    },
+  );
+
+  app.post(
+    '/base-apparel/:id/colours',
+    {
+      preHandler: requireRole('Admin'),
+      config: {
+        multipartForm: {
+          fields: apparelColourFieldsSchema,
+          files: { ImageFile: 'the garment in this colour (png)' },
+          requiredFiles: ['ImageFile'],
+        },
+      },
+      schema: {
+        tags: ['merchandise'],
+        description:
+          'Admins only. multipart/form-data: Name, Hex (#rrggbb) and ImageFile, the garment in this colour (png, drawn like its catalogue image, so placements and print areas hold)',
+        params: merchandiseIdParamsSchema,
+        response: { 200: apparelColourResponseSchema },
+      },
+    },
+    async (request) => {
+      const form = await readImageForm(request, {
+        storage: app.storage,
+        fileField: 'ImageFile',
+        prefix: 'base-apparel',
+        maxBytes: productImageMaxBytes,
+        allowed: ['png'],
+      });
+      const colour = await deleteOnFailure(app.storage, form.image.key, async () => {
+        const parsed = apparelColourFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) {
+          throw new HttpError(
+            400,
+            'Invalid colour',
+            parsed.error.issues.map((issue) => ({
+              propertyName: issue.path.join('.'),
+              errorMessage: issue.message,
+            })),
+          );
+        }
+        return addApparelColour(app.db, request.params.id, parsed.data, form.image);
+      });
+      return { result: colour };
     },
   );
 

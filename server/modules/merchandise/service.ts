@@ -4,6 +4,9 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { isVectorLogo } from '../../../contract/design-logos';
 import {
+  type ApparelColour,
+  apparelColourExists,
+  type apparelColourFieldsSchema,
   type BaseApparel,
   combinationExistsMessage,
   type createMerchandiseFieldsSchema,
@@ -32,6 +35,7 @@ import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import {
+  apparelColours,
   baseApparel,
   brands,
   designLogos,
@@ -133,6 +137,7 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
     .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
     .from(merchandise)
     .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.logoId)));
+  const colours = await db.select().from(apparelColours).orderBy(asc(apparelColours.id));
   return items.map(({ item, brand }) => ({
     id: item.id,
     title: item.title,
@@ -146,7 +151,49 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
       .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort((a, b) => a - b),
     printAreas: item.printAreas,
+    colours: colours.filter((colour) => colour.baseApparelId === item.id).map(toApparelColour),
   }));
+}
+
+const toApparelColour = (row: typeof apparelColours.$inferSelect): ApparelColour => ({
+  id: row.id,
+  name: row.name,
+  hex: row.hex,
+  imageUrl: mediaUrl(row.imageKey),
+});
+
+/**
+ * An Admin adds a colour variant to a base apparel item with the garment's image in it; a
+ * name it already comes in is refused, whatever the case.
+ */
+export async function addApparelColour(
+  db: Db,
+  apparelId: number,
+  fields: z.output<typeof apparelColourFieldsSchema>,
+  image: StoredImage,
+) {
+  const [apparel] = await db
+    .select({ id: baseApparel.id })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, apparelId));
+  if (!apparel) throw notFound('Base apparel');
+  const known = await db
+    .select({ name: apparelColours.name })
+    .from(apparelColours)
+    .where(eq(apparelColours.baseApparelId, apparelId));
+  if (known.some((colour) => colour.name.toLowerCase() === fields.Name.toLowerCase()))
+    throw badRequest('Name', apparelColourExists(fields.Name));
+  try {
+    const [row] = await db
+      .insert(apparelColours)
+      .values({ baseApparelId: apparelId, name: fields.Name, hex: fields.Hex, imageKey: image.key })
+      .returning();
+    return toApparelColour(row);
+  } catch (error) {
+    // Two requests for the same name at once: the unique index lets only one through.
+    if (isUniqueViolation(error)) throw badRequest('Name', apparelColourExists(fields.Name));
+    throw error;
+  }
 }
 
 type CreateFields = z.output<typeof createMerchandiseFieldsSchema>;

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Slider, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Slider, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import type { Canvas, FabricImage, Rect } from 'fabric';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { lowContrast } from '../../../contract/colour';
 import { type DesignLogo, isVectorLogo } from '../../../contract/design-logos';
 import type { BaseApparel } from '../../../contract/merchandise';
 import {
@@ -23,6 +24,8 @@ import {
   nudgeStep,
 } from '../../../contract/composition';
 import { formatCurrency } from '../../lib/currency';
+import { ColourPreviews } from './ColourPreviews';
+import { dominantColours } from './dominantColours';
 
 export interface StudioProduct {
   title: string;
@@ -83,6 +86,8 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   const sceneRef = useRef<Scene | null>(null);
   const [placements, setPlacements] = useState<Placements>({ front: null, back: null });
   const [side, setSide] = useState<Side>('front');
+  const [chosenColours, setChosenColours] = useState<number[]>(apparel.colours.slice(0, 1).map((c) => c.id));
+  const [logoColours, setLogoColours] = useState<string[]>([]);
   const placement = placements[side];
   const [loadFailed, setLoadFailed] = useState(false);
   const [title, setTitle] = useState(apparel.title);
@@ -153,6 +158,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         return;
       }
       if (disposed || !host || !frameRef.current) return;
+      setLogoColours(dominantColours(logoImage.getElement()));
       const apparelSize = { width: apparelImage.width, height: apparelImage.height };
       const logoSize = { width: logoImage.width, height: logoImage.height };
       const frame = frameRef.current;
@@ -322,6 +328,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     .sort((a, b) => a - b)[0];
   const dpiTooLow = blurriest === undefined ? '' : translate('app.merchandise.dpiTooLow', { dpi: blurriest });
 
+  const pickedColours = apparel.colours.filter((colour) => chosenColours.includes(colour.id));
+  const vanishesOn = pickedColours.filter((colour) => lowContrast(logoColours, colour.hex));
+
   const priceValue = Number(price);
   const priceInvalid = !/^\d+(\.\d{1,2})?$/.test(price.trim());
   const belowBase = !priceInvalid && priceBelowBase(priceValue, apparel.price);
@@ -376,6 +385,15 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
               : translate('app.merchandise.printDpi', { dpi })}
           </Typography>
         )}
+        {placements.front && scene && pickedColours.length > 0 && (
+          <ColourPreviews
+            colours={pickedColours}
+            logoUrl={logo.fileUrl}
+            placement={placements.front}
+            apparel={scene.apparel}
+            logoSize={scene.logoSize}
+          />
+        )}
         {quality === 'soft' && (
           <Alert severity="warning" data-testid="dpi-warning">
             {translate('app.merchandise.dpiWarning', { dpi })}
@@ -391,6 +409,55 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         <Typography variant="h6" component="h2">
           {apparel.title}
         </Typography>
+        {apparel.colours.length > 0 && (
+          <Box>
+            <Typography variant="body2" id="studio-colours">
+              {translate('app.merchandise.colours')}
+            </Typography>
+            <Box
+              role="group"
+              aria-labelledby="studio-colours"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+            >
+              {apparel.colours.map((colour) => {
+                const chosen = chosenColours.includes(colour.id);
+                return (
+                  <Chip
+                    key={colour.id}
+                    label={colour.name}
+                    aria-pressed={chosen}
+                    variant={chosen ? 'filled' : 'outlined'}
+                    color={chosen ? 'primary' : 'default'}
+                    // An icon, not an avatar: a chosen chip recolours its avatar's background.
+                    icon={
+                      <Box
+                        component="span"
+                        sx={{
+                          width: 18,
+                          height: 18,
+                          bgcolor: colour.hex,
+                          borderRadius: '50%',
+                          border: 1,
+                          borderColor: 'divider',
+                        }}
+                      />
+                    }
+                    onClick={() =>
+                      setChosenColours((before) =>
+                        chosen ? before.filter((id) => id !== colour.id) : [...before, colour.id],
+                      )
+                    }
+                  />
+                );
+              })}
+            </Box>
+          </Box>
+        )}
+        {vanishesOn.map((colour) => (
+          <Alert key={colour.id} severity="warning" data-testid="low-contrast">
+            {translate('app.merchandise.lowContrast', { colour: colour.name })}
+          </Alert>
+        ))}
         <Box>
           <Typography id="studio-size" variant="body2">
             {translate('app.merchandise.size')}

@@ -24,6 +24,7 @@ const apparel = (usedLogoIds: number[]): BaseApparel => ({
     front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
     back: null,
   },
+  colours: [],
 });
 const square = { width: 1200, height: 1200 };
 
