@@ -31,6 +31,9 @@ export const printAreaSchema = z.object({
 
 export const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
 
+/** Most colours one product is sold in. */
+export const maxProductColours = 8;
+
 /** Most layers a design may have besides its main logo. */
 export const maxLayers = 10;
 
@@ -67,6 +70,15 @@ export const merchandiseProductSchema = z.object({
   placement: placementSchema,
   /** Artwork beyond the main front logo. */
   layers: z.array(logoLayerSchema),
+  /** The colours it is sold in, each with its picture once processed; empty for the catalogue colour only. */
+  colours: z.array(
+    z.object({
+      name: z.string(),
+      hex: z.string(),
+      imageUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+    }),
+  ),
   /** The print files, one per printed side, for Admins and the organization's users; empty until processed. */
   printFiles: z.array(z.object({ side: z.enum(sides), url: z.string() })),
 });
@@ -208,6 +220,13 @@ export const createMerchandiseFieldsSchema = z
     PlacementWidth: fractionField('PlacementWidth', minLogoWidth, 1),
     PlacementRotation: fractionField('PlacementRotation', -360, 360),
     Layers: layersField,
+    ColourIds: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(,\d{1,9})*$/, 'ColourIds must be colour ids separated by commas')
+      .transform((ids) => [...new Set(ids.split(',').map(Number))])
+      .pipe(z.array(z.number()).max(maxProductColours, `At most ${maxProductColours} colours`))
+      .optional(),
   })
   .superRefine((fields, context) => {
     const given = [fields.PlacementX, fields.PlacementY, fields.PlacementWidth, fields.PlacementRotation];

@@ -419,6 +419,29 @@ export const storefrontUploads = pgTable(
   ],
 );
 
+/**
+ * The colours a product is sold in, each with its composed image once processed (the
+ * product's own image is the one the studio composed, on the catalogue colour).
+ */
+export const merchandiseColours = pgTable(
+  'merchandise_colours',
+  {
+    id: serial('id').primaryKey(),
+    merchandiseId: integer('merchandise_id')
+      .notNull()
+      .references(() => merchandise.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    /** The garment in this colour, whose image the job composes on. */
+    apparelColourId: integer('apparel_colour_id')
+      .notNull()
+      .references(() => apparelColours.id),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+  },
+  (t) => [index('merchandise_colours_merchandise_idx').on(t.merchandiseId)],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -6,6 +6,7 @@ import {
   baseApparel,
   designLogos,
   merchandise,
+  merchandiseColours,
   storefrontUploads,
   users,
 } from '../db/schema';
@@ -40,6 +41,8 @@ export const blobKeyColumns = [
   merchandise.thumbnailKey,
   merchandise.printKey,
   merchandise.backPrintKey,
+  merchandiseColours.imageKey,
+  merchandiseColours.thumbnailKey,
   users.profilePhotoKey,
   storefrontUploads.storageKey,
 ] as const;

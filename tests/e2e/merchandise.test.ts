@@ -321,7 +321,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     ]);
   });
 
-  it('puts the logo on the back too, kept inside the back print area, and Details offers a print file per side', async () => {
+  it('makes a two-colour hoodie with the logo on the back too, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
     await apparelCard('Pullover Hoodie')
@@ -341,6 +341,8 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.mouse.up();
     await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(70 - 25 / 2, 0);
 
+    // Sold in two colours: the catalogue grey, chosen at first, and navy.
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
     await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Two-sided Hoodie');
     const creating = page.waitForResponse((response) =>
       response.url().includes('/api/merchandise/create-merchandise-by-organization'),
@@ -350,6 +352,7 @@ describe('design logos and merchandise, as an athletic director', () => {
       .getByRole('button', { name: text.merchandise.create, exact: true })
       .click();
     const product = (await (await creating).json()).result;
+    expect(product.colours.map((colour: { name: string }) => colour.name)).toEqual(['Athletic Grey', 'Navy']);
     expect(product.layers).toEqual([
       {
         kind: 'logo',
@@ -362,6 +365,10 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.goto(`${baseUrl()}/admin/merchandise`);
     const card = page.getByTestId('merchandise-product').filter({ hasText: 'Two-sided Hoodie' });
     await card.locator('img').waitFor({ timeout: 60_000 });
+    const grey = await card.locator('img').getAttribute('src');
+    await card.getByRole('button', { name: 'Show in Navy' }).click();
+    await expect.poll(() => card.locator('img').getAttribute('src')).not.toBe(grey);
+    expect(await card.getByTestId('colour-swatches').getByRole('button').count()).toBe(2);
     await card.getByRole('button', { name: text.merchandise.details }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('link', { name: text.merchandise.downloadPrint.front }).waitFor();

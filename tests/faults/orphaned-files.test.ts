@@ -147,6 +147,8 @@ describe('the storage sweep', () => {
       'merchandise.print_key',
       'merchandise.source_image_key',
       'merchandise.thumbnail_key',
+      'merchandise_colours.image_key',
+      'merchandise_colours.thumbnail_key',
       'storefront_uploads.storage_key',
       'users.profile_photo_key',
     ]);

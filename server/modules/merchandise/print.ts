@@ -21,9 +21,8 @@ export const printSize = (area: PrintArea): Size => ({
 
 /**
  * One side's print file: the area at 300 DPI of its physical size, transparent wherever no
- * artwork is, each logo drawn from its original where its placement puts it inside the area.
- * An SVG logo is rasterised once, directly at its printed size, so it stays sharp; a PNG is
- * resampled once.
+ * artwork is, each logo drawn from its original where its placement puts it inside the area
+ * (an SVG at its printed size, so it stays sharp; a PNG resampled once).
  */
 export async function renderSidePrint(
   apparel: Size,
@@ -38,39 +37,78 @@ export async function renderSidePrint(
   const overlays: sharp.OverlayOptions[] = [];
   // One logo at a time: each is up to a whole area of raw pixels.
   for (const { image, placement } of artwork) {
-    const meta = await sharp(image).metadata();
-    if (!meta.width || !meta.height) throw new Error('A logo of the print file has no size');
-    const box = logoBox(placement, apparel, { width: meta.width, height: meta.height });
-    const width = Math.max(1, Math.round(box.width * scaleX));
-    const height = Math.max(1, Math.round(box.height * scaleX));
-    const source =
-      meta.format === 'svg'
-        ? sharp(image, { density: Math.min(100_000, (svgBaseDensity * width) / meta.width) })
-        : sharp(image);
-    // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
-    // it at its next tile, rather than burning CPU for a job the queue has already failed.
-    if (deadline !== undefined)
-      source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
-    // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
-    const sized = await source
-      .resize(width, height, { fit: 'fill', background: transparent })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
-    const { data, info } = await sharp(sized.data, { raw: sized.info })
-      .rotate(box.rotation, { background: transparent })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const logo = await placedLogo(image, apparel, placement, scaleX, deadline);
     overlays.push({
-      input: data,
-      raw: info,
-      left: Math.round((box.centreX - area.left * apparel.width) * scaleX - info.width / 2),
-      top: Math.round((box.centreY - area.top * apparel.height) * scaleY - info.height / 2),
+      input: logo.data,
+      raw: logo.info,
+      left: Math.round((logo.box.centreX - area.left * apparel.width) * scaleX - logo.info.width / 2),
+      top: Math.round((logo.box.centreY - area.top * apparel.height) * scaleY - logo.info.height / 2),
     });
   }
   return sharp({ create: { ...size, channels: 4, background: transparent } })
     .composite(overlays)
     .png()
     .toBuffer();
+}
+
+/**
+ * A logo at its placement, drawn `scale` print pixels per garment-image pixel and turned, as
+ * raw pixels to composite. An SVG logo is rasterised once, directly at that size.
+ */
+async function placedLogo(
+  image: Buffer,
+  apparel: Size,
+  placement: Placement,
+  scale: number,
+  deadline?: number,
+) {
+  const meta = await sharp(image).metadata();
+  if (!meta.width || !meta.height) throw new Error('A logo to draw has no size');
+  const box = logoBox(placement, apparel, { width: meta.width, height: meta.height });
+  const width = Math.max(1, Math.round(box.width * scale));
+  const height = Math.max(1, Math.round(box.height * scale));
+  const source =
+    meta.format === 'svg'
+      ? sharp(image, { density: Math.min(100_000, (svgBaseDensity * width) / meta.width) })
+      : sharp(image);
+  // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
+  // it at its next tile, rather than burning CPU for a job the queue has already failed.
+  if (deadline !== undefined)
+    source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
+  // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
+  const sized = await source
+    .resize(width, height, { fit: 'fill', background: transparent })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
+  const { data, info } = await sharp(sized.data, { raw: sized.info })
+    .rotate(box.rotation, { background: transparent })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info, box };
+}
+
+/**
+ * A product's picture on one garment colour: the front artwork drawn on that colour's image
+ * at the image's own size, as the studio composes the first.
+ */
+export async function renderMockup(
+  garment: Buffer,
+  artwork: Artwork[],
+  { deadline }: { deadline?: number } = {},
+) {
+  const { width, height } = await sharp(garment).metadata();
+  if (!width || !height) throw new Error('A garment image has no size');
+  const overlays: sharp.OverlayOptions[] = [];
+  for (const { image, placement } of artwork) {
+    const logo = await placedLogo(image, { width, height }, placement, 1, deadline);
+    overlays.push({
+      input: logo.data,
+      raw: logo.info,
+      left: Math.round(logo.box.centreX - logo.info.width / 2),
+      top: Math.round(logo.box.centreY - logo.info.height / 2),
+    });
+  }
+  return sharp(garment).composite(overlays).png().toBuffer();
 }

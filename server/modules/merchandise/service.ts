@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { isVectorLogo } from '../../../contract/design-logos';
@@ -40,6 +40,7 @@ import {
   brands,
   designLogos,
   merchandise,
+  merchandiseColours,
   organizations,
   storefrontUploads,
 } from '../../db/schema';
@@ -64,7 +65,19 @@ export const isOrWillBePublished = (row: { externalId: string | null; status: st
 
 type MerchandiseRow = typeof merchandise.$inferSelect;
 
-export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
+type ColourRow = typeof merchandiseColours.$inferSelect;
+
+/** The colours of some products, in the order they were chosen. */
+export async function coloursOf(db: Db, merchandiseIds: number[]) {
+  if (merchandiseIds.length === 0) return [];
+  return db
+    .select()
+    .from(merchandiseColours)
+    .where(inArray(merchandiseColours.merchandiseId, merchandiseIds))
+    .orderBy(asc(merchandiseColours.id));
+}
+
+export const toProduct = (row: MerchandiseRow, colours: ColourRow[]): MerchandiseProduct => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -85,6 +98,14 @@ export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
   status: row.status,
   placement: placementOf(row),
   layers: row.layers,
+  colours: colours
+    .filter((colour) => colour.merchandiseId === row.id)
+    .map((colour) => ({
+      name: colour.name,
+      hex: colour.hex,
+      imageUrl: row.status === 'ready' && colour.imageKey ? mediaUrl(colour.imageKey) : null,
+      thumbnailUrl: row.status === 'ready' && colour.thumbnailKey ? mediaUrl(colour.thumbnailKey) : null,
+    })),
   printFiles:
     row.status === 'ready'
       ? sides
@@ -120,7 +141,14 @@ export async function merchandiseByOrganization(
     .where(and(eq(merchandise.organizationId, organization.id), isNull(merchandise.archivedAt)))
     .orderBy(desc(merchandise.createdAt), desc(merchandise.id))
     .limit(max);
-  return { products: rows.map(toProduct), spiritShopAddress: organization.spiritShopAddress };
+  const colours = await coloursOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    products: rows.map((row) => toProduct(row, colours)),
+    spiritShopAddress: organization.spiritShopAddress,
+  };
 }
 
 /**
@@ -319,6 +347,12 @@ export async function createMerchandise(
     storedImageSize(storage, logo.storageKey),
   ]);
   const layers = await checkedLayers(db, storage, organizationId, fields.Layers ?? [], apparel, apparelSize);
+  const colourIds = fields.ColourIds ?? [];
+  const offered = await db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparel.id));
+  const unknown = colourIds.filter((id) => !offered.some((colour) => colour.id === id));
+  if (unknown.length > 0)
+    throw badRequest('ColourIds', `${apparel.title} does not come in colour ${unknown.join(', ')}`);
+  const chosenColours = colourIds.map((id) => offered.find((colour) => colour.id === id)!);
   const customized = fields.PlacementX !== undefined;
   const area = apparel.printAreas.front;
   const placement = chosenPlacement(fields, apparelSize, logoSize, area);
@@ -371,6 +405,20 @@ export async function createMerchandise(
           layers,
         })
         .returning();
+      const colours =
+        chosenColours.length > 0
+          ? await tx
+              .insert(merchandiseColours)
+              .values(
+                chosenColours.map((colour) => ({
+                  merchandiseId: inserted.id,
+                  name: colour.name,
+                  hex: colour.hex,
+                  apparelColourId: colour.id,
+                })),
+              )
+              .returning()
+          : [];
       await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx, {
         organizationId: inserted.organizationId,
       });
@@ -380,11 +428,12 @@ export async function createMerchandise(
         baseApparelId: apparel.id,
         placement,
         layers,
+        colours: chosenColours.map((colour) => colour.name),
       });
-      return inserted;
+      return { inserted, colours };
     });
     jobs.wakeUp();
-    return toProduct(row);
+    return toProduct(row.inserted, row.colours);
   } catch (error) {
     // Two requests for the same placement at once: the unique index lets only one through.
     if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
@@ -433,7 +482,7 @@ export async function updateMerchandise(
     return changed;
   });
   jobs.wakeUp();
-  return toProduct(updated);
+  return toProduct(updated, await coloursOf(db, [id]));
 }
 
 /**
@@ -474,7 +523,7 @@ export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUse
     return changed;
   });
   jobs.wakeUp();
-  return toProduct(updated);
+  return toProduct(updated, await coloursOf(db, [id]));
 }
 
 /** A side's print file of a product the actor may see (archived ones too: orders are printed from them). */

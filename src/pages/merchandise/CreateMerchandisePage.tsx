@@ -194,7 +194,7 @@ export function CreateMerchandisePage() {
     setBusyApparelId(item.id);
     try {
       const composition = await composeProductImage({
-        apparelUrl: item.media[0].imageUrl,
+        apparelUrl: studio?.colours[0]?.imageUrl ?? item.media[0].imageUrl,
         logoUrl: selectedLogo.fileUrl,
         printableArea: item.printAreas.front,
         placement: studio?.placement,
@@ -210,6 +210,7 @@ export function CreateMerchandisePage() {
         image: composition.image,
         placement: studio ? composition.placement : undefined,
         layers: studio?.layers,
+        colourIds: studio?.colours.map((colour) => colour.id),
       });
       if (studio) closeStudio();
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });

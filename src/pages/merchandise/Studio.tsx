@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { lowContrast } from '../../../contract/colour';
 import { type DesignLogo, isVectorLogo } from '../../../contract/design-logos';
-import type { BaseApparel } from '../../../contract/merchandise';
+import type { ApparelColour, BaseApparel } from '../../../contract/merchandise';
 import {
   clampPlacement,
   defaultPlacement,
@@ -33,6 +33,8 @@ export interface StudioProduct {
   price: number;
   placement: Placement;
   layers: LogoLayer[];
+  /** The colours it is sold in, in the order chosen; the first is the one composed here. */
+  colours: ApparelColour[];
 }
 
 interface StudioProps {
@@ -330,6 +332,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
 
   const pickedColours = apparel.colours.filter((colour) => chosenColours.includes(colour.id));
   const vanishesOn = pickedColours.filter((colour) => lowContrast(logoColours, colour.hex));
+  const noColour = apparel.colours.length > 0 && pickedColours.length === 0;
 
   const priceValue = Number(price);
   const priceInvalid = !/^\d+(\.\d{1,2})?$/.test(price.trim());
@@ -543,7 +546,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Tooltip title={dpiTooLow}>
+          <Tooltip title={dpiTooLow || (noColour ? translate('app.merchandise.chooseColour') : '')}>
             {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
             <span>
               <Button
@@ -565,6 +568,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
                     layers: placements.back
                       ? [{ kind: 'logo', side: 'back', logoId: logo.id, placement: placements.back }]
                       : [],
+                    colours: pickedColours,
                   })
                 }
               >

@@ -99,6 +99,8 @@ export interface NewProduct {
   placement?: Placement;
   /** Further artwork from the studio, such as the logo on the back. */
   layers?: LogoLayer[];
+  /** The apparel colours it is sold in, from the studio. */
+  colourIds?: number[];
 }
 
 export function createMerchandise(product: NewProduct) {
@@ -116,6 +118,7 @@ export function createMerchandise(product: NewProduct) {
     form.append('PlacementRotation', String(product.placement.rotation));
   }
   if (product.layers?.length) form.append('Layers', JSON.stringify(product.layers));
+  if (product.colourIds?.length) form.append('ColourIds', product.colourIds.join(','));
   form.append('ImageFile', product.image, 'merchandise.png');
   return uploadForm<MerchandiseProduct>('/api/merchandise/create-merchandise-by-organization', form);
 }

@@ -12,8 +12,9 @@ import {
   multipart,
   type People,
   pngImage,
+  uploadLogo,
 } from '../design-logos/fixtures';
-import { productTestApp } from './support';
+import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
 let who: People;
@@ -92,5 +93,66 @@ describe('apparel colours', () => {
     expect(
       (await ctx.db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparelId))).length,
     ).toBe(1);
+  });
+});
+
+describe('a product in several colours', () => {
+  async function addColour(name: string, hex: string) {
+    const content = await pngImage(400, 400, hex);
+    const response = await who.admin({
+      method: 'POST',
+      url: `/api/merchandise/base-apparel/${apparelId}/colours`,
+      ...multipart({ Name: name, Hex: hex }, { name: `${name}.png`, type: 'image/png', content }),
+    });
+    return response.json().result as { id: number };
+  }
+
+  it('gets one picture per colour, the logo where the placement puts it on each', async () => {
+    const navy = await addColour('Navy', '#1f2a44');
+    const gold = await addColour('Gold', '#ffd100');
+    const logo = await uploadLogo(who.director);
+    const created = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id, { ColourIds: `${navy.id},${gold.id}` }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().result.colours).toEqual([
+      { name: 'Navy', hex: '#1f2a44', imageUrl: null, thumbnailUrl: null },
+      { name: 'Gold', hex: '#ffd100', imageUrl: null, thumbnailUrl: null },
+    ]);
+    await ctx.app.jobs.drain();
+    const [product] = (
+      await who.director({
+        method: 'GET',
+        url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}`,
+      })
+    ).json().result.products;
+    expect(product.colours.map((colour: { name: string }) => colour.name)).toEqual(['Navy', 'Gold']);
+    for (const [index, hex] of ['#1f2a44', '#ffd100'].entries()) {
+      const picture = await who.director({ method: 'GET', url: product.colours[index].imageUrl });
+      const { data, info } = await sharp(picture.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([400, 400]);
+      const pixel = (x: number, y: number) => {
+        const at = (y * info.width + x) * info.channels;
+        return `#${[data[at], data[at + 1], data[at + 2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+      };
+      // The red logo at the one-click placement (centre 0.5, 0.427 of the image); the garment around it.
+      expect(pixel(200, 171)).toBe('#ff0000');
+      expect(pixel(20, 20)).toBe(hex);
+      const thumbnail = await who.director({ method: 'GET', url: product.colours[index].thumbnailUrl });
+      expect(thumbnail.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a colour the apparel does not come in', async () => {
+    const logo = await uploadLogo(who.director);
+    const response = await createProduct(
+      who.director,
+      productFields(apparelId, logo.id, { ColourIds: '999' }),
+    );
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'ColourIds', errorMessage: 'Classic Cotton Tee does not come in colour 999' },
+    ]);
+    expect(await productCount(ctx)).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   status: 'processing',
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
   layers: [],
+  colours: [],
   printFiles: [],
   ...overrides,
 });
@@ -88,6 +89,23 @@ describe('merchandise product card', () => {
   it('offers no Try again while the product is processing', () => {
     renderCard(product());
     expect(screen.queryByRole('button', { name: appMessages.merchandise.tryAgain })).toBeNull();
+  });
+
+  it('shows a swatch per colour on the card, each switching its picture', async () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/grey.png', thumbnailUrl: '/grey-thumb.png' }],
+        colours: [
+          { name: 'Athletic Grey', hex: '#5b5b5b', imageUrl: '/grey.png', thumbnailUrl: '/grey-thumb.png' },
+          { name: 'Navy', hex: '#003366', imageUrl: '/navy.png', thumbnailUrl: '/navy-thumb.png' },
+        ],
+      }),
+    );
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/grey-thumb.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Show in Navy' }));
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/navy-thumb.png');
+    expect(screen.getByRole('button', { name: 'Show in Navy' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('lists the print file of each printed side in Details once they exist', async () => {
