@@ -5,6 +5,8 @@ import { maxIntegerId } from './resource';
 
 /** Logos are png or svg (spec section 9); the server checks the content, not the name. */
 export const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
+/** An SVG logo is drawn at whatever size it prints, so its resolution never limits a print. */
+export const isVectorLogo = (contentType: string) => contentType === 'image/svg+xml';
 export const logoFileAccept = '.png,.svg,image/png,image/svg+xml';
 
 export const designLogoSchema = z.object({
@@ -13,6 +15,7 @@ export const designLogoSchema = z.object({
   fileName: z.string(),
   /** Where the file is served from, under /api. */
   fileUrl: z.string(),
+  contentType: z.enum(logoFileTypes),
 });
 export type DesignLogo = z.infer<typeof designLogoSchema>;
 

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo, versionColumn } from './resource-table';
-import type { PrintableArea } from '../../contract/composition';
+import type { LogoLayer, PrintAreas } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -396,11 +396,33 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
-  printableArea: jsonb('printable_area')
-    .$type<PrintableArea>()
+  // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
+  printAreas: jsonb('print_areas')
+    .$type<PrintAreas>()
     .notNull()
-    .default({ left: 0, top: 0, width: 1, height: 1 }),
+    .default({
+      front: { left: 0, top: 0, width: 1, height: 1, widthInches: 12, heightInches: 12 },
+      back: null,
+    }),
 });
+
+/**
+ * The colours a base apparel item comes in, each with the garment's image in it, in the order
+ * they were added; the item's own image shows the first.
+ */
+export const apparelColours = pgTable(
+  'apparel_colours',
+  {
+    id: serial('id').primaryKey(),
+    baseApparelId: integer('base_apparel_id')
+      .notNull()
+      .references(() => baseApparel.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [uniqueIndex('apparel_colours_name_idx').on(t.baseApparelId, t.name)],
+);
 
 export const merchandise = pgTable(
   'merchandise',
@@ -423,13 +445,17 @@ export const merchandise = pgTable(
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
+    /** The front's print file; the back's beside it, when the design has a back. */
     printKey: text('print_key'),
+    backPrintKey: text('back_print_key'),
     externalId: text('external_id'),
     // Products made before placements were stored had the one-click placement of a square logo.
     placementX: doublePrecision('placement_x').notNull().default(0.5),
     placementY: doublePrecision('placement_y').notNull().default(0.458333),
     placementWidth: doublePrecision('placement_width').notNull().default(0.25),
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
+    /** Artwork beyond the main front logo (the placement above): logos on either side. */
+    layers: jsonb('layers').$type<LogoLayer[]>().notNull().default([]),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
      * Bytes of the product's stored files (the composed upload, then the image, thumbnail and
@@ -471,6 +497,29 @@ export const storefrontUploads = pgTable(
     index('storefront_uploads_organization_idx').on(t.organizationId),
     index('storefront_uploads_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The colours a product is sold in, each with its composed image once processed (the
+ * product's own image is the one the studio composed, on the catalogue colour).
+ */
+export const merchandiseColours = pgTable(
+  'merchandise_colours',
+  {
+    id: serial('id').primaryKey(),
+    merchandiseId: integer('merchandise_id')
+      .notNull()
+      .references(() => merchandise.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    /** The garment in this colour, whose image the job composes on. */
+    apparelColourId: integer('apparel_colour_id')
+      .notNull()
+      .references(() => apparelColours.id),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+  },
+  (t) => [index('merchandise_colours_merchandise_idx').on(t.merchandiseId)],
 );
 
 export const orders = pgTable(

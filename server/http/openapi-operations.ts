@@ -85,13 +85,19 @@ export const operationDocs: Record<string, OperationDoc> = {
     public: true,
   },
   'GET /api/merchandise/base-apparel': { summary: 'Base apparel to build products on' },
+  'POST /api/merchandise/base-apparel/{id}/colours': {
+    summary: 'Add a colour to a base apparel item (Admins)',
+  },
   'POST /api/merchandise/create-merchandise-by-organization': {
     summary: 'Create a product from a logo placed on a base apparel',
   },
   'PUT /api/merchandise/{id}': { summary: "Edit a product's title, description and price" },
   'POST /api/merchandise/{id}/archive': { summary: 'Archive a product' },
   'POST /api/merchandise/{id}/retry': { summary: 'Process a failed product again' },
-  'GET /api/merchandise/{id}/print-file': { summary: "A product's print file", file: 'The print file (png)' },
+  'GET /api/merchandise/{id}/print-file/{side}': {
+    summary: "A side's print file of a product",
+    file: 'The print file (png)',
+  },
   'POST /api/merchandise/UploadImageToShopify': { summary: 'Upload an image for the storefront' },
   'GET /api/merchandise/media/{prefix}/{id}': {
     summary: 'A product image',

@@ -1,3 +1,5 @@
+import { printDpiTooLow, printDpiWarning } from '../../contract/merchandise';
+
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {
   errors: {
@@ -83,7 +85,7 @@ export const appMessages = {
     productTitle: 'Title',
     archive: 'Archive',
     archived: 'Product archived: it no longer shows in the gallery or the storefront',
-    downloadPrint: 'Download print file',
+    downloadPrint: { front: 'Download front print file', back: 'Download back print file' },
     customize: 'Customize',
     studioTitle: 'Customize Merchandise',
     resetPlacement: 'Reset placement',
@@ -98,6 +100,18 @@ export const appMessages = {
     rotation: 'Rotation',
     size: 'Size',
     back: 'Back',
+    printDpi: 'Prints at %{dpi} DPI',
+    dpiWarning: printDpiWarning('%{dpi}'),
+    dpiTooLow: printDpiTooLow('%{dpi}'),
+    vectorPrint: 'SVG logo: prints sharp at any size',
+    side: { front: 'Front', back: 'Back' },
+    colours: 'Colours',
+    chooseColour: 'Choose at least one colour',
+    lowContrast: 'Low contrast on %{colour}',
+    colourPreview: '%{colour} preview',
+    showColour: 'Show in %{colour}',
+    addToBack: 'Put the logo on the back',
+    removeFromBack: 'Take the logo off the back',
   },
   login: {
     title: 'Sign in',

@@ -18,6 +18,7 @@ export const toDesignLogo = (row: LogoRow): DesignLogo => ({
   organizationId: row.organizationId,
   fileName: row.fileName,
   fileUrl: designLogoFileUrl(row.id),
+  contentType: row.contentType as DesignLogo['contentType'],
 });
 
 /**

@@ -127,7 +127,13 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
   const notify = useNotify();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const media = product.media[0];
+  const [shownColour, setShownColour] = useState(0);
+  // Each colour's picture once processed; the product's own image otherwise.
+  const colourPicture = product.colours[shownColour];
+  const media =
+    colourPicture?.imageUrl && product.media[0]
+      ? { imageUrl: colourPicture.imageUrl, thumbnailUrl: colourPicture.thumbnailUrl }
+      : product.media[0];
   return (
     <Card
       variant="outlined"
@@ -152,6 +158,31 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {product.description}
         </Typography>
         <Typography variant="subtitle2">{formatCurrency(product.price)}</Typography>
+        {product.colours.length > 1 && (
+          <Box sx={{ display: 'flex', gap: 0.5, mt: 1 }} data-testid="colour-swatches">
+            {product.colours.map((colour, index) => (
+              <Box
+                key={colour.name}
+                component="button"
+                type="button"
+                aria-label={translate('app.merchandise.showColour', { colour: colour.name })}
+                aria-pressed={index === shownColour}
+                title={colour.name}
+                onClick={() => setShownColour(index)}
+                sx={{
+                  width: 24,
+                  height: 24,
+                  p: 0,
+                  borderRadius: '50%',
+                  cursor: 'pointer',
+                  bgcolor: colour.hex,
+                  border: 2,
+                  borderColor: index === shownColour ? 'primary.main' : 'divider',
+                }}
+              />
+            ))}
+          </Box>
+        )}
       </CardContent>
       <CardActions>
         <Button size="small" onClick={() => setDetailsOpen(true)}>
@@ -191,11 +222,11 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           )}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {product.printFileUrl && (
-            <Button component="a" href={product.printFileUrl} download>
-              {translate('app.merchandise.downloadPrint')}
+          {product.printFiles.map((file) => (
+            <Button key={file.side} component="a" href={file.url} download>
+              {translate(`app.merchandise.downloadPrint.${file.side}`)}
             </Button>
-          )}
+          ))}
           {!editing && <Button onClick={() => setEditing(true)}>{translate('app.merchandise.edit')}</Button>}
           <Button
             color="warning"
