@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 const texts = appMessages;
 
@@ -86,5 +86,46 @@ describe('the trash', () => {
     await shown(page.getByRole('row', { name: /revert/ }));
     await page.goto(`${baseUrl()}/admin/promo-codes/update/${id}`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('TRASH WALK');
+  });
+
+  it("restores two of an athletic director's deleted logos together, and deletes one forever after confirming", async () => {
+    const director = await browser.newContext({
+      storageState: await signedInState(browser, demo.directorEmail, demo.password),
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#036"/></svg>`;
+      for (const name of ['trash-a.svg', 'trash-b.svg', 'trash-c.svg']) {
+        const made = await director.request.post(`${baseUrl()}/api/design-logos`, {
+          multipart: { ImageFile: { name, mimeType: 'image/svg+xml', buffer: Buffer.from(svg) } },
+        });
+        expect(made.status(), await made.text()).toBe(200);
+        const { id } = (await made.json()).result as { id: number };
+        const deleted = await director.request.delete(`${baseUrl()}/api/design-logos/${id}`);
+        expect(deleted.status(), await deleted.text()).toBe(200);
+      }
+      const logos = await director.newPage();
+      await logos.goto(`${baseUrl()}/admin/design-logos`);
+      await logos.getByRole('button', { name: texts.trash.button }).click();
+      const trashed = (name: string) => logos.getByTestId('trashed-design-logo').filter({ hasText: name });
+      await trashed('trash-a.svg').waitFor();
+      await logos.getByRole('checkbox', { name: 'Select trash-a.svg' }).check();
+      await logos.getByRole('checkbox', { name: 'Select trash-b.svg' }).check();
+      await logos.getByRole('button', { name: `${texts.trash.restore} (2)` }).click();
+      await logos.getByText('2 restored', { exact: true }).waitFor();
+      await expect.poll(() => trashed('trash-a.svg').count()).toBe(0);
+      expect(await trashed('trash-b.svg').count()).toBe(0);
+
+      await logos.getByRole('button', { name: `${texts.trash.deleteForever} trash-c.svg` }).click();
+      await logos.getByRole('dialog').getByRole('button', { name: texts.trash.deleteForever }).click();
+      await logos.getByText('Deleted forever', { exact: true }).waitFor();
+      await expect.poll(() => trashed('trash-c.svg').count()).toBe(0);
+
+      await logos.getByRole('button', { name: texts.designLogos.backToLogos }).click();
+      await logos.getByTestId('design-logo').filter({ hasText: 'trash-a.svg' }).first().waitFor();
+      expect(await logos.getByTestId('design-logo').filter({ hasText: 'trash-c.svg' }).count()).toBe(0);
+    } finally {
+      await director.close();
+    }
   });
 });

@@ -14,12 +14,12 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useTranslate } from 'react-admin';
 import { type AnyResource, resourceCalls } from '../../../contract/definition';
 import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
-import { useFailureToast } from '../../providers/failureToast';
 import { useRestore } from './trash';
+import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from './trashActions';
 import { useOffers } from './useOffers';
 
 interface TrashRow {
@@ -39,17 +39,20 @@ const pageSizes = [10, 20, 50, 100];
  */
 export function TrashPage({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const failureToast = useFailureToast();
   const queryClient = useQueryClient();
   const offered = useOffers(definition);
   const restore = useRestore(definition);
   const calls = resourceCalls(definition);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(20);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [confirming, setConfirming] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const trash = useTrashActions(
+    async (kind, ids) => {
+      if (kind === 'restore') await restore(ids);
+      else await http(`/api/${calls.purgeMany!.path}`, { method: 'POST', body: { ids } });
+    },
+    () => queryClient.invalidateQueries({ queryKey: [definition.name] }),
+  );
+  const { selected, busy } = trash;
   const { data, isPending } = useQuery({
     queryKey: [definition.name, 'trash', { page, perPage }],
     queryFn: () =>
@@ -67,28 +70,6 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
   ).slice(0, 3);
   const rows = data?.data ?? [];
 
-  const run = async (ids: number[], change: 'restore' | 'purge') => {
-    setBusy(true);
-    try {
-      if (change === 'restore') await restore(ids);
-      else {
-        await http(`/api/${calls.purgeMany!.path}`, { method: 'POST', body: { ids } });
-        await queryClient.invalidateQueries({ queryKey: [definition.name] });
-      }
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
-      const done = change === 'restore' ? 'app.trash.restored' : 'app.trash.purged';
-      notify(translate(done, { smart_count: ids.length }), { type: 'success' });
-    } catch (error) {
-      failureToast(error);
-      await queryClient.invalidateQueries({ queryKey: [definition.name] });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  };
-
-  const toggle = (id: number) =>
-    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
   const titleOf = (row: TrashRow) => String(row[definition.titleField] ?? row.id);
 
@@ -98,23 +79,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('app.trash.title', { label: definition.label.many })}
       </Typography>
-      {selected.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-          <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => run(selected, 'restore')}>
-            {translate('app.trash.restore')} ({selected.length})
-          </Button>
-          {offered('purge') && (
-            <Button
-              color="error"
-              startIcon={<DeleteForeverIcon />}
-              disabled={busy}
-              onClick={() => setConfirming(selected)}
-            >
-              {translate('app.trash.deleteForever')} ({selected.length})
-            </Button>
-          )}
-        </Box>
-      )}
+      <TrashBulkActions trash={trash} purge={offered('purge')} />
       {isPending ? (
         <Loading />
       ) : rows.length === 0 ? (
@@ -126,7 +91,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
               <TableCell padding="checkbox">
                 <Checkbox
                   checked={allSelected}
-                  onChange={() => setSelected(allSelected ? [] : rows.map((row) => row.id))}
+                  onChange={() => trash.setSelected(allSelected ? [] : rows.map((row) => row.id))}
                   slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
                 />
               </TableCell>
@@ -144,7 +109,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                 <TableCell padding="checkbox">
                   <Checkbox
                     checked={selected.includes(row.id)}
-                    onChange={() => toggle(row.id)}
+                    onChange={() => trash.toggle(row.id)}
                     slotProps={{
                       input: { 'aria-label': translate('app.trash.selectRow', { name: titleOf(row) }) },
                     }}
@@ -161,7 +126,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                     startIcon={<RestoreIcon />}
                     disabled={busy}
                     aria-label={`${translate('app.trash.restore')} ${titleOf(row)}`}
-                    onClick={() => run([row.id], 'restore')}
+                    onClick={() => trash.run('restore', [row.id])}
                   >
                     {translate('app.trash.restore')}
                   </Button>
@@ -172,7 +137,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                       startIcon={<DeleteForeverIcon />}
                       disabled={busy}
                       aria-label={`${translate('app.trash.deleteForever')} ${titleOf(row)}`}
-                      onClick={() => setConfirming([row.id])}
+                      onClick={() => trash.askPurge([row.id])}
                     >
                       {translate('app.trash.deleteForever')}
                     </Button>
@@ -197,16 +162,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
           }}
         />
       )}
-      <Confirm
-        isOpen={confirming !== null}
-        loading={busy}
-        title={translate('app.trash.purgeConfirm')}
-        content={translate('app.trash.purgeSelected', { count: confirming?.length ?? 0 })}
-        confirm={translate('app.trash.deleteForever')}
-        cancel={translate('app.tables.cancel')}
-        onConfirm={() => confirming && run(confirming, 'purge')}
-        onClose={() => setConfirming(null)}
-      />
+      <TrashPurgeConfirm trash={trash} />
     </Box>
   );
 }

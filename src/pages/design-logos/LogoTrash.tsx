@@ -1,11 +1,8 @@
-import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { Box, Button, Card, CardActions, Checkbox, Grid, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from '../../admin/engine/trashActions';
 import { formatDateTime } from '../../lib/dates';
-import { useFailureToast } from '../../providers/failureToast';
 import { changeTrashedLogos, useTrashedLogos } from './api';
 import { LogoImage } from './LogoGallery';
 
@@ -16,31 +13,13 @@ import { LogoImage } from './LogoGallery';
  */
 export function LogoTrash({ organizationId }: { organizationId: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const failureToast = useFailureToast();
   const queryClient = useQueryClient();
   const { data: logos, isPending } = useTrashedLogos(organizationId, true);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [confirming, setConfirming] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (change: 'restore-many' | 'purge-many', ids: number[]) => {
-    setBusy(true);
-    try {
-      await changeTrashedLogos(change, ids);
-      const done = change === 'restore-many' ? 'app.trash.restored' : 'app.trash.purged';
-      notify(translate(done, { smart_count: ids.length }), { type: 'success' });
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
-    } catch (error) {
-      failureToast(error);
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-      await queryClient.invalidateQueries({ queryKey: ['design-logos', organizationId] });
-    }
-  };
-  const toggle = (id: number) =>
-    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const trash = useTrashActions(
+    (kind, ids) => changeTrashedLogos(kind === 'restore' ? 'restore-many' : 'purge-many', ids),
+    () => queryClient.invalidateQueries({ queryKey: ['design-logos', organizationId] }),
+  );
+  const { selected, busy } = trash;
 
   if (isPending) return <Skeleton variant="rounded" height={180} />;
   if (!logos || logos.length === 0) {
@@ -48,21 +27,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
   }
   return (
     <>
-      {selected.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-          <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => run('restore-many', selected)}>
-            {translate('app.trash.restore')} ({selected.length})
-          </Button>
-          <Button
-            color="error"
-            startIcon={<DeleteForeverIcon />}
-            disabled={busy}
-            onClick={() => setConfirming(selected)}
-          >
-            {translate('app.trash.deleteForever')} ({selected.length})
-          </Button>
-        </Box>
-      )}
+      <TrashBulkActions trash={trash} />
       <Grid container spacing={2}>
         {logos.map((logo) => (
           <Grid key={logo.id} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
@@ -72,7 +37,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
                 <Checkbox
                   size="small"
                   checked={selected.includes(logo.id)}
-                  onChange={() => toggle(logo.id)}
+                  onChange={() => trash.toggle(logo.id)}
                   slotProps={{
                     input: { 'aria-label': translate('app.trash.selectRow', { name: logo.fileName }) },
                   }}
@@ -89,7 +54,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
                   size="small"
                   disabled={busy}
                   aria-label={`${translate('app.trash.restore')} ${logo.fileName}`}
-                  onClick={() => run('restore-many', [logo.id])}
+                  onClick={() => trash.run('restore', [logo.id])}
                 >
                   {translate('app.trash.restore')}
                 </Button>
@@ -98,7 +63,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
                   color="error"
                   disabled={busy}
                   aria-label={`${translate('app.trash.deleteForever')} ${logo.fileName}`}
-                  onClick={() => setConfirming([logo.id])}
+                  onClick={() => trash.askPurge([logo.id])}
                 >
                   {translate('app.trash.deleteForever')}
                 </Button>
@@ -107,16 +72,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
           </Grid>
         ))}
       </Grid>
-      <Confirm
-        isOpen={confirming !== null}
-        loading={busy}
-        title={translate('app.trash.purgeConfirm')}
-        content={translate('app.trash.purgeSelected', { count: confirming?.length ?? 0 })}
-        confirm={translate('app.trash.deleteForever')}
-        cancel={translate('app.tables.cancel')}
-        onConfirm={() => confirming && run('purge-many', confirming)}
-        onClose={() => setConfirming(null)}
-      />
+      <TrashPurgeConfirm trash={trash} />
     </>
   );
 }
