@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Version 7's react-router-dom only re-exports react-router, which the app depends on alone.
+const reactRouterOnly = { name: 'react-router-dom', message: "Import from 'react-router'." };
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +42,10 @@ export default tseslint.config(
               regex: '^(\\.\\./)+src(/|$)',
               message: 'The server never imports the app: share through contract/.',
             },
+            {
+              regex: '^(\\.\\./)+contract/resources/definitions$',
+              message: 'The server validates with the registry (contract/resources), schemas included.',
+            },
           ],
         },
       ],
@@ -56,9 +63,14 @@ export default tseslint.config(
               message: 'The app never imports the server: share through contract/.',
             },
           ],
+          paths: [reactRouterOnly],
         },
       ],
     },
+  },
+  {
+    files: ['tests/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [reactRouterOnly] }] },
   },
   {
     files: ['contract/**/*.ts'],

@@ -71,6 +71,10 @@ export default defineConfig({
       ...postgresProjects(),
       {
         extends: true,
+        // The app's imports resolve as Node resolves those of the packages it loads itself
+        // (react-admin's import of react-router-dom, then react-router): with module-sync, or the
+        // app would get react-router's CommonJS build and react-admin its ES one, two routers.
+        resolve: { conditions: ['node', 'module-sync', 'development|production'] },
         test: {
           name: 'app',
           environment: 'jsdom',

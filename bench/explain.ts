@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { users } from '../contract/resources/users';
+import { users } from '../contract/resources';
 import type { Db } from '../server/db/client';
 import { tableQueries } from '../server/http/table';
 import { usersResource } from '../server/modules/users/service';

@@ -36,7 +36,7 @@ const exportOnly = process.env.BENCH_EXPORT_ONLY === '1';
 const frontOnly = process.env.BENCH_FRONT_ONLY === '1';
 
 const targets = {
-  meShare: { pg: 0.35, pglite: 0.35 },
+  meShare: { pg: 0.5, pglite: 0.5 },
   pgliteIdleRssMiB: 300,
   searchP99Ms: { pg: 20, pglite: 50 },
   exportRowsPerSec: 20_000,

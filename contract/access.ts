@@ -1,4 +1,4 @@
-import { resourceDefinitions } from './resources/definitions';
+import { definitionsWithoutSchemas } from './resources/definitions';
 import { type RoleName, roles } from './roles';
 
 /** The admin pages that are not table resources. */
@@ -16,11 +16,11 @@ const pages = {
 export const access: Readonly<Record<string, readonly RoleName[]>> = {
   ...pages,
   ...Object.fromEntries(
-    resourceDefinitions.map((definition) => [definition.name, definition.access.list ?? []]),
+    definitionsWithoutSchemas.map((definition) => [definition.name, definition.access.list ?? []]),
   ),
 };
 
-export type AccessArea = keyof typeof pages | (typeof resourceDefinitions)[number]['name'];
+export type AccessArea = keyof typeof pages | (typeof definitionsWithoutSchemas)[number]['name'];
 
 export function canAccess(roleNamesOfUser: readonly string[] | undefined, area: string): boolean {
   const allowed: readonly string[] | undefined = access[area as AccessArea];

@@ -110,11 +110,12 @@ const codeField = z
 export const reauthenticateMessage = 'Enter your current password or a code from your authenticator app';
 
 /** Sensitive changes ask again for the current password or a current authenticator code. */
+export const reauthenticateFields = {
+  password: z.string({ error: 'Password must be text' }).max(limits.password).optional(),
+  code: codeField,
+};
 export const reauthenticateSchema = z
-  .object({
-    password: z.string({ error: 'Password must be text' }).max(limits.password).optional(),
-    code: codeField,
-  })
+  .object(reauthenticateFields)
   .refine((body) => Boolean(body.password || body.code), {
     message: reauthenticateMessage,
     path: ['password'],

@@ -18,6 +18,34 @@ export const validationErrorBodySchema = z.object({
 
 export const errorBodySchema = z.object({ result: z.null(), message: z.string() });
 
+/** Largest value of an `integer` column (ids, versions). */
+const maxInteger = 2_147_483_647;
+
+/**
+ * The version of a record as the client read it: an update's `version` (JSON or multipart) or a
+ * delete's `?version=`. A stale one is refused with 409; absent (another client of the spec's
+ * contract), the write is made as before, unconditionally.
+ */
+export const versionInput = z.coerce
+  .number({ error: 'Version must be a number' })
+  .int('Version must be a whole number')
+  .positive('Version must be positive')
+  .max(maxInteger, `Version must be at most ${maxInteger}`)
+  .optional();
+
+/** Every record carries its version; each write raises it. */
+export const versionOutput = z.number().int().positive();
+
+/**
+ * The 409 of a write against a version that is no longer current: the spec's error shape with
+ * who changed the record and when, and the record as it now is, so the form can show both.
+ */
+export const conflictBodySchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    result: z.object({ current: row }),
+    validationFailures: z.array(validationFailureSchema),
+  });
+
 /** Every response body of the API is `{ result: ... }` (spec section 7). */
 export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema });
 

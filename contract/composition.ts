@@ -21,6 +21,29 @@ export interface PrintableArea {
   height: number;
 }
 
+/** A print area: where a side takes a print, in fractions of the image, and how large it prints. */
+export interface PrintArea extends PrintableArea {
+  widthInches: number;
+  heightInches: number;
+}
+
+export const sides = ['front', 'back'] as const;
+export type Side = (typeof sides)[number];
+
+/** Each apparel prints on its front; most on their back too (caps and totes do not). */
+export interface PrintAreas {
+  front: PrintArea;
+  back: PrintArea | null;
+}
+
+/** A logo placed on one side of the garment, besides the product's main front logo. */
+export interface LogoLayer {
+  kind: 'logo';
+  side: Side;
+  logoId: number;
+  placement: Placement;
+}
+
 export interface Size {
   width: number;
   height: number;
@@ -214,6 +237,31 @@ export function rotatePlacement(
   area?: PrintableArea,
 ): Placement {
   return clampPlacement({ ...placement, rotation: degrees }, apparel, logo, area);
+}
+
+/** Under this a print is refused: it comes out visibly blocky (Printful, Custom Ink). */
+export const minPrintDpi = 72;
+/** At this or more a print is as sharp as the press; between the two the studio warns. */
+export const recommendedPrintDpi = 150;
+
+/**
+ * The logo's effective resolution at its placed size: its pixels over the inches it prints
+ * at, on the worse axis, rounded down (so 71.9 is not called 72). The inches follow from the
+ * area's physical size: the area's width in the image is `widthInches` long on the garment.
+ */
+export function printDpi(placement: Placement, apparel: Size, logo: Size, area: PrintArea) {
+  const box = logoBox(placement, apparel, logo);
+  const widthInches = (box.width / (area.width * apparel.width)) * area.widthInches;
+  const heightInches = (box.height / (area.height * apparel.height)) * area.heightInches;
+  return Math.floor(Math.min(logo.width / widthInches, logo.height / heightInches));
+}
+
+export type PrintQuality = 'sharp' | 'soft' | 'tooLow';
+
+/** A vector logo prints sharp at any size; a raster one by its effective resolution. */
+export function printQuality(dpi: number, vector: boolean): PrintQuality {
+  if (vector || dpi >= recommendedPrintDpi) return 'sharp';
+  return dpi >= minPrintDpi ? 'soft' : 'tooLow';
 }
 
 /** Dollars in whole cents, to compare prices without float noise. */

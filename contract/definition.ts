@@ -19,7 +19,18 @@ export function rowIdOf(value: unknown): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= maxIntegerId ? id : undefined;
 }
 
-export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete' | 'bulkDelete' | 'export';
+export type ResourceAction =
+  | 'list'
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'bulkDelete'
+  | 'export'
+  /** Read the trash and bring records back from it (one or many). */
+  | 'restore'
+  /** Delete trashed records forever (one or many). */
+  | 'purge';
 
 export interface Choice {
   value: string;
@@ -36,6 +47,11 @@ interface FieldOptions {
   readOnly?: boolean;
   /** Unique across the table; `'ci'` regardless of case. Enforced by a unique index. */
   unique?: boolean | 'ci';
+  /**
+   * With `unique`: unique among its organization's rows only (the definition's
+   * `organizationField`), so two schools may each have a team called 'Varsity'.
+   */
+  uniqueWithin?: 'organization';
   /** Part of the table's `allSearch` (its lower-cased search column). */
   search?: boolean;
   /** The table may be sorted by it. */
@@ -132,6 +148,24 @@ export interface ResourceRoutes {
 
 export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
 
+/**
+ * The access of a table its users keep: `allowed` list, read, create, update and export it (a
+ * role but Admin only its own organization's rows, by the definition's `organizationField`);
+ * deleting, one row or many, and the trash (restore, delete forever) are the Admin's.
+ */
+export const accessFor = (allowed: readonly RoleName[]): Access => ({
+  list: allowed,
+  read: allowed,
+  create: allowed,
+  update: allowed,
+  export: allowed,
+  delete: [roles.admin],
+  bulkDelete: [roles.admin],
+  // Only offered with `trash`: the trash is an Admin's.
+  restore: [roles.admin],
+  purge: [roles.admin],
+});
+
 export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** The admin route `/admin/{name}`, the i18n key `resources.{name}` and the default API path. */
   name: string;
@@ -173,6 +207,19 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * nobody jumps to by name); otherwise its searchable fields are searched there too.
    */
   quickSearch?: false;
+  /**
+   * Delete moves a record to the trash (`deleted_at`, `deleted_by`) instead of removing it:
+   * every list, lookup and option list stops showing it, `POST {path}/:id/restore` brings it
+   * back and the trash job removes it for good after TRASH_RETENTION_DAYS. The table needs the
+   * two columns, and its unique indexes ignore trashed rows (`server/db/resource-table.ts`).
+   */
+  trash?: true;
+  /**
+   * With `audit`, `GET {path}/:id/history` lists the record's changes (field, before, after, who,
+   * when) and `POST {path}/:id/revert` brings back a change's earlier values through the update
+   * (for the roles of `access.update`). `false` where the module serves the update itself (users).
+   */
+  history?: false;
   /** The audit log's entity type for this resource's changes; absent, changes are not audited. */
   audit?: { entityType: string };
   routes?: ResourceRoutes;
@@ -231,6 +278,10 @@ export interface ResourceCall {
   idIn?: 'path' | 'body' | 'query';
 }
 
+/** Whether a resource's changes can be read and reverted from its update page. */
+export const historyOf = (definition: AnyResource) =>
+  Boolean(definition.audit) && definition.history !== false;
+
 const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
 
 /**
@@ -241,6 +292,9 @@ const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
  * - getOne, create, update, delete: `GET/POST/PUT/DELETE {path}[/:id]` unless overridden
  * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
  * - toggle: the one-field switch of the list, when the definition has one
+ * - with `audit`: `GET {path}/:id/history` and `POST {path}/:id/revert` (unless `history: false`)
+ * - with `trash`: `POST {path}/trash/table` (the trash's table query), `POST {path}/:id/restore`,
+ *   `POST {path}/restore-many` and `POST {path}/purge-many` with `{ ids }`
  */
 export function resourceCalls(definition: AnyResource) {
   const base = apiPathOf(definition);
@@ -259,11 +313,29 @@ export function resourceCalls(definition: AnyResource) {
     toggle: routes.toggle
       ? { method: routes.toggle.method, path: joinPath(base, routes.toggle.path), idIn: routes.toggle.idIn }
       : undefined,
+    history: historyOf(definition)
+      ? { method: 'GET', path: joinPath(base, ':id/history'), idIn: 'path' }
+      : undefined,
+    revert: historyOf(definition)
+      ? { method: 'POST', path: joinPath(base, ':id/revert'), idIn: 'path' }
+      : undefined,
+    trashTable: definition.trash ? { method: 'POST', path: joinPath(base, 'trash/table') } : undefined,
+    restore: definition.trash
+      ? { method: 'POST', path: joinPath(base, ':id/restore'), idIn: 'path' }
+      : undefined,
+    restoreMany: definition.trash ? { method: 'POST', path: joinPath(base, 'restore-many') } : undefined,
+    purgeMany: definition.trash ? { method: 'POST', path: joinPath(base, 'purge-many') } : undefined,
   } satisfies Record<string, ResourceCall | undefined>;
   return calls as {
     [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
   } & {
     toggle?: ResourceCall;
+    history?: ResourceCall;
+    revert?: ResourceCall;
+    trashTable?: ResourceCall;
+    restore?: ResourceCall;
+    restoreMany?: ResourceCall;
+    purgeMany?: ResourceCall;
   };
 }
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { resultOf } from './common';
+import { limits, resultOf } from './common';
+import { trashRowFields } from './trash';
 import { maxIntegerId } from './resource';
 
 /** Logos are png or svg (spec section 9); the server checks the content, not the name. */
 export const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
+/** An SVG logo is drawn at whatever size it prints, so its resolution never limits a print. */
+export const isVectorLogo = (contentType: string) => contentType === 'image/svg+xml';
 export const logoFileAccept = '.png,.svg,image/png,image/svg+xml';
 
 export const designLogoSchema = z.object({
@@ -12,6 +15,7 @@ export const designLogoSchema = z.object({
   fileName: z.string(),
   /** Where the file is served from, under /api. */
   fileUrl: z.string(),
+  contentType: z.enum(logoFileTypes),
 });
 export type DesignLogo = z.infer<typeof designLogoSchema>;
 
@@ -28,6 +32,17 @@ export const designLogoListQuerySchema = z.object({ organizationId: organization
 export const designLogoUploadQuerySchema = z.object({
   OrganizationId: organizationIdField('OrganizationId'),
 });
+
+export const trashedDesignLogoSchema = designLogoSchema.extend(trashRowFields);
+export type TrashedDesignLogo = z.infer<typeof trashedDesignLogoSchema>;
+export const designLogoTrashResponseSchema = resultOf(z.array(trashedDesignLogoSchema));
+export const designLogoIdsSchema = z.object({
+  ids: z
+    .array(z.number().int().positive().max(maxIntegerId))
+    .min(1, 'Ids are required')
+    .max(limits.maxTake, `Ids must be at most ${limits.maxTake}`),
+});
+export const designLogoCountResponseSchema = resultOf(z.object({ count: z.number().int() }));
 
 export const designLogoListResponseSchema = resultOf(z.array(designLogoSchema));
 export const designLogoResponseSchema = resultOf(designLogoSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { minLogoWidth } from './composition';
-import { resultOf } from './common';
+import { minLogoWidth, minPrintDpi, recommendedPrintDpi, sides } from './composition';
+import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
 
@@ -20,15 +20,44 @@ export const placementSchema = z.object({
   rotation: z.number(),
 });
 
-export const printableAreaSchema = z.object({
+export const printAreaSchema = z.object({
   left: z.number(),
   top: z.number(),
   width: z.number(),
   height: z.number(),
+  widthInches: z.number(),
+  heightInches: z.number(),
+});
+
+export const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
+
+/** Most colours one product is sold in. */
+export const maxProductColours = 8;
+
+/** Most layers a design may have besides its main logo. */
+export const maxLayers = 10;
+
+const boundedNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+export const logoLayerSchema = z.object({
+  kind: z.literal('logo'),
+  side: z.enum(sides, { error: 'side must be front or back' }),
+  logoId: z.number().int().positive().max(maxIntegerId),
+  placement: z.object({
+    x: boundedNumber('x', 0, 1),
+    y: boundedNumber('y', 0, 1),
+    width: boundedNumber('width', minLogoWidth, 1),
+    rotation: boundedNumber('rotation', -360, 360),
+  }),
 });
 
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   title: z.string(),
   description: z.string(),
   price: z.number(),
@@ -40,8 +69,19 @@ export const merchandiseProductSchema = z.object({
   organizationId: z.number().int(),
   status: z.enum(productStatuses),
   placement: placementSchema,
-  /** The full-resolution print file, for Admins and the organization's users; null until processed. */
-  printFileUrl: z.string().nullable(),
+  /** Artwork beyond the main front logo. */
+  layers: z.array(logoLayerSchema),
+  /** The colours it is sold in, each with its picture once processed; empty for the catalogue colour only. */
+  colours: z.array(
+    z.object({
+      name: z.string(),
+      hex: z.string(),
+      imageUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+    }),
+  ),
+  /** The print files, one per printed side, for Admins and the organization's users; empty until processed. */
+  printFiles: z.array(z.object({ side: z.enum(sides), url: z.string() })),
 });
 export type MerchandiseProduct = z.infer<typeof merchandiseProductSchema>;
 
@@ -59,6 +99,32 @@ export const merchandiseByOrganizationResponseSchema = resultOf(
   z.object({ products: z.array(merchandiseProductSchema), spiritShopAddress: z.string().nullable() }),
 );
 
+export const apparelColourSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hex: z.string(),
+  imageUrl: z.string(),
+});
+export type ApparelColour = z.infer<typeof apparelColourSchema>;
+
+export const apparelColourNameMax = 40;
+
+/** An Admin's new colour variant (multipart text fields, with the garment's png as ImageFile). */
+export const apparelColourFieldsSchema = z.object({
+  Name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(apparelColourNameMax, `Name must be at most ${apparelColourNameMax} characters`),
+  Hex: z
+    .string({ error: 'Hex is required' })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Hex must be a colour such as #1f2a44')
+    .transform((hex) => hex.toLowerCase()),
+});
+
+export const apparelColourExists = (name: string) => `This apparel already comes in ${name}`;
+
 export const baseApparelSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -68,7 +134,9 @@ export const baseApparelSchema = z.object({
   media: z.array(mediaSchema),
   /** Logos of the current organization already combined with this apparel, in any placement. */
   usedLogoIds: z.array(z.number().int()),
-  printableArea: printableAreaSchema,
+  printAreas: printAreasSchema,
+  /** The colours it comes in, the first the one its own image shows. */
+  colours: z.array(apparelColourSchema),
 });
 export type BaseApparel = z.infer<typeof baseApparelSchema>;
 
@@ -122,6 +190,20 @@ const fractionField = (label: string, min: number, max: number) =>
     .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`))
     .optional();
 
+/** The optional `Layers` field: a JSON list of layers, sent as multipart text. */
+const layersField = z
+  .string()
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Layers must be a JSON list of layers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(logoLayerSchema).max(maxLayers, `At most ${maxLayers} layers`))
+  .optional();
+
 /**
  * The text fields of the create form (multipart, so every value arrives as text). The
  * placement is optional: without it the product gets the one-click placement.
@@ -138,6 +220,14 @@ export const createMerchandiseFieldsSchema = z
     PlacementY: fractionField('PlacementY', 0, 1),
     PlacementWidth: fractionField('PlacementWidth', minLogoWidth, 1),
     PlacementRotation: fractionField('PlacementRotation', -360, 360),
+    Layers: layersField,
+    ColourIds: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(,\d{1,9})*$/, 'ColourIds must be colour ids separated by commas')
+      .transform((ids) => [...new Set(ids.split(',').map(Number))])
+      .pipe(z.array(z.number()).max(maxProductColours, `At most ${maxProductColours} colours`))
+      .optional(),
   })
   .superRefine((fields, context) => {
     const given = [fields.PlacementX, fields.PlacementY, fields.PlacementWidth, fields.PlacementRotation];
@@ -167,10 +257,19 @@ export const updateMerchandiseSchema = z.object({
       (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
       'Price must have at most two decimals',
     ),
+  version: versionInput,
 });
 export type MerchandiseUpdate = z.infer<typeof updateMerchandiseSchema>;
 
 export const merchandiseIdParamsSchema = z.object({ id: idField('id') });
+export const apparelColourResponseSchema = resultOf(apparelColourSchema);
+export const printFileParamsSchema = z.object({
+  id: idField('id'),
+  side: z.enum(sides, { error: 'side must be front or back' }),
+});
+
+/** The version an archive names (`?version=`), refused with 409 when stale. */
+export const archiveMerchandiseQuerySchema = z.object({ version: versionInput });
 
 export const priceBelowBaseMessage = (basePrice: number) =>
   `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;
@@ -184,5 +283,11 @@ export const uploadImageResponseSchema = resultOf(z.object({ imageUrl: z.string(
 export const uploadImageQuerySchema = z.object({
   OrganizationId: organizationIdField('OrganizationId'),
 });
+
+/** Shown while placing and as the server's 400; `dpi` is a number, or a placeholder for i18n. */
+export const printDpiWarning = (dpi: number | string) =>
+  `Prints at ${dpi} DPI; ${recommendedPrintDpi} or more recommended`;
+export const printDpiTooLow = (dpi: number | string) =>
+  `Prints at ${dpi} DPI; a print needs at least ${minPrintDpi}`;
 
 export const combinationExistsMessage = 'Merchandise featuring this combination already exists';

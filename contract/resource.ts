@@ -4,7 +4,15 @@
  * is validated.
  */
 import { z } from 'zod';
-import { limits, optionalText, requiredText, resultOf, tableQuerySchema } from './common';
+import {
+  limits,
+  optionalText,
+  requiredText,
+  resultOf,
+  tableQuerySchema,
+  versionInput,
+  versionOutput,
+} from './common';
 import { type AnyResource, type Field, filterableFields, maxIntegerId, sortableFields } from './definition';
 
 export * from './definition';
@@ -158,23 +166,28 @@ export function createSchemaOf(definition: AnyResource): z.ZodType {
   );
 }
 
-/** The body of an update: editable fields except those read-only on update, which are ignored. */
+/**
+ * The body of an update: editable fields except those read-only on update, which are ignored,
+ * and the `version` the client read (see `versionInput`).
+ */
 export function updateSchemaOf(definition: AnyResource): z.ZodType {
   if (definition.schemas?.update) return definition.schemas.update;
-  return z.object(
-    Object.fromEntries(
+  return z.object({
+    ...Object.fromEntries(
       entries(definition)
         .filter(([, f]) => isEditable(f) && !f.readOnlyOnUpdate)
         .map(([name, f]) => [name, fieldInputSchema(f)]),
     ),
-  );
+    version: versionInput,
+  });
 }
 
-/** A row as the API answers it: the id and every field. */
+/** A row as the API answers it: the id, the version and every field. */
 export function rowSchemaOf(definition: AnyResource): z.ZodType {
   if (definition.schemas?.row) return definition.schemas.row;
   return z.object({
     id: z.number().int(),
+    version: versionOutput,
     ...Object.fromEntries(entries(definition).map(([name, f]) => [name, fieldRowSchema(f)])),
   });
 }

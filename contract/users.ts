@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { newPasswordField } from './account';
 import { maxIntegerId } from './resource';
-import { emailField, limits, optionalText, requiredText, resultOf, tableResultOf } from './common';
+import {
+  emailField,
+  limits,
+  optionalText,
+  requiredText,
+  resultOf,
+  tableResultOf,
+  versionInput,
+  versionOutput,
+} from './common';
 import { roleNames, roleOptions } from './roles';
 
 /** Names are free text; 100 characters is generous for any one part of a person's name. */
@@ -77,27 +86,33 @@ const clearOrganization = <T extends WithShop>(value: T): T =>
  * when confirming the account); on edit it is an Admin setting it for the user, blank keeping
  * the current one.
  */
-const userFormSchema = z
-  .object({ ...userFields, password: optionalNewPassword, confirmPassword: confirmPasswordField })
-  .superRefine((value, ctx) => {
-    organizationRule(value, ctx);
-    if ((value.password ?? null) !== (value.confirmPassword ?? null)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['confirmPassword'],
-        message: 'The password and confirmation password do not match',
-      });
-    }
-  })
+const userFormShape = { ...userFields, password: optionalNewPassword, confirmPassword: confirmPasswordField };
+type UserForm = WithShop & { password?: string | null; confirmPassword?: string | null };
+const userFormRules = (value: UserForm, ctx: z.RefinementCtx) => {
+  organizationRule(value, ctx);
+  if ((value.password ?? null) !== (value.confirmPassword ?? null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: 'The password and confirmation password do not match',
+    });
+  }
+};
+export const userCreateSchema = z
+  .object(userFormShape)
+  .superRefine(userFormRules)
   .transform(clearOrganization);
-export const userCreateSchema = userFormSchema;
 export type UserCreate = z.input<typeof userCreateSchema>;
-export const userUpdateSchema = userFormSchema;
+export const userUpdateSchema = z
+  .object({ ...userFormShape, version: versionInput })
+  .superRefine(userFormRules)
+  .transform(clearOrganization);
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 /** The user of the edit form (spec section 3). */
 export const userSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   organizationId: z.number().int().nullable(),
   email: z.string(),
   username: z.string(),
@@ -120,6 +135,7 @@ export const userResponseSchema = resultOf(userSchema);
 /** One row of the Accounts table. */
 export const accountRowSchema = z.object({
   id: z.number().int(),
+  version: versionOutput,
   email: z.string(),
   fullName: z.string(),
   isLocked: z.boolean(),

@@ -17,6 +17,7 @@ import { seedDatabase } from './db/seed';
 import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { parseJsonBodies } from './http/json-body';
 import { JobQueue } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
@@ -32,6 +33,7 @@ import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
+import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
 const sessionFenceTimeoutMs = 2_000;
@@ -86,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  parseJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const extraResources = options.resources ?? [];
@@ -120,6 +123,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
   );
   scheduleStorageSweep(app.jobs, database.db, storage, app.log);
+  scheduleTrashPurge(
+    app.jobs,
+    () => purgeTrash(database.db, storage, definitions, config.trashRetentionDays),
+    app.log,
+  );
   const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;
   if (registry) {
     app.addHook('onReady', () => registry.start());

@@ -1,6 +1,29 @@
 import type { Db } from './db/client';
 import { auditLog } from './db/schema';
 
+/**
+ * Names of values that are secrets (password hashes, security stamps, tokens, two-factor and
+ * recovery codes, API keys): never written to the audit log, whatever a caller passes. A promo
+ * code's `code` and a setting's `key` are names, not secrets.
+ */
+export const isSecretName = (name: string) =>
+  /password|secret|token|stamp|hash|recovery|otp/i.test(name) || /[a-z](Code|Key)s?$/.test(name);
+
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.filter((item) => !(isFieldChange(item) && isSecretName(item.field))).map(withoutSecrets);
+  }
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !isSecretName(key))
+      .map(([key, inner]) => [key, withoutSecrets(inner)]),
+  );
+}
+
+const isFieldChange = (value: unknown): value is { field: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
+
 /** Records who did what to which entity; every admin action goes through here. */
 export function audit(
   db: Db,
@@ -15,6 +38,6 @@ export function audit(
     action,
     entityType,
     entityId: entityId === null ? null : String(entityId),
-    details: details ?? null,
+    details: details ? (withoutSecrets(details) as Record<string, unknown>) : null,
   });
 }

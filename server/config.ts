@@ -154,6 +154,7 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   S3_FORCE_PATH_STYLE: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
@@ -216,6 +217,8 @@ export type Config = {
    * (Admins' photos and storefront uploads) share one more quota of the same size.
    */
   storageQuotaBytes: number;
+  /** How long a deleted record stays in the trash before the trash job deletes it for good. */
+  trashRetentionDays: number;
   /** Set: `GET /metrics` (Prometheus) answers requests bearing it; unset: no metrics endpoint. */
   metricsToken?: string;
   /** Bounds on slow or idle clients, so a trickling connection cannot hold a socket for ever. */
@@ -335,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     metricsToken: e.METRICS_TOKEN,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
     http: {
       requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT_SECONDS,
       headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT_SECONDS,

@@ -1,8 +1,10 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
+import { useAppMessages } from './i18n/locale';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
+import { useUserLocale } from './providers/locale';
 
 /** react-admin's admin, with its router, loads only when an `/admin` page is opened. */
 const AdminApp = lazy(() => import('./admin/AdminApp'));
@@ -13,7 +15,7 @@ const FrameBridge = lazyNamed(() => import('./layout/FrameBridge'), 'FrameBridge
 
 const Loading = () => (
   <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
-    <CircularProgress aria-label="Loading" />
+    <CircularProgress aria-label={useAppMessages().layout.loading} />
   </div>
 );
 
@@ -28,6 +30,7 @@ const inAdmin = () => /^\/admin(\/|$)/i.test(window.location.pathname);
  */
 export function App() {
   const admin = useLocationProperty(inAdmin);
+  useUserLocale();
   return (
     <>
       {framed && (

@@ -1,4 +1,4 @@
-import { defineResource, field } from '../definition';
+import { accessFor, defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 export const sports = ['Baseball', 'Basketball', 'Football', 'Soccer', 'Volleyball'] as const;
@@ -10,19 +10,21 @@ export const teams = defineResource({
   label: { one: 'Team', many: 'Teams' },
   titleField: 'name',
   menu: { group: 'settings', icon: 'Groups', order: 80 },
-  access: {
-    list: [roles.admin, roles.athleticDirector],
-    read: [roles.admin, roles.athleticDirector],
-    create: [roles.admin, roles.athleticDirector],
-    update: [roles.admin, roles.athleticDirector],
-    export: [roles.admin, roles.athleticDirector],
-    delete: [roles.admin],
-    bulkDelete: [roles.admin],
-  },
-  // Athletic Directors reach and file only their own school's teams.
+  // Both roles keep teams, Athletic Directors only their own school's; only Admins delete one.
+  access: accessFor([roles.admin, roles.athleticDirector]),
+  // A deleted team goes to the trash: Admins restore it (or delete it forever) for 30 days.
+  trash: true,
   organizationField: 'organizationId',
   fields: {
-    name: field.text({ label: 'Name', max: 100, required: true, unique: 'ci', search: true, sort: true }),
+    name: field.text({
+      label: 'Name',
+      max: 100,
+      required: true,
+      unique: 'ci',
+      uniqueWithin: 'organization',
+      search: true,
+      sort: true,
+    }),
     sport: field.choice({
       label: 'Sport',
       required: true,

@@ -4,29 +4,29 @@ import { brands } from './brands';
 import { emailTemplates } from './email-templates';
 import { jobs } from './jobs';
 import { mail } from './mail';
-import { orders } from './orders';
+import { ordersWithoutSchemas } from './orders';
 import { organizations } from './organizations';
 import { promoCodes } from './promo-codes';
 import { settings } from './settings';
-import { users } from './users';
+import { usersWithoutSchemas } from './users';
 
 /**
- * Every table resource; registering one is a line here. Server, app and tests loop over it
- * (through `index.ts`, which joins the schemas of users and orders; the admin shell's menu,
- * labels and access read this list, which holds no zod).
+ * Every table resource; registering one is a line here. Server, forms and tests loop over the
+ * registry (`resourceDefinitions` in `index.ts`, which joins the schemas of users and orders);
+ * only the admin shell's menu, labels and access read this list, as it holds no zod.
  */
-export const resourceDefinitions: AnyResource[] = [
-  users,
+export const definitionsWithoutSchemas: AnyResource[] = [
+  usersWithoutSchemas,
   settings,
   promoCodes,
   emailTemplates,
   brands,
-  orders,
+  ordersWithoutSchemas,
   organizations,
   auditLog,
   mail,
   jobs,
 ];
 
-export const definitionOf = (name: string) =>
-  resourceDefinitions.find((definition) => definition.name === name);
+export const definitionWithoutSchemasOf = (name: string) =>
+  definitionsWithoutSchemas.find((definition) => definition.name === name);

@@ -34,6 +34,9 @@ export const emailTemplates = defineResource({
     }),
     body: field.richText({ label: 'Body', max: emailTemplateLimits.body, required: true, list: false }),
     description: field.longText({ label: 'Description', max: emailTemplateLimits.description, search: true }),
+    // What a user whose language is Spanish receives; empty, they get the English.
+    subjectEs: field.text({ label: 'Subject in Spanish', max: emailTemplateLimits.subject, list: false }),
+    bodyEs: field.richText({ label: 'Body in Spanish', max: emailTemplateLimits.body, list: false }),
   },
   list: { sort: { field: 'key', order: 'ASC' } },
   audit: { entityType: 'emailTemplate' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common';
 import { createSchemaOf, field, fieldInputSchema, maxIntegerId } from '../resource';
-import { cents, orders, totalOf } from './orders';
+import { cents, ordersWithoutSchemas, totalOf } from './orders';
 
 /** One line of `POST orders`: a product of ours (or none, for an item the storefront alone knows). */
 export const orderItemInputSchema = z.object({
@@ -29,13 +29,14 @@ export type OrderItemInput = z.output<typeof orderItemInputSchema>;
  * their sum; a total sent alongside must be that sum, so a stored order never disagrees with
  * its own lines.
  */
+const optionalTotal = { ...ordersWithoutSchemas.fields.total, required: false };
 const itemsAndTotal = z.object({
-  total: fieldInputSchema({ ...orders.fields.total, required: false }) as z.ZodType<number | null>,
+  total: fieldInputSchema(optionalTotal) as z.ZodType<number | null>,
   items: z.array(orderItemInputSchema).min(1, 'Items must not be empty').max(500).optional(),
 });
 type ItemsAndTotal = z.output<typeof itemsAndTotal>;
 
-const totalSchema = fieldInputSchema(orders.fields.total);
+const totalSchema = fieldInputSchema(ordersWithoutSchemas.fields.total);
 
 /**
  * Why items cannot make one order's total, if they cannot: 500 lines of 10000 at the largest
@@ -46,7 +47,7 @@ export const itemsTotalFailure = (items: readonly { quantity: number; unitPrice:
   return checked.success ? undefined : checked.error.issues[0].message;
 };
 
-export const orderCreateSchema = (createSchemaOf(orders) as z.ZodObject)
+export const orderCreateSchema = (createSchemaOf(ordersWithoutSchemas) as z.ZodObject)
   .extend(itemsAndTotal.shape)
   .superRefine((order, context) => {
     const { total, items } = order as ItemsAndTotal;

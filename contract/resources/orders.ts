@@ -7,9 +7,10 @@ export const orderStatuses = ['Pending', 'Paid', 'Shipped', 'Refunded', 'Cancell
 
 /**
  * Read-only in the portal: orders arrive from the storefront (`POST orders`, Admins only, its
- * body with the items in `order-items.ts`, joined to this definition in the registry).
+ * body with the items in `order-items.ts`). The registry (`index.ts`) exports `orders`, this
+ * definition joined with that body; this one is for what must load without zod.
  */
-export const orders = defineResource({
+export const ordersWithoutSchemas = defineResource({
   name: 'orders',
   table: 'orders',
   label: { one: 'Order', many: 'Orders' },

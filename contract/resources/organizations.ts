@@ -16,8 +16,16 @@ export const organizations = defineResource({
     read: [roles.admin, roles.athleticDirector],
     create: [roles.admin],
     update: [roles.admin],
+    delete: [roles.admin],
+    bulkDelete: [roles.admin],
     export: [roles.admin],
+    restore: [roles.admin],
+    purge: [roles.admin],
   },
+  // The spec's Organizations screens offer no delete: an organization goes to the trash only
+  // through `DELETE organizations/{id}`, and comes back from its Trash page.
+  notOffered: ['delete', 'bulkDelete'],
+  trash: true,
   organizationField: 'id',
   fields: {
     name: field.text({

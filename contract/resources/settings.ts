@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { defineResource, field } from '../definition';
+import { accessFor, defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 /** The spec sets no limit on a value; this one keeps a stray paste from filling the table. */
@@ -11,15 +11,8 @@ export const settings = defineResource({
   label: { one: 'Setting', many: 'Settings' },
   titleField: 'key',
   menu: { group: 'settings', icon: 'Tune', order: 40, label: 'Portal Settings' },
-  access: {
-    list: [roles.admin],
-    read: [roles.admin],
-    create: [roles.admin],
-    update: [roles.admin],
-    delete: [roles.admin],
-    bulkDelete: [roles.admin],
-    export: [roles.admin],
-  },
+  access: accessFor([roles.admin]),
+  trash: true,
   fields: {
     key: field.text({
       label: 'Key',

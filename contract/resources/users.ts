@@ -4,10 +4,11 @@ import { roles } from '../roles';
 
 /**
  * Accounts: the engine gives the list, access, audit, menu and errors; the forms and bodies are
- * the users module's own (photo, nested name, passwords, role options, lock and resend), joined
- * to this definition in the registry (`index.ts`).
+ * the users module's own (photo, nested name, passwords, role options, lock and resend). The
+ * registry (`index.ts`) exports `users`, this definition joined with those bodies; this one is
+ * for what must load without zod.
  */
-export const users = defineResource({
+export const usersWithoutSchemas = defineResource({
   name: 'users',
   table: 'users',
   label: { one: 'Account', many: 'Accounts', toast: 'User' },
@@ -48,4 +49,6 @@ export const users = defineResource({
   },
   list: { sort: { field: 'email', order: 'ASC' } },
   audit: { entityType: 'user' },
+  // The users module serves the update (passwords, roles, photo), so a revert cannot go through the engine's.
+  history: false,
 });

@@ -20,6 +20,8 @@ export const limits = {
   loginPerDevice: { name: 'login:device', max: 10, windowMinutes: 15 },
   secondStepPerAccount: { name: '2fa:account', max: 10, windowMinutes: 15 },
   secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
+  /** The second step, and passwords asked again, from a browser holding the account's device cookie. */
+  secondStepPerDevice: { name: '2fa:device', max: 10, windowMinutes: 15 },
   forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },
   forgotPerAddress: { name: 'forgot:address', max: 20, windowMinutes: 60 },
   changeEmailPerAccount: { name: 'change-email:account', max: 3, windowMinutes: 60 },

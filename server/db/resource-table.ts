@@ -18,6 +18,13 @@ import { definitionOf } from '../../contract/resources';
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/**
+ * A record's version: each write of the record raises it in the same statement
+ * (`server/resources/versions.ts`), so a write naming the version the client read matches no row
+ * once anyone else has written (docs/decisions.md, "No lost update").
+ */
+export const versionColumn = () => integer('version').notNull().default(1);
+
 /** Tables built from definitions, by table name, so the engine and foreign keys find them. */
 export const definedTables = new Map<string, PgTable>();
 
@@ -63,30 +70,52 @@ function columnOf(name: string, f: Field): PgColumnBuilderBase {
 }
 
 /**
- * The Drizzle table a definition implies: a serial id, one snake_case column per field, a
- * foreign key per reference, a unique index per unique field (on lower() for `'ci'`), and when
- * any field is searched a generated lower-cased `search_text` with a trigram index. Registers
+ * The Drizzle table a definition implies: a serial id, a version, one snake_case column per
+ * field, a foreign key per reference, a unique index per unique field (on lower() for `'ci'`,
+ * led by the organization column for `uniqueWithin: 'organization'`; among records outside the
+ * trash with `trash`, which also adds `deleted_at` and `deleted_by`), and when any field is
+ * searched a generated lower-cased `search_text` with a trigram index. Registers
  * nothing: the tests hold schema.ts's hand-written tables against it.
  */
 export function impliedTable(definition: AnyResource) {
   const fields = Object.entries(definition.fields);
   const searched = fields.filter(([, f]) => f.search).map(([name]) => snakeCase(name));
-  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: serial('id').primaryKey(),
+    version: versionColumn(),
+  };
   for (const [name, f] of fields) columns[name] = columnOf(name, f);
+  if (definition.trash) {
+    columns.deletedAt = timestamp('deleted_at', { withTimezone: true });
+    columns.deletedBy = integer('deleted_by');
+  }
   if (searched.length > 0) {
     const concatenated = searched.map((column) => `coalesce(${column}::text, '')`).join(` || ' ' || `);
     columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(`lower(${concatenated})`));
   }
   return pgTable(definition.table, columns, (t) => {
     const byName = t as unknown as Record<string, SQL.Aliased & { name: string }>;
+    const keyOf = (name: string, f: Field): [never, ...never[]] => {
+      const own = (
+        f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : byName[name]
+      ) as never;
+      if (!f.uniqueWithin) return [own];
+      const organizationField = definition.organizationField;
+      if (!organizationField || organizationField === 'id') {
+        throw new Error(`'${definition.name}.${name}' is unique within its organization, but rows have none`);
+      }
+      return [byName[organizationField] as never, own];
+    };
     return [
       ...fields
         .filter(([, f]) => f.unique)
-        .map(([name, f]) =>
-          uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
-            f.unique === 'ci' ? sql`lower(${sql.identifier(snakeCase(name))})` : (byName[name] as never),
-          ),
-        ),
+        .map(([name, f]) => {
+          const unique = uniqueIndex(`${definition.table}_${snakeCase(name)}_unique_idx`).on(
+            ...keyOf(name, f),
+          );
+          // A trashed record keeps its name free: its restore is checked instead (decisions.md).
+          return definition.trash ? unique.where(sql`deleted_at is null`) : unique;
+        }),
       ...fields
         .filter(([, f]) => f.kind === 'reference')
         .map(([name]) => index(`${definition.table}_${snakeCase(name)}_idx`).on(byName[name] as never)),

@@ -15,11 +15,23 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { allowReferencesTo } from './resource-table';
-import type { PrintableArea } from '../../contract/composition';
+import { allowReferencesTo, versionColumn } from './resource-table';
+import type { LogoLayer, PrintAreas } from '../../contract/composition';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/**
+ * Where a record in the trash says who moved it there and when (`trash: true` definitions and
+ * design logos); `deleted_by` is kept loose (no foreign key) so purging a user never has to
+ * rewrite trashed rows, and its trash view shows a removed user as unknown.
+ */
+const trashColumns = () => ({
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: integer('deleted_by'),
+});
+/** A unique rule among the records outside the trash: a trashed name may be taken again. */
+const live = sql`deleted_at is null`;
 
 /** Search columns hold lower-cased text kept by PostgreSQL itself, indexed by trigrams for `allSearch`. */
 const trigramIndex = (name: string, column: { name: string }) =>
@@ -29,13 +41,19 @@ export const organizations = pgTable(
   'organizations',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     guid: uuid('guid').notNull().unique().defaultRandom(),
     name: text('name').notNull(),
     spiritShopAddress: text('spirit_shop_address'),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   // Names are unique regardless of case: two would be indistinguishable in the selector.
-  (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('organizations_name_lower_idx')
+      .on(sql`lower(${t.name})`)
+      .where(live),
+  ],
 );
 allowReferencesTo('organizations', () => organizations);
 
@@ -43,6 +61,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     email: text('email').notNull(),
     normalizedEmail: text('normalized_email').notNull(),
     username: text('username').notNull(),
@@ -129,6 +148,48 @@ export const trustedMachines = pgTable('trusted_machines', {
   createdAt: createdAt(),
 });
 
+/** Passkeys (WebAuthn credentials): the public key only; the private key never leaves the authenticator. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it: unique across users, since sign-in looks it up alone. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter; one that goes backwards means a cloned key. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Outstanding WebAuthn challenges, keyed by the SHA-256 of the browser's challenge cookie: each
+ * is taken once (deleted as it is read). A registration's is also bound to the session that
+ * asked, and dies with it.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'authenticate', 'reauthenticate'] }).notNull(),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** What a user chose in the app (theme, columns, saved views), by the app's store key. */
 export const userPreferences = pgTable(
   'user_preferences',
@@ -164,6 +225,7 @@ export const userTokens = pgTable(
 
 export const emailOutbox = pgTable('email_outbox', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   templateKey: text('template_key'),
   to: text('to').notNull(),
   cc: text('cc'),
@@ -184,6 +246,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
@@ -222,6 +285,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
@@ -243,18 +307,24 @@ export const settings = pgTable(
   'settings',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(key || ' ' || value)`),
+    ...trashColumns(),
   },
-  (t) => [uniqueIndex('settings_key_idx').on(t.key), trigramIndex('settings_search_idx', t.searchText)],
+  (t) => [
+    uniqueIndex('settings_key_idx').on(t.key).where(live),
+    trigramIndex('settings_search_idx', t.searchText),
+  ],
 );
 
 export const promoCodes = pgTable(
   'promo_codes',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     organization: text('organization').notNull(),
@@ -264,16 +334,20 @@ export const promoCodes = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(code || ' ' || name || ' ' || organization || ' ' || state)`,
     ),
+    ...trashColumns(),
   },
   (t) => [
     // Shoppers type codes in any case, so two codes differing only in case would collide.
-    uniqueIndex('promo_codes_code_lower_idx').on(sql`lower(${t.code})`),
+    uniqueIndex('promo_codes_code_lower_idx')
+      .on(sql`lower(${t.code})`)
+      .where(live),
     trigramIndex('promo_codes_search_idx', t.searchText),
   ],
 );
 
 export const emailTemplates = pgTable('email_templates', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   key: text('key').notNull().unique(),
   to: text('to'),
   cc: text('cc'),
@@ -281,6 +355,9 @@ export const emailTemplates = pgTable('email_templates', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   description: text('description'),
+  // A Spanish user's mail; each falls back to the English one when empty (server/mail/mailer.ts).
+  subjectEs: text('subject_es'),
+  bodyEs: text('body_es'),
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(key || ' ' || subject || ' ' || coalesce(description, ''))`,
   ),
@@ -288,6 +365,7 @@ export const emailTemplates = pgTable('email_templates', {
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
+  version: versionColumn(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   isShowcased: boolean('is_showcased').notNull().default(false),
@@ -306,6 +384,7 @@ export const designLogos = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     createdAt: createdAt(),
+    ...trashColumns(),
   },
   (t) => [index('design_logos_organization_idx').on(t.organizationId)],
 );
@@ -317,16 +396,39 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
-  printableArea: jsonb('printable_area')
-    .$type<PrintableArea>()
+  // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
+  printAreas: jsonb('print_areas')
+    .$type<PrintAreas>()
     .notNull()
-    .default({ left: 0, top: 0, width: 1, height: 1 }),
+    .default({
+      front: { left: 0, top: 0, width: 1, height: 1, widthInches: 12, heightInches: 12 },
+      back: null,
+    }),
 });
+
+/**
+ * The colours a base apparel item comes in, each with the garment's image in it, in the order
+ * they were added; the item's own image shows the first.
+ */
+export const apparelColours = pgTable(
+  'apparel_colours',
+  {
+    id: serial('id').primaryKey(),
+    baseApparelId: integer('base_apparel_id')
+      .notNull()
+      .references(() => baseApparel.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [uniqueIndex('apparel_colours_name_idx').on(t.baseApparelId, t.name)],
+);
 
 export const merchandise = pgTable(
   'merchandise',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -343,13 +445,17 @@ export const merchandise = pgTable(
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
+    /** The front's print file; the back's beside it, when the design has a back. */
     printKey: text('print_key'),
+    backPrintKey: text('back_print_key'),
     externalId: text('external_id'),
     // Products made before placements were stored had the one-click placement of a square logo.
     placementX: doublePrecision('placement_x').notNull().default(0.5),
     placementY: doublePrecision('placement_y').notNull().default(0.458333),
     placementWidth: doublePrecision('placement_width').notNull().default(0.25),
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
+    /** Artwork beyond the main front logo (the placement above): logos on either side. */
+    layers: jsonb('layers').$type<LogoLayer[]>().notNull().default([]),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
      * Bytes of the product's stored files (the composed upload, then the image, thumbnail and
@@ -393,10 +499,34 @@ export const storefrontUploads = pgTable(
   ],
 );
 
+/**
+ * The colours a product is sold in, each with its composed image once processed (the
+ * product's own image is the one the studio composed, on the catalogue colour).
+ */
+export const merchandiseColours = pgTable(
+  'merchandise_colours',
+  {
+    id: serial('id').primaryKey(),
+    merchandiseId: integer('merchandise_id')
+      .notNull()
+      .references(() => merchandise.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    hex: text('hex').notNull(),
+    /** The garment in this colour, whose image the job composes on. */
+    apparelColourId: integer('apparel_colour_id')
+      .notNull()
+      .references(() => apparelColours.id),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+  },
+  (t) => [index('merchandise_colours_merchandise_idx').on(t.merchandiseId)],
+);
+
 export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
+    version: versionColumn(),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),

@@ -1,10 +1,12 @@
 import { asc } from 'drizzle-orm';
 import { totalOf } from '../../contract/resources/orders';
+import type { BlobStore } from '../storage';
 import type { Db } from './client';
+import { dressDemoProduct, seedDemoCrest } from './seed-crests';
 import { baseApparel, merchandise, orderItems, orders } from './schema';
 
 /** What each demo school sells, on which seeded apparel (by title), at what price. */
-const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
+export const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
   'Lincoln High School': [
     { title: 'Lincoln Lions Tee', apparel: 'Classic Cotton Tee', price: 22 },
     { title: 'Lincoln Lions Hoodie', apparel: 'Pullover Hoodie', price: 44.5 },
@@ -22,10 +24,16 @@ const customers = ['Pat Parent', 'Sam Student', 'Alex Alum', 'Casey Coach', 'Jor
 
 /**
  * A few months of storefront sales for the demo schools' products, so the orders' details and
- * the dashboard have something to show. Deterministic, so every demo install looks the same; the
- * products show their apparel's picture, as no logo was placed on them.
+ * the dashboard have something to show. Deterministic, so every demo install looks the same.
+ * With the blob store each school gets its crest as a design logo and its products wear it,
+ * in two or three colours each; without it they show their apparel's picture.
  */
-export async function seedDemoSales(db: Db, organizations: { id: number; name: string }[], now = new Date()) {
+export async function seedDemoSales(
+  db: Db,
+  organizations: { id: number; name: string }[],
+  now = new Date(),
+  storage?: BlobStore,
+) {
   const apparel = await db.select().from(baseApparel).orderBy(asc(baseApparel.id));
   // Without the blob store no apparel was seeded; there is nothing to sell then.
   if (apparel.length === 0) return;
@@ -38,7 +46,8 @@ export async function seedDemoSales(db: Db, organizations: { id: number; name: s
   for (const organization of organizations) {
     const plan = demoProducts[organization.name] ?? [];
     const products: (typeof merchandise.$inferSelect)[] = [];
-    for (const product of plan) {
+    const crest = storage ? await seedDemoCrest(db, storage, organization) : null;
+    for (const [index, product] of plan.entries()) {
       const base = apparel.find((row) => row.title === product.apparel);
       if (!base) continue;
       const [row] = await db
@@ -54,6 +63,7 @@ export async function seedDemoSales(db: Db, organizations: { id: number; name: s
           thumbnailKey: base.imageKey,
         })
         .returning();
+      if (storage && crest) await dressDemoProduct(db, storage, row, base, crest, 2 + (index % 2));
       products.push(row);
     }
     if (products.length === 0) continue;

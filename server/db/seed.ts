@@ -20,7 +20,7 @@ export const demoPassword = 'Demo-Passw0rd!';
 export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger, storage?: BlobStore) {
   await seedReferenceData(db, storage);
   await ensureFirstAdmin(db, config, log);
-  if (config.seedDemo) await seedDemoData(db, log);
+  if (config.seedDemo) await seedDemoData(db, log, storage);
 }
 
 /** Reference data every installation needs; base apparel images need the blob store. */
@@ -118,7 +118,7 @@ export const demoOrganizations = [
 
 export const demoDirectorEmail = 'director@lincoln-high.example';
 
-export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore) {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if (existing.n > 0) return;
   const orgs = await db.insert(organizations).values(demoOrganizations).returning();
@@ -190,7 +190,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger) {
       })),
     ),
   );
-  await seedDemoSales(db, orgs);
+  await seedDemoSales(db, orgs, new Date(), storage);
   const [director] = await db
     .select({ id: users.id })
     .from(users)

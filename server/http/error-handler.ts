@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
 import { connectionErrorCodes } from './connection-errors';
-import { HttpError } from './errors';
+import { HttpError, VersionConflict } from './errors';
 
 const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -59,14 +59,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * The one place that shapes error responses: 400 carries `validationFailures`,
- * other statuses a message; nothing about the server's inside leaks out of a 500.
+ * The one place that shapes error responses: 400 carries `validationFailures`, 409 those and
+ * the current record, other statuses a message; nothing about the server's inside leaks out of a 500.
  */
 export function registerErrorHandling(
   app: FastifyInstance,
   databaseRuleFailures: (error: unknown) => ValidationFailure[] | undefined = () => undefined,
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof VersionConflict) {
+      return reply
+        .status(409)
+        .send({ result: { current: error.current }, validationFailures: error.validationFailures });
+    }
     const failures = failuresOf(error) ?? databaseRuleFailures(error);
     if (failures) {
       return reply.status(400).send({ result: null, validationFailures: failures });

@@ -18,3 +18,16 @@ export const unauthorized = () => new HttpError(401, 'You need to login to view 
 export const forbidden = () => new HttpError(403, 'You are not authorized to do this.');
 export const methodNotAllowed = () => new HttpError(405, 'This method is not allowed here.');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
+
+/**
+ * A write against a version that is no longer current: 409 in the spec's error shape (one
+ * failure with an empty property name) and the record as it now is under `result.current`.
+ */
+export class VersionConflict extends HttpError {
+  constructor(
+    message: string,
+    readonly current: Record<string, unknown>,
+  ) {
+    super(409, message, [{ propertyName: '', errorMessage: message }]);
+  }
+}

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailOutbox, emailTemplates, jobs as jobRows } from '../db/schema';
+import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
+import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
 import { type JobQueue, visibleJobError } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
@@ -17,7 +18,21 @@ export interface MailRequest {
   to?: string;
   values: TemplateValues;
   replyTo?: string;
+  /** The account the message is for: it is written in that user's language. */
+  userId?: number;
 }
+
+/**
+ * A template in a language: the Spanish subject and body where the template has them, each
+ * falling back to the English one.
+ */
+export const templateIn = (
+  template: Pick<typeof emailTemplates.$inferSelect, 'subject' | 'body' | 'subjectEs' | 'bodyEs'>,
+  locale: Locale,
+) =>
+  locale === 'es'
+    ? { subject: template.subjectEs || template.subject, body: template.bodyEs || template.body }
+    : { subject: template.subject, body: template.body };
 
 export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
 
@@ -88,6 +103,7 @@ export class Mailer {
     if (!template) throw new Error(`E-mail template ${request.template} is missing`);
     const to = request.to ?? template.to;
     if (!to) throw new Error(`E-mail template ${request.template} has no recipient`);
+    const { subject, body } = templateIn(template, await this.localeOf(request.userId));
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(emailOutbox)
@@ -96,8 +112,8 @@ export class Mailer {
           to,
           cc: template.cc,
           bcc: template.bcc,
-          subject: fillPlaceholders(template.subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
-          html: fillPlaceholders(template.body, request.values, escapeHtml),
+          subject: fillPlaceholders(subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
+          html: fillPlaceholders(body, request.values, escapeHtml),
         })
         .returning({ id: emailOutbox.id });
       const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
@@ -106,6 +122,16 @@ export class Mailer {
     });
     this.jobs.wakeUp();
     return id;
+  }
+
+  /** The user's language (the preference `locale`), English for nobody or no choice. */
+  private async localeOf(userId: number | undefined): Promise<Locale> {
+    if (userId === undefined) return 'en';
+    const [row] = await this.db
+      .select({ value: userPreferences.value })
+      .from(userPreferences)
+      .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, localePreferenceKey)));
+    return isLocale(row?.value) ? row.value : 'en';
   }
 
   /**

@@ -1,9 +1,15 @@
 import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, resultOf, validationErrorBodySchema } from '../../contract/common';
+import {
+  conflictBodySchema,
+  errorBodySchema,
+  resultOf,
+  validationErrorBodySchema,
+  versionInput,
+} from '../../contract/common';
 import { limits } from '../../contract/limits';
 import {
   type AnyResource,
@@ -26,9 +32,14 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
+import { referenceLabels } from './export-labels';
+import { organizationScope } from './scope';
 import { columnsOf, tableOf } from './tables';
 import type { CallName, ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { announceChange } from './change-feed';
+import { changesFields, fieldChanges, recordBefore, registerHistory } from './history';
+import { moveToTrash, registerTrash, trashCondition } from './trash';
+import { nextVersion, versionConflict, versionMatches } from './versions';
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
 export const resourceGuard =
@@ -64,12 +75,26 @@ export const callActions: Record<CallName, ResourceAction> = {
   toggle: 'update',
   delete: 'delete',
   deleteMany: 'bulkDelete',
+  history: 'update',
+  revert: 'update',
+  trashTable: 'restore',
+  restore: 'restore',
+  restoreMany: 'restore',
+  purgeMany: 'purge',
 };
 
-/** JSON values for the API: timestamps as ISO 8601 text. */
 /** What a change is called in the change stream (`contract/changes.ts`). */
-const announcedAs = { create: 'created', update: 'updated', toggle: 'updated', delete: 'deleted' } as const;
+const announcedAs = {
+  create: 'created',
+  update: 'updated',
+  toggle: 'updated',
+  revert: 'updated',
+  delete: 'deleted',
+  purge: 'deleted',
+  restore: 'restored',
+} as const;
 
+/** JSON values for the API: timestamps as ISO 8601 text. */
 const toRow = (row: Values): Values =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
@@ -88,7 +113,8 @@ export class ResourceEngine {
   ) {
     this.table = tableOf(definition);
     this.columns = columnsOf(this.table);
-    this.select = { id: this.columns.id };
+    if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
+    this.select = { id: this.columns.id, version: this.columns.version };
     for (const name of Object.keys(definition.fields)) {
       const column = server.columns?.[name] ?? this.columns[name];
       if (!column) throw new Error(`Resource '${definition.name}': field '${name}' has no column`);
@@ -118,9 +144,12 @@ export class ResourceEngine {
     return this.server.sortBy?.[name] ?? this.columns[name];
   }
 
-  /** Rows another organization owns are out of reach for every role but Admin. */
-  scope(actor: SessionUser, params: Values = {}): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
+  /**
+   * Rows another organization owns are out of reach for every role but Admin; with `trash`,
+   * so are the trashed rows (or, for the trash's own calls, every row but those).
+   */
+  scope(actor: SessionUser, params: Values = {}, trashed = false): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [trashCondition(this, trashed)];
     const scopeParam = this.definition.routes?.table?.scopeParam;
     const admin = seesEveryOrganization(actor.roles);
     if (scopeParam && params[scopeParam] !== undefined) {
@@ -128,16 +157,12 @@ export class ResourceEngine {
       if (!admin && requested !== actor.organizationId) throw forbidden();
       conditions.push(eq(this.columns[scopeParam], requested));
     }
-    const organizationField = this.definition.organizationField;
-    if (organizationField && !admin) {
-      if (actor.organizationId === null) throw forbidden();
-      conditions.push(eq(this.columns[organizationField], actor.organizationId));
-    }
+    conditions.push(organizationScope(this.definition, this.columns, actor));
     return and(...conditions);
   }
 
   /** One row by id within the actor's reach; the organizations themselves answer 403 as ever. */
-  rowCondition(actor: SessionUser, id: number) {
+  rowCondition(actor: SessionUser, id: number, trashed = false) {
     if (
       this.definition.organizationField === 'id' &&
       !seesEveryOrganization(actor.roles) &&
@@ -145,7 +170,7 @@ export class ResourceEngine {
     ) {
       throw forbidden();
     }
-    return and(eq(this.columns.id, id), this.scope(actor));
+    return and(eq(this.columns.id, id), this.scope(actor, {}, trashed));
   }
 
   private filterConditions(filter: Values | undefined): SQL[] {
@@ -170,17 +195,23 @@ export class ResourceEngine {
   }
 
   /** The condition and order of a table query or an export. */
-  query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values) {
+  query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, trashed = false) {
     const sortField = query.sortField ?? this.definition.list?.sort?.field ?? 'id';
     const order = query.sortField ? (query.sortOrder ?? 'ASC') : (this.definition.list?.sort?.order ?? 'ASC');
-    const where = and(this.scope(actor, params), ...this.filterConditions(query.filter));
+    const where = and(this.scope(actor, params, trashed), ...this.filterConditions(query.filter));
     return { sortField, order, where };
   }
 
   /** The table query's spec: the actor's scope, the filters, the sort and its tie-breaker. */
-  tableSpec(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values = {}) {
-    const { sortField, order, where } = this.query(actor, query, params);
-    const unique = sortField === 'id' || Boolean(this.field(sortField)?.unique);
+  tableSpec(
+    actor: SessionUser,
+    query: ParsedTableQuery & { filter?: Values },
+    params: Values = {},
+    trashed = false,
+  ) {
+    const { sortField, order, where } = this.query(actor, query, params, trashed);
+    const sorted = this.field(sortField);
+    const unique = sortField === 'id' || Boolean(sorted?.unique && !sorted.uniqueWithin);
     const spec: TableSpec = {
       table: this.table,
       searchColumn: this.searchColumn,
@@ -284,13 +315,18 @@ export class ResourceEngine {
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)
           : options.values;
+      const before =
+        definition.audit && options.id !== undefined && changesFields.includes(action)
+          ? await recordBefore(tx as unknown as Db, this, options.id)
+          : undefined;
       const written = await write(tx as unknown as Db, values);
       if (!written) throw notFound(definition.label.one);
       if (definition.audit) {
+        const changes = before ? fieldChanges(definition, before, written) : undefined;
         const details =
           action === 'toggle' && values
-            ? values
-            : { [definition.titleField]: written[definition.titleField] };
+            ? { ...values, changes }
+            : { [definition.titleField]: written[definition.titleField], changes };
         await audit(
           tx as unknown as Db,
           actor.id,
@@ -305,6 +341,21 @@ export class ResourceEngine {
       return written;
     });
     return toRow(row);
+  }
+
+  /**
+   * What a write that matched no row meets: the 409 of a stale version when the row is still
+   * there within the actor's reach, nothing (so a 404) when it is gone.
+   */
+  async staleVersion(tx: Db, condition: SQL | undefined, id: number) {
+    const [current] = await tx.select(this.select).from(this.table).where(condition);
+    if (!current) return;
+    throw await versionConflict(tx, {
+      label: this.definition.label.one,
+      entityType: this.definition.audit?.entityType ?? this.definition.name,
+      id,
+      current: toRow(current),
+    });
   }
 
   /** A non-admin may not file a row under another organization. */
@@ -352,7 +403,20 @@ const exportQuerySchema = (definition: AnyResource) => {
   });
 };
 
+/** OpenAPI's word on `version`, for every write that takes one. */
+export const staleWriteDescription =
+  'Send the `version` of the record as you read it: if someone has written the record since, the ' +
+  'answer is 409 with who changed it and when, and the record as it now is under `result.current`, ' +
+  'and nothing is changed. Without a `version` the write is made unconditionally, as before.';
+
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
+
+/** Registers one of the resource's calls behind its guard, unless the definition does not offer it. */
+export type ResourceRoute = (
+  name: CallName,
+  schema: FastifySchema,
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) => void;
 
 /**
  * Registers every route `resourceCalls(definition)` names for the actions the definition allows,
@@ -362,15 +426,13 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   const engine = new ResourceEngine(definition, server);
   const calls = resourceCalls(definition);
   const row = resultOf(rowSchemaOf(definition));
+  const conflict = conflictBodySchema(rowSchemaOf(definition));
   const offered = (name: CallName) =>
     calls[name] !== undefined &&
     !server.own?.includes(name) &&
     (definition.access[callActions[name]]?.length ?? 0) > 0;
-  const route = (
-    name: CallName,
-    schema: FastifySchema,
-    handler: (request: FastifyRequest, reply: import('fastify').FastifyReply) => unknown,
-  ) => {
+  const route: ResourceRoute = (name, schema, handler) => {
+    if (!offered(name)) return;
     const call = calls[name]!;
     const params = pathParams(call.path);
     app.route({
@@ -401,6 +463,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
 
   if (offered('export')) {
     const columns = listColumns(definition);
+    const labelReferences = referenceLabels(definition, columns);
     route(
       'export',
       { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
@@ -413,6 +476,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
         async function* csv() {
           yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
           for await (const batch of rows) {
+            await labelReferences(app.db, actor, batch);
             yield batch.map((r) => `${columns.map((name) => csvCell(r[name])).join(',')}\r\n`).join('');
           }
         }
@@ -473,23 +537,25 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     });
   }
 
-  const updateRow = (actor: SessionUser, id: number, action: ChangeAction, values: Values) => {
+  const updateRow = (actor: SessionUser, id: number, action: ChangeAction, input: Values) => {
+    const { version, ...values } = input as Values & { version?: number };
     engine.assertOwnOrganization(actor, values);
     const condition = engine.rowCondition(actor, id);
+    const current = and(condition, versionMatches(engine.columns.version, version));
     return engine.change(
       app.db,
       actor,
       action,
       async (tx, stored) => {
-        if (!stored || Object.keys(stored).length === 0) {
-          const [unchanged] = await tx.select(engine.select).from(engine.table).where(condition);
-          return unchanged;
-        }
-        const [written] = await tx
-          .update(engine.table)
-          .set(stored as never)
-          .where(condition)
-          .returning(engine.select);
+        const [written] =
+          !stored || Object.keys(stored).length === 0
+            ? await tx.select(engine.select).from(engine.table).where(current)
+            : await tx
+                .update(engine.table)
+                .set({ ...stored, version: nextVersion(engine.columns.version) } as never)
+                .where(current)
+                .returning(engine.select);
+        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
         return written;
       },
       { id, values },
@@ -502,8 +568,9 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     route(
       'update',
       {
+        description: staleWriteDescription,
         body: inBody ? (body as z.ZodObject).extend({ id: idSchema }) : body,
-        response: { 200: row },
+        response: { 200: row, 409: conflict },
       },
       async (request) => {
         const { id, ...values } = (
@@ -535,14 +602,18 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     );
   }
 
-  const removeRow = (actor: SessionUser, id: number) => {
+  const removeRow = (actor: SessionUser, id: number, version: number | undefined) => {
     const condition = engine.rowCondition(actor, id);
     return engine.change(
       app.db,
       actor,
       'delete',
       async (tx) => {
-        const [written] = await tx.delete(engine.table).where(condition).returning(engine.select);
+        const current = and(condition, versionMatches(engine.columns.version, version));
+        const [written] = definition.trash
+          ? await moveToTrash(tx, engine, current, actor)
+          : await tx.delete(engine.table).where(current).returning(engine.select);
+        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
         return written;
       },
       { id },
@@ -554,12 +625,14 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     route(
       'delete',
       {
-        ...(inQuery ? { querystring: z.object({ id: idSchema }) } : {}),
-        response: { 200: resultOf(z.null()) },
+        description: staleWriteDescription,
+        querystring: z.object({ ...(inQuery ? { id: idSchema } : {}), version: versionInput }),
+        response: { 200: resultOf(z.null()), 409: conflict },
       },
       async (request) => {
-        const id = (inQuery ? (request.query as Values).id : paramsOf(request).id) as number;
-        await removeRow(currentUser(request), id);
+        const query = request.query as Values;
+        const id = (inQuery ? query.id : paramsOf(request).id) as number;
+        await removeRow(currentUser(request), id, query.version as number | undefined);
         return { result: null };
       },
     );
@@ -582,10 +655,10 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
         const { ids } = request.body as { ids: number[] };
         let deleted = 0;
         await app.db.transaction(async (tx) => {
-          const rows = await tx
-            .delete(engine.table)
-            .where(and(inArray(engine.columns.id, ids), engine.scope(actor)))
-            .returning(engine.select);
+          const condition = and(inArray(engine.columns.id, ids), engine.scope(actor));
+          const rows = definition.trash
+            ? await moveToTrash(tx as unknown as Db, engine, condition, actor)
+            : await tx.delete(engine.table).where(condition).returning(engine.select);
           deleted = rows.length;
           for (const written of rows as Values[]) {
             if (definition.audit) {
@@ -613,5 +686,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       },
     );
   }
+  if (definition.trash) registerTrash(app, engine, route);
+  registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }

@@ -43,10 +43,12 @@ export function databaseRuleFailures(
     const definition = databaseError?.table ? byTable.get(databaseError.table) : undefined;
     if (!databaseError || !definition) return undefined;
     const keyColumns = /Key \((.*?)\)=/.exec(databaseError.detail ?? '')?.[1] ?? '';
-    const found = keyColumns
+    const keyFields = keyColumns
       .split(/[^\w]+/)
       .map((column) => fieldOfColumn(definition, column))
-      .find(Boolean);
+      .filter((found) => found !== undefined);
+    // A rule unique within an organization keys on the organization too; the unique field is the one to name.
+    const found = keyFields.find((candidate) => candidate.field.unique) ?? keyFields[0];
     if (databaseError.code === '23505') {
       if (!found) return [{ propertyName: '', errorMessage: `This ${definition.label.one} already exists` }];
       return [{ propertyName: found.name, errorMessage: uniqueMessage(found.field) }];

@@ -5,9 +5,23 @@ import type { Db } from '../db/client';
 
 /** The calls of `resourceCalls(definition)`, by name. */
 export type CallName =
-  'table' | 'export' | 'getOne' | 'create' | 'update' | 'delete' | 'deleteMany' | 'toggle';
+  | 'table'
+  | 'export'
+  | 'getOne'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'deleteMany'
+  | 'toggle'
+  | 'history'
+  | 'revert'
+  | 'trashTable'
+  | 'restore'
+  | 'restoreMany'
+  | 'purgeMany';
 
-export type ChangeAction = 'create' | 'update' | 'toggle' | 'delete';
+/** `revert` is an update that brings back a value from the record's history. */
+export type ChangeAction = 'create' | 'update' | 'toggle' | 'delete' | 'restore' | 'purge' | 'revert';
 
 export type Values = Record<string, unknown>;
 

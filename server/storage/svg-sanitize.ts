@@ -10,16 +10,21 @@ import {
   UploadRejected,
 } from './uploads';
 
-// Only the SVG worker thread imports this module: jsdom alone holds about 30 MB of heap, which
-// the server's main thread has no use for.
+// Only the sanitising worker thread imports this module: jsdom alone holds about 30 MB of heap,
+// which the server's main thread has no use for.
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
-let svgWindow: JSDOM['window'] | undefined;
+let sharedWindow: JSDOM['window'] | undefined;
+
+/** The one DOM of the worker, which SVGs and e-mail templates are sanitised in. */
+export function domWindow() {
+  sharedWindow ??= new JSDOM('').window;
+  return sharedWindow;
+}
 
 function svgTools() {
-  svgWindow ??= new JSDOM('').window;
-  purifier ??= createDOMPurify(svgWindow);
-  return { window: svgWindow, purify: purifier };
+  purifier ??= createDOMPurify(domWindow());
+  return { window: domWindow(), purify: purifier };
 }
 
 /**

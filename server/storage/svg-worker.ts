@@ -1,3 +1,4 @@
+import { sanitizeTemplateBody } from './html-sanitize';
 import { sanitizeSvg } from './svg-sanitize';
 import { UploadRejected } from './uploads';
 
@@ -12,3 +13,6 @@ export default function sanitizeInWorker(source: string): SanitizedSvg {
     throw error;
   }
 }
+
+/** An e-mail template's body, in the same DOM (`sanitizeTemplateOffThread`). */
+export const templateBody = sanitizeTemplateBody;

@@ -1,7 +1,15 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { baseApparel, designLogos, merchandise, storefrontUploads, users } from '../db/schema';
+import {
+  apparelColours,
+  baseApparel,
+  designLogos,
+  merchandise,
+  merchandiseColours,
+  storefrontUploads,
+  users,
+} from '../db/schema';
 import type { BlobStore } from './types';
 
 /**
@@ -26,11 +34,15 @@ export const orphanGraceMs = 6 * 60 * 60_000;
  */
 export const blobKeyColumns = [
   baseApparel.imageKey,
+  apparelColours.imageKey,
   designLogos.storageKey,
   merchandise.sourceImageKey,
   merchandise.imageKey,
   merchandise.thumbnailKey,
   merchandise.printKey,
+  merchandise.backPrintKey,
+  merchandiseColours.imageKey,
+  merchandiseColours.thumbnailKey,
   users.profilePhotoKey,
   storefrontUploads.storageKey,
 ] as const;

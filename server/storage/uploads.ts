@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import { maxImagePixels, tooManyPixels } from './images';
-import type { SanitizedSvg } from './svg-worker';
+import type { SanitizedSvg, templateBody } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
 
 /** An upload refused because of what it contains; the message is shown to the user. */
@@ -263,15 +263,7 @@ export const maxSvgTasksPerOwner = 2;
 const maxSvgQueue = 20;
 const svgTasksOf = new Map<string, number>();
 
-export async function sanitizeSvgOffThread(
-  source: string,
-  { owner, timeoutMs = svgTaskTimeoutMs }: { owner: string; timeoutMs?: number },
-): Promise<string> {
-  const running = svgTasksOf.get(owner) ?? 0;
-  if (running >= maxSvgTasksPerOwner) {
-    throw new UploadRejected('Your previous SVG is still being processed; try again in a moment');
-  }
-  svgTasksOf.set(owner, running + 1);
+function sanitizerPool() {
   // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
   const built = import.meta.url.endsWith('.js');
   svgPool ??= new Piscina({
@@ -282,9 +274,21 @@ export async function sanitizeSvgOffThread(
     maxQueue: maxSvgQueue,
     idleTimeout: 30_000,
   });
+  return svgPool;
+}
+
+export async function sanitizeSvgOffThread(
+  source: string,
+  { owner, timeoutMs = svgTaskTimeoutMs }: { owner: string; timeoutMs?: number },
+): Promise<string> {
+  const running = svgTasksOf.get(owner) ?? 0;
+  if (running >= maxSvgTasksPerOwner) {
+    throw new UploadRejected('Your previous SVG is still being processed; try again in a moment');
+  }
+  svgTasksOf.set(owner, running + 1);
   let result: SanitizedSvg;
   try {
-    result = (await svgPool.run(source, { signal: AbortSignal.timeout(timeoutMs) })) as SanitizedSvg;
+    result = (await sanitizerPool().run(source, { signal: AbortSignal.timeout(timeoutMs) })) as SanitizedSvg;
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') {
       throw new UploadRejected('The SVG took too long to process; simplify it or upload a PNG');
@@ -300,6 +304,17 @@ export async function sanitizeSvgOffThread(
   }
   if ('rejected' in result) throw new UploadRejected(result.rejected);
   return result.svg;
+}
+
+/**
+ * An e-mail template's body sanitised by the same DOMPurify as SVGs, in the same worker, so the
+ * main thread never loads a DOM; `empty` when nothing is left to read. An Admin's rare edit.
+ */
+export async function sanitizeTemplateOffThread(body: string) {
+  return (await sanitizerPool().run(body, {
+    name: 'templateBody',
+    signal: AbortSignal.timeout(svgTaskTimeoutMs),
+  })) as ReturnType<typeof templateBody>;
 }
 
 /** Lets the worker thread go, so a closing server process can exit. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { access } from '../../contract/access';
-import { definitionOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { canAccessWith } from './engine/access';
@@ -14,7 +14,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { status, user } = useAuthState(session);
   const area = pathname.replace(/^\/admin\/?/, '').split('/')[0];
-  if (area in access || definitionOf(area)) {
+  if (area in access || definitionWithoutSchemasOf(area)) {
     if (status !== 'checked') return null;
     if (!canAccessWith(user?.roleNames, 'list', area)) return <Navigate to="/403" replace />;
   }

@@ -10,7 +10,7 @@ import {
   Notification,
   Resource,
 } from 'react-admin';
-import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
 import { lazyNamed } from '../lib/lazyNamed';
 import { AdminNotFoundPage } from '../pages/errors/ErrorPage';
@@ -20,13 +20,14 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { resources } from '../resources';
 import { darkTheme, theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
+import { LocaleSync } from './LocaleSync';
 import { RoleHome } from './RoleHome';
 
-const dataProvider = createDataProvider(http, resourceDefinitions);
+const dataProvider = createDataProvider(http, definitionsWithoutSchemas);
 const adminAuthProvider = withDefinitionAccess(authProvider);
 
 // The dashboard, the usual first page, is in this chunk; the others load when opened.
@@ -65,6 +66,7 @@ function PortalAdmin() {
       lightTheme={theme}
       darkTheme={darkTheme}
     >
+      <LocaleSync />
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           layout={AdminLayout}

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { homePathFor } from '../../contract/access';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';

@@ -1,22 +1,48 @@
 import englishMessages from 'ra-language-english';
 import type { AnyResource } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { appMessages } from './en';
 
-/**
- * `resources.<name>.name` and `.fields.<field>` from the definitions' labels, so a new resource
- * needs no edit here; react-admin's inputs, columns and titles read their labels from them.
- */
-export const resourceMessages = (definitions: readonly AnyResource[]) =>
+/** What a resource shows of itself: its names, the menu entry, its fields' labels and choices. */
+export interface ResourceLabels {
+  one: string;
+  many: string;
+  toast?: string;
+  menu?: string;
+  fields: Record<string, string>;
+  choices?: Record<string, Record<string, string>>;
+}
+
+/** The English labels are the definitions' own, so a new resource needs no edit here. */
+export const definitionLabels = (definitions: readonly AnyResource[]): Record<string, ResourceLabels> =>
   Object.fromEntries(
-    definitions.map((definition) => [
-      definition.name,
-      {
-        name: `${definition.label.one} |||| ${definition.label.many}`,
-        fields: Object.fromEntries(
-          Object.entries(definition.fields).map(([name, field]) => [name, field.label]),
-        ),
-      },
+    definitions.map((definition) => {
+      const fields = Object.entries(definition.fields);
+      const withChoices = fields.flatMap(([name, field]) =>
+        'choices' in field && field.choices
+          ? [[name, Object.fromEntries(field.choices.map((choice) => [choice.value, choice.label]))] as const]
+          : [],
+      );
+      const labels: ResourceLabels = {
+        ...definition.label,
+        ...(definition.menu?.label ? { menu: definition.menu.label } : {}),
+        fields: Object.fromEntries(fields.map(([name, field]) => [name, field.label])),
+        ...(withChoices.length ? { choices: Object.fromEntries(withChoices) } : {}),
+      };
+      return [definition.name, labels];
+    }),
+  );
+
+/**
+ * `resources.<name>`: react-admin's `name` ('one |||| many') and `fields.<field>`, which its
+ * inputs, columns and titles read, beside the engine's `one`, `many`, `toast`, `menu` and
+ * `choices.<field>.<value>`.
+ */
+export const resourceMessages = (labels: Record<string, ResourceLabels>) =>
+  Object.fromEntries(
+    Object.entries(labels).map(([name, label]) => [
+      name,
+      { name: `${label.one} |||| ${label.many}`, ...label },
     ]),
   );
 
@@ -28,5 +54,5 @@ export const en = {
   ...englishMessages,
   ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: appMessages.layout.logout } },
   app: appMessages,
-  resources: resourceMessages(resourceDefinitions),
+  resources: resourceMessages(definitionLabels(definitionsWithoutSchemas)),
 };

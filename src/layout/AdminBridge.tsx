@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { Bridge } from '../providers/Bridge';
 
 /** The http client's toasts and redirects, through react-router while the admin is shown. */

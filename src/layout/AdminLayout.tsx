@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Layout, useLogout } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccessGuard } from '../admin/AccessGuard';
-import { appMessages } from '../i18n/en';
+import { useAppMessages } from '../i18n/locale';
 import { session } from '../providers';
 import { useLiveChanges } from '../providers/liveChanges';
 import { useAuthState } from '../providers/session';
@@ -24,6 +24,7 @@ import { useViewportHeight } from './useViewportHeight';
  * the environment banner, the organization header, the loading toast and one modal slot.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const appMessages = useAppMessages();
   const { status } = useAuthState(session);
   const logout = useLogout();
   useViewportHeight();

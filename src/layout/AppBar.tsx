@@ -24,7 +24,9 @@ import {
   useTheme,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
+import { localeChoices, useLocale } from '../i18n/locale';
+import { chooseLocale } from '../providers/locale';
 import { PortalBrand } from './PortalBrand';
 import { QuickSearchButton } from './QuickSearch';
 import { session } from '../providers';
@@ -80,6 +82,32 @@ function ThemeChoices({ onChosen }: { onChosen: () => void }) {
   ];
 }
 
+/** English or Español, each named in its own language; a setting kept on the server. */
+function LanguageChoices({ onChosen }: { onChosen: () => void }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  return [
+    <ListSubheader key="heading" sx={{ lineHeight: 2.5 }}>
+      {translate('app.layout.language')}
+    </ListSubheader>,
+    ...localeChoices.map((choice) => (
+      <MenuItem
+        key={choice.locale}
+        lang={choice.locale}
+        role="menuitemradio"
+        aria-checked={locale === choice.locale}
+        onClick={() => {
+          onChosen();
+          void chooseLocale(choice.locale);
+        }}
+      >
+        <ListItemIcon>{locale === choice.locale && <CheckIcon fontSize="small" />}</ListItemIcon>
+        <ListItemText>{choice.name}</ListItemText>
+      </MenuItem>
+    )),
+  ];
+}
+
 /** The user menu: the user's email beside their photo or an icon, with Manage Account and Log Out. */
 export function AppUserMenu() {
   const translate = useTranslate();
@@ -124,6 +152,7 @@ export function AppUserMenu() {
           <ListItemText>{translate('app.layout.manageAccount')}</ListItemText>
         </MenuItem>
         <ThemeChoices onChosen={close} />
+        <LanguageChoices onChosen={close} />
         <MenuItem
           onClick={() => {
             close();

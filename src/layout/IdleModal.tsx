@@ -1,9 +1,7 @@
 import { Button, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { appMessages } from '../i18n/en';
+import { useAppMessages } from '../i18n/locale';
 import { ModalDialog } from './ModalHost';
 import { useSessionLife } from './useSessionLife';
-
-const text = appMessages.layout;
 
 /**
  * 'You appear to be idle' with 'Stay Logged In'; mounted once by each signed-in layout, which
@@ -11,6 +9,7 @@ const text = appMessages.layout;
  * function must keep its identity, or each new one restarts the countdown.
  */
 export function IdleModal({ logout }: { logout: () => unknown }) {
+  const text = useAppMessages().layout;
   const life = useSessionLife(logout);
   return (
     <ModalDialog open={life.idle} onDisplaced={life.stayLoggedIn} aria-labelledby="idle-title">

@@ -22,15 +22,14 @@ import {
   useCanAccessResources,
   useSidebarState,
   useStore,
+  useTranslate,
 } from 'react-admin';
 import { canAccess } from '../../contract/access';
 import type { AnyResource } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources/definitions';
-import { appMessages } from '../i18n/en';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
-
-const text = appMessages.layout;
+import { type ResourceText, useResourceText } from '../admin/engine/labels';
 
 /**
  * The definitions name their icon; these are the ones in use, bundled with the sidebar. A name
@@ -57,20 +56,22 @@ interface Entry {
 
 /** The custom pages of the sidebar, placed among the resources by `order`. */
 const pages = [
-  { area: 'dashboard', label: text.dashboard, icon: <DashboardIcon />, order: 10 },
-  { area: 'design-logos', label: text.designLogos, icon: <ImageIcon />, order: 20 },
-  { area: 'merchandise', label: text.merchandise, icon: <StorefrontIcon />, order: 70 },
+  { area: 'dashboard', label: 'app.layout.dashboard', icon: <DashboardIcon />, order: 10 },
+  { area: 'design-logos', label: 'app.layout.designLogos', icon: <ImageIcon />, order: 20 },
+  { area: 'merchandise', label: 'app.layout.merchandise', icon: <StorefrontIcon />, order: 70 },
 ];
 
 /** Where the Settings group sits among the top-level entries: after Email Templates. */
 const settingsGroupOrder = 40;
 
-const entryOf = (definition: AnyResource): Entry => ({
-  to: `/admin/${definition.name}`,
-  label: definition.menu!.label ?? definition.label.many,
-  icon: icons[definition.menu!.icon] ?? <TableRowsIcon />,
-  order: definition.menu!.order,
-});
+const entryOf =
+  (text: ResourceText) =>
+  (definition: AnyResource): Entry => ({
+    to: `/admin/${definition.name}`,
+    label: text.menu(definition),
+    icon: icons[definition.menu!.icon] ?? <TableRowsIcon />,
+    order: definition.menu!.order,
+  });
 
 const byOrder = (a: Entry, b: Entry) => a.order - b.order;
 
@@ -79,9 +80,11 @@ const byOrder = (a: Entry, b: Entry) => a.order - b.order;
  * that may list it (`authProvider.canAccess`), the 'settings' group folding away.
  */
 export function Menu({
-  definitions = resourceDefinitions,
+  definitions = definitionsWithoutSchemas,
 }: MenuProps & { definitions?: readonly AnyResource[] }) {
   const inMenu = definitions.filter((definition) => definition.menu);
+  const translate = useTranslate();
+  const text = useResourceText();
   const { user } = useAuthState(session);
   const [sidebarOpen] = useSidebarState();
   const [settingsOpen, setSettingsOpen] = useStore('sidebar.settingsOpen', true);
@@ -94,12 +97,12 @@ export function Menu({
   const top = [
     ...pages
       .filter((page) => canAccess(user?.roleNames, page.area))
-      .map((page) => ({ ...page, to: `/admin/${page.area}` })),
-    ...visible.filter((definition) => !definition.menu!.group).map(entryOf),
+      .map((page) => ({ ...page, label: translate(page.label), to: `/admin/${page.area}` })),
+    ...visible.filter((definition) => !definition.menu!.group).map(entryOf(text)),
   ].sort(byOrder);
   const settings = visible
     .filter((definition) => definition.menu!.group === 'settings')
-    .map(entryOf)
+    .map(entryOf(text))
     .sort(byOrder);
   const item = (entry: Entry) => (
     <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
@@ -120,13 +123,13 @@ export function Menu({
             <ListItemIcon sx={{ minWidth: 40 }}>
               <SettingsIcon />
             </ListItemIcon>
-            <ListItemText primary={text.settingsGroup} />
+            <ListItemText primary={translate('app.layout.settingsGroup')} />
             {settingsOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </ListItemButton>
           <Collapse in={settingsOpen} timeout="auto" unmountOnExit id={groupId}>
             <List
               role="group"
-              aria-label={text.settingsGroup}
+              aria-label={translate('app.layout.settingsGroup')}
               dense
               disablePadding
               sx={{ pl: sidebarOpen ? 2 : 0 }}

@@ -15,9 +15,9 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBasename, usePermissions, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { offers } from '../../contract/definition';
-import { definitionOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
 import { quickSearchLimits } from '../../contract/limits';
 import type { QuickSearchResult } from '../../contract/search';
 import { hasUpdateForm } from '../admin/engine/useOffers';
@@ -35,7 +35,7 @@ const typingPauseMs = 250;
  * for it; logos and products open their organization's page.
  */
 function pathOf(item: Item, roles: readonly string[]) {
-  const definition = definitionOf(item.resource);
+  const definition = definitionWithoutSchemasOf(item.resource);
   if (!definition) return `/${item.resource}`;
   if (offers(definition, 'update', roles) && hasUpdateForm(definition))
     return `/${item.resource}/update/${item.id}`;

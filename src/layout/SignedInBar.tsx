@@ -2,11 +2,9 @@ import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { Me } from '../../contract/account';
-import { appMessages } from '../i18n/en';
+import { useAppMessages } from '../i18n/locale';
 import { PortalBrand } from './PortalBrand';
 import { signOut } from './signOut';
-
-const text = appMessages.layout;
 
 /**
  * The top bar of the pages outside the admin (home, error pages, the account area, sign-in
@@ -14,6 +12,7 @@ const text = appMessages.layout;
  * their account and out.
  */
 export function SignedInBar({ user }: { user: Me }) {
+  const text = useAppMessages().layout;
   const [, navigate] = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   return (

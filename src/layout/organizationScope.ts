@@ -1,6 +1,6 @@
 import { useBasename } from 'ra-core';
-import { useLocation } from 'react-router-dom';
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { useLocation } from 'react-router';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 
 /**
  * How an admin page depends on the organization chosen in the header: `required`, it shows
@@ -18,7 +18,7 @@ const pageScopes: Record<string, OrganizationScope> = {
 /** A resource depends on the choice when its table is asked per organization (orders). */
 export function organizationScopeOf(area: string): OrganizationScope {
   if (pageScopes[area]) return pageScopes[area];
-  const definition = resourceDefinitions.find((candidate) => candidate.name === area);
+  const definition = definitionsWithoutSchemas.find((candidate) => candidate.name === area);
   return definition?.routes?.table?.scopeParam ? 'required' : 'none';
 }
 

@@ -1,15 +1,14 @@
-import { useBasename, useResourceDefinitions } from 'ra-core';
-import { useLocation } from 'react-router-dom';
-import { appMessages } from '../i18n/en';
+import { useBasename, useResourceDefinitions, useTranslate } from 'ra-core';
+import { useLocation } from 'react-router';
 import { useDefaultDocumentTitle } from './PortalBrand';
 
-/** The admin's own pages, by their path under /admin. */
+/** The admin's own pages, by their path under /admin: their titles' keys in the catalogue. */
 const pageTitles: Record<string, string> = {
-  dashboard: appMessages.dashboard.title,
-  'design-logos': appMessages.designLogos.title,
-  merchandise: appMessages.merchandise.title,
-  'merchandise/create': appMessages.merchandise.createTitle,
-  '404': appMessages.notFound.heading,
+  dashboard: 'app.dashboard.title',
+  'design-logos': 'app.designLogos.title',
+  merchandise: 'app.merchandise.title',
+  'merchandise/create': 'app.merchandise.createTitle',
+  '404': 'app.notFound.heading',
 };
 
 /**
@@ -19,15 +18,20 @@ const pageTitles: Record<string, string> = {
  */
 export function useAdminDocumentTitle() {
   const basename = useBasename();
+  const translate = useTranslate();
   const resources = useResourceDefinitions();
   const path = useLocation()
     .pathname.slice(basename.length)
     .replace(/^\/+|\/+$/g, '');
   const resource = resources[path.split('/')[0]];
   const label = resource?.options?.label;
+  const page = pageTitles[path] ?? (resource ? undefined : pageTitles[path.split('/')[0]]);
   useDefaultDocumentTitle(
-    pageTitles[path] ??
-      (typeof label === 'string' ? label : resource?.name) ??
-      pageTitles[path.split('/')[0]],
+    page
+      ? translate(page)
+      : resource &&
+          translate(`resources.${resource.name}.many`, {
+            _: typeof label === 'string' ? label : resource.name,
+          }),
   );
 }

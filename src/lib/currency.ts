@@ -1,3 +1,9 @@
+import { localeTag } from '../i18n/locale';
+
+/**
+ * Always as US English writes dollars: in US Spanish (`es-US`) a debt would lose the parentheses
+ * the spec asks for, and the amounts are US dollars whatever the reader's language.
+ */
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -5,6 +11,9 @@ const dollars = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+
+/** A count in the reader's language (`1,234` in both US English and US Spanish). */
+export const formatNumber = (value: number) => value.toLocaleString(localeTag());
 
 /**
  * Money as the spec shows it: dollars, two decimals, thousands commas, negatives in

@@ -68,6 +68,14 @@ export function createDataProvider(
     return { url: path, body: data };
   };
 
+  /**
+   * The version a write names (docs/decisions.md, "No lost update"): the form's own `version`
+   * (the conflict dialog sets it to the newer one when the user saves over it), else the
+   * version of the record as read.
+   */
+  const versionOf = (data: object | undefined, previousData: RaRecord | undefined) =>
+    (data as { version?: number } | undefined)?.version ?? previousData?.version;
+
   /** simple-rest's own `{path}/{id}` serves every call the definition does not move. */
   const isDefault = (definition: AnyResource, call: ResourceCall) =>
     call.path === `${apiPathOf(definition)}/:id` && (call.idIn ?? 'path') === 'path';
@@ -121,21 +129,20 @@ export function createDataProvider(
     async update(resource, params) {
       const definition = definitionOf(resource);
       const call = resourceCalls(definition).update;
+      const data = { ...params.data, version: versionOf(params.data, params.previousData) };
+      const placed = place(call, params.id, data);
       const found = isDefault(definition, call)
-        ? (await base.update(apiPathOf(definition), params)).data
-        : (
-            await http<Partial<Result<RaRecord>>>(place(call, params.id, params.data).url, {
-              method: 'PUT',
-              body: place(call, params.id, params.data).body,
-            })
-          )?.result;
+        ? (await base.update(apiPathOf(definition), { ...params, data })).data
+        : (await http<Partial<Result<RaRecord>>>(placed.url, { method: 'PUT', body: placed.body }))?.result;
       return { data: (found ?? { ...params.previousData, ...params.data, id: params.id }) as never };
     },
     async delete(resource, params) {
       const definition = definitionOf(resource);
       const call = resourceCalls(definition).delete;
-      if (isDefault(definition, call)) await base.delete(apiPathOf(definition), params);
-      else await http(place(call, params.id).url, { method: 'DELETE' });
+      const target = place(call, params.id).url;
+      const version = versionOf(undefined, params.previousData);
+      const query = version === undefined ? '' : `${target.includes('?') ? '&' : '?'}version=${version}`;
+      await http(`${target}${query}`, { method: 'DELETE' });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {

@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import type { ValidationFailure } from '../../contract/common';
-import { appMessages } from '../i18n/en';
+import { currentMessages } from '../i18n/locale';
 
 export type NotifyType = 'error' | 'info' | 'success' | 'warning';
 
@@ -74,9 +74,9 @@ export function createHttpClient(
       });
     } catch (error) {
       if (isAbort(error)) throw error;
-      const failure = new HttpError(appMessages.errors.network, 0, {});
+      const failure = new HttpError(currentMessages().errors.network, 0, {});
       if (!silent) {
-        hooks.notify(appMessages.errors.network, 'error');
+        hooks.notify(currentMessages().errors.network, 'error');
         toasted.add(failure);
       }
       throw failure;
@@ -99,19 +99,19 @@ export function createHttpClient(
     if (status === 400) {
       const general = failures.filter((f) => !f.propertyName);
       for (const failure of general) {
-        hooks.notify(`${appMessages.errors.badRequestPrefix}${failure.errorMessage}`, 'error');
+        hooks.notify(`${currentMessages().errors.badRequestPrefix}${failure.errorMessage}`, 'error');
       }
       if (general.length > 0) toasted.add(error);
     } else if (status === 401) {
       hooks.onUnauthorized();
-      hooks.notify(appMessages.errors.unauthorized, 'error', { afterNavigation: true });
+      hooks.notify(currentMessages().errors.unauthorized, 'error', { afterNavigation: true });
       toasted.add(error);
     } else if (status === 403) {
       hooks.onForbidden();
-      hooks.notify(appMessages.errors.forbidden, 'error', { afterNavigation: true });
+      hooks.notify(currentMessages().errors.forbidden, 'error', { afterNavigation: true });
       toasted.add(error);
     } else if (status >= 500) {
-      hooks.notify(appMessages.errors.server, 'error');
+      hooks.notify(currentMessages().errors.server, 'error');
       toasted.add(error);
     }
     throw error;

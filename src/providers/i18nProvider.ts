@@ -1,6 +1,14 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { localeChoices } from '../i18n/locale';
 import { en } from '../i18n/react-admin';
 
-export const i18nProvider = polyglotI18nProvider(() => en, 'en', [{ locale: 'en', name: 'English' }], {
-  allowMissing: true,
-});
+/**
+ * English at hand, Spanish loaded when chosen. react-admin follows the app's language through
+ * `LocaleSync` (src/admin/LocaleSync.tsx), not through its own store, which signing out empties.
+ */
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'es' ? import('../i18n/react-admin-es').then((module) => module.es) : en),
+  'en',
+  localeChoices,
+  { allowMissing: true },
+);

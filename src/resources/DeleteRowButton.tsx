@@ -1,14 +1,9 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Popover, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
+import { useNotifyDeleted } from '../admin/engine/trash';
+import { useDelete, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useFailureToast } from '../providers/failureToast';
 
 export interface DeleteRowButtonProps {
@@ -18,14 +13,15 @@ export interface DeleteRowButtonProps {
 
 /**
  * The generic row delete: a popover asking 'Are you sure you want to delete this {label}'
- * with Confirm and Cancel, then the definition's delete call. Success toasts 'Deleted'; a
+ * with Confirm and Cancel, then the definition's delete call. Success toasts 'Deleted' (with
+ * Undo where the record went to the trash); a
  * failure toasts the first validation failure's message, unless the http client already did.
  */
 export function DeleteRowButton({ label }: DeleteRowButtonProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyDeleted = useNotifyDeleted(resource ? definitionWithoutSchemasOf(resource) : undefined);
   const refresh = useRefresh();
   const failureToast = useFailureToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -40,7 +36,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setAnchor(null);
-          notify(translate('app.tables.deleted'), { type: 'success' });
+          notifyDeleted([record.id]);
           refresh();
         },
         onError: (error) => {

@@ -1,4 +1,4 @@
-import { resourceDefinitions } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';
@@ -22,6 +22,6 @@ const overrides: Record<string, ResourceOverrides> = {
 };
 
 /** Every table resource of the admin area: one per definition in the registry. */
-export const resources = resourceDefinitions.map((definition) =>
+export const resources = definitionsWithoutSchemas.map((definition) =>
   engineResource(definition, overrides[definition.name]),
 );

@@ -172,7 +172,8 @@ describe('email templates', () => {
     await open('email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await page.waitForURL('**/admin/email-template/update/*');
-    const editor = page.locator('.ProseMirror');
+    // The English body's editor, above the Spanish one.
+    const editor = page.getByRole('textbox', { name: 'Body', exact: true });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(' Contact the office with questions.');
@@ -181,7 +182,7 @@ describe('email templates', () => {
     await page.waitForURL('**/admin/email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await expect
-      .poll(() => page.locator('.ProseMirror').textContent())
+      .poll(() => page.getByRole('textbox', { name: 'Body', exact: true }).textContent())
       .toContain('Contact the office with questions.');
   });
 });

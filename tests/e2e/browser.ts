@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
 
 export { admin } from './global-setup';
 export const demo = { directorEmail: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
@@ -23,10 +24,10 @@ export function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => inject('baseUrl');
 
 /** Page helpers in the spirit of react-admin's cypress support files. */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+export async function signIn(page: Page, email: string, password: string, text = appMessages.login) {
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password).fill(password);
+  await page.getByRole('button', { name: text.submit, exact: true }).click();
 }
 
 export async function openLogin(page: Page, returnUrl?: string) {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { printDpiTooLow } from '../../contract/merchandise';
 import { appMessages } from '../../src/i18n/en';
 import {
   admin,
@@ -39,8 +40,9 @@ const crestSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="10
   <text x="100" y="65" text-anchor="middle" font-size="40" fill="#ffd100">LHS</text>
 </svg>`;
 
+/** 1600 x 800 px: sharp enough to print at the one-click size (over 200 DPI on a polo's 7.5 inches). */
 const crestPng = () =>
-  sharp(Buffer.from(crestSvg.replace('#003366', '#8b0000')))
+  sharp(Buffer.from(crestSvg.replace('#003366', '#8b0000')), { density: 72 * 8 })
     .png()
     .toBuffer();
 
@@ -252,6 +254,150 @@ describe('design logos and merchandise, as an athletic director', () => {
     await created.locator('img').waitFor({ timeout: 60_000 });
   });
 
+  it('refuses a 60 x 60 px PNG scaled to the full front, by the button and by the API', async () => {
+    await uploadLogo(
+      'tiny.png',
+      'image/png',
+      await sharp({ create: { width: 60, height: 60, channels: 4, background: '#8b0000' } })
+        .png()
+        .toBuffer(),
+    );
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('tiny.png').getByRole('button', { name: 'tiny.png', exact: true }).click();
+    // The tee's front prints 12 inches wide; the one-click quarter of the image is 7.5 inches.
+    const tee = apparelCard('Classic Cotton Tee');
+    const create = tee.getByRole('button', { name: `${text.merchandise.create} Classic Cotton Tee` });
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    await hoverFromOutside(page, create.locator('xpath=..'));
+    await page.getByRole('tooltip', { name: printDpiTooLow(8) }).waitFor();
+
+    await tee.getByRole('button', { name: `${text.merchandise.customize} Classic Cotton Tee` }).click();
+    const studio = await openStudio();
+    await page.getByTestId('print-dpi').getByText('Prints at 8 DPI').waitFor();
+    // Grown by the keyboard until the printable area stops it: the whole front, 40% of the image.
+    await page.getByTestId('studio-canvas').focus();
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('Shift+Equal');
+    await expect.poll(async () => (await studio.placement()).width).toBe(40);
+    await page.getByTestId('print-dpi').getByText('Prints at 5 DPI').waitFor();
+    await page.getByTestId('dpi-too-low').getByText(printDpiTooLow(5)).waitFor();
+    const studioCreate = page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true });
+    expect(await studioCreate.isDisabled()).toBe(true);
+    await hoverFromOutside(page, studioCreate.locator('xpath=..'));
+    await page.getByRole('tooltip', { name: printDpiTooLow(5) }).waitFor();
+
+    // A client that skips the studio is refused by the server with the same message.
+    const logos = (await (await page.request.get(`${baseUrl()}/api/design-logos`)).json()).result;
+    const apparel = (await (await page.request.get(`${baseUrl()}/api/merchandise/base-apparel`)).json())
+      .result.products;
+    const placement = await studio.placement();
+    const refused = await page.request.post(
+      `${baseUrl()}/api/merchandise/create-merchandise-by-organization`,
+      {
+        multipart: {
+          Title: 'Blurry Tee',
+          Price: '20',
+          LogoId: String(logos.find((logo: { fileName: string }) => logo.fileName === 'tiny.png').id),
+          BaseApparelId: String(
+            apparel.find((item: { title: string }) => item.title === 'Classic Cotton Tee').id,
+          ),
+          PlacementX: String(placement.x / 100),
+          PlacementY: String(placement.y / 100),
+          PlacementWidth: '0.4',
+          ImageFile: {
+            name: 'product.png',
+            mimeType: 'image/png',
+            buffer: await sharp({ create: { width: 400, height: 400, channels: 4, background: '#fff' } })
+              .png()
+              .toBuffer(),
+          },
+        },
+      },
+    );
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).validationFailures).toEqual([
+      { propertyName: 'PlacementWidth', errorMessage: printDpiTooLow(5) },
+    ]);
+  });
+
+  it('makes a two-colour hoodie with the logo on the back too, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    const studio = await openStudio();
+    await page.getByRole('tab', { name: text.merchandise.side.back }).click();
+    await page.getByRole('button', { name: text.merchandise.addToBack }).click();
+    await expect.poll(async () => (await studio.placement()).width).toBe(25);
+
+    // Dragged far to the right, the logo stops at the back area's right edge (0.7 of the width).
+    const centre = await studio.logoCentre();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 100, centre.y, { steps: 4 });
+    await page.mouse.move(centre.x + 300, centre.y, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(70 - 25 / 2, 0);
+
+    // Sold in two colours: the catalogue grey, chosen at first, and navy.
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
+    await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Two-sided Hoodie');
+    const creating = page.waitForResponse((response) =>
+      response.url().includes('/api/merchandise/create-merchandise-by-organization'),
+    );
+    await page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true })
+      .click();
+    const product = (await (await creating).json()).result;
+    expect(product.colours.map((colour: { name: string }) => colour.name)).toEqual(['Athletic Grey', 'Navy']);
+    expect(product.layers).toEqual([
+      {
+        kind: 'logo',
+        side: 'back',
+        logoId: expect.any(Number),
+        placement: expect.objectContaining({ x: 0.575 }),
+      },
+    ]);
+
+    await page.goto(`${baseUrl()}/admin/merchandise`);
+    const card = page.getByTestId('merchandise-product').filter({ hasText: 'Two-sided Hoodie' });
+    await card.locator('img').waitFor({ timeout: 60_000 });
+    const grey = await card.locator('img').getAttribute('src');
+    await card.getByRole('button', { name: 'Show in Navy' }).click();
+    await expect.poll(() => card.locator('img').getAttribute('src')).not.toBe(grey);
+    expect(await card.getByTestId('colour-swatches').getByRole('button').count()).toBe(2);
+    await card.getByRole('button', { name: text.merchandise.details }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('link', { name: text.merchandise.downloadPrint.front }).waitFor();
+    const back = dialog.getByRole('link', { name: text.merchandise.downloadPrint.back });
+    const file = await page.request.get(`${baseUrl()}${await back.getAttribute('href')}`);
+    expect(file.status()).toBe(200);
+    // The hoodie's back area is 12 x 16.5 inches: 3600 x 4950 px at 300 DPI.
+    const { width, height } = await sharp(await file.body()).metadata();
+    expect([width, height]).toEqual([3600, 4950]);
+  });
+
+  it('previews the design on the colours chosen side by side and warns where the logo would vanish', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('wordmark.svg').getByRole('button', { name: 'wordmark.svg', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    await openStudio();
+    const previews = page.getByTestId('colour-previews').getByRole('figure');
+    await expect.poll(() => previews.count()).toBe(1);
+    expect(await page.getByTestId('low-contrast').count()).toBe(0);
+    // The wordmark is navy with gold letters: on a navy hoodie it vanishes.
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
+    await expect.poll(() => previews.count()).toBe(2);
+    await page.getByTestId('low-contrast').getByText('Low contrast on Navy').waitFor();
+    await page.getByRole('button', { name: 'Navy', exact: true }).click();
+    await expect.poll(() => page.getByTestId('low-contrast').count()).toBe(0);
+  });
+
   it('fits the studio canvas to its container as the window narrows to 390 px and widens again, keeping the placement', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
@@ -362,7 +508,8 @@ describe('design logos and merchandise, as an athletic director', () => {
 
     await selector.click();
     await page.getByRole('option', { name: 'Riverside Rowing Club' }).click();
-    await page.getByText(text.designLogos.empty).waitFor();
+    // The demo gives each school its crest.
+    await logoCard('rrc-crest.svg').waitFor();
     expect(await logoCard('crest.png').count()).toBe(0);
   });
 });

@@ -160,7 +160,8 @@ describe('forms check e-mail addresses themselves', () => {
       const form = page.locator('form', { has: input });
       // A form the browser validates would stop at its bubble and never reach our check.
       expect(await form.evaluate((element) => (element as HTMLFormElement).noValidate)).toBe(true);
-      await form.getByRole('button').last().click();
+      // Its submit button (the sign-in form has a passkey button and a language choice too).
+      await form.locator('button[type=submit]').click();
       await expect.poll(() => page.getByText(message).isVisible()).toBe(true);
       expect(await input.getAttribute('aria-invalid')).toBe('true');
     });

@@ -126,7 +126,7 @@ describe('the storage sweep', () => {
   });
 
   it('knows every column that holds a file key, since a key in none of them is removed', () => {
-    const otherKeys = ['users.authenticator_key', 'email_outbox.template_key'];
+    const otherKeys = ['users.authenticator_key', 'email_outbox.template_key', 'passkeys.public_key'];
     const keyColumns = Object.values(schema as Record<string, unknown>)
       .filter((value): value is PgTable => is(value, PgTable))
       .flatMap((table) => {
@@ -139,12 +139,16 @@ describe('the storage sweep', () => {
 
     expect(swept.sort()).toEqual(keyColumns.sort());
     expect(swept.sort()).toEqual([
+      'apparel_colours.image_key',
       'base_apparel.image_key',
       'design_logos.storage_key',
+      'merchandise.back_print_key',
       'merchandise.image_key',
       'merchandise.print_key',
       'merchandise.source_image_key',
       'merchandise.thumbnail_key',
+      'merchandise_colours.image_key',
+      'merchandise_colours.thumbnail_key',
       'storefront_uploads.storage_key',
       'users.profile_photo_key',
     ]);

@@ -53,8 +53,12 @@ afterAll(async () => {
   await shop.stop();
 });
 
-const png = () =>
-  sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
+/** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */
+const logoSide = 640;
+const png = (side = 64) =>
+  sharp({
+    create: { width: side, height: side, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } },
+  })
     .png()
     .toBuffer();
 
@@ -91,7 +95,11 @@ describe('SIGTERM while a job is running', () => {
     await client.signIn(server, admin.email, admin.password);
 
     const logoForm = new FormData();
-    logoForm.append('ImageFile', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'crest.png');
+    logoForm.append(
+      'ImageFile',
+      new Blob([new Uint8Array(await png(logoSide))], { type: 'image/png' }),
+      'crest.png',
+    );
     const logo = await postForm(client, `/api/design-logos?OrganizationId=${organizationId}`, logoForm);
     expect(logo.status).toBe(200);
     const apparel = await client.call(

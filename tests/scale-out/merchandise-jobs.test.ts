@@ -54,8 +54,10 @@ async function objectKeys(prefix: string) {
   return (listed.Contents ?? []).map((object) => object.Key);
 }
 
-const png = (r: number) =>
-  sharp({ create: { width: 64, height: 64, channels: 4, background: { r, g: 40, b: 90, alpha: 1 } } })
+/** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */
+const logoSide = 640;
+const png = (r: number, side = 64) =>
+  sharp({ create: { width: side, height: side, channels: 4, background: { r, g: 40, b: 90, alpha: 1 } } })
     .png()
     .toBuffer();
 
@@ -80,7 +82,7 @@ describe('background jobs with two server processes', () => {
     const logoForm = new FormData();
     logoForm.append(
       'ImageFile',
-      new Blob([new Uint8Array(await png(200))], { type: 'image/png' }),
+      new Blob([new Uint8Array(await png(200, logoSide))], { type: 'image/png' }),
       'crest.png',
     );
     const logo = await postForm(client, a, `/api/design-logos?OrganizationId=${organizationId}`, logoForm);

@@ -156,7 +156,7 @@ describe("an AthleticDirector and another organization's products", () => {
         await who.director({ method: 'POST', url: `/api/merchandise/${theirs.productId}/${action}` }),
       );
     }
-    expectForbidden(await who.director({ url: `/api/merchandise/${theirs.productId}/print-file` }));
+    expectForbidden(await who.director({ url: `/api/merchandise/${theirs.productId}/print-file/front` }));
     for (const method of ['PATCH', 'DELETE'] as const) {
       const response = await who.director({
         method,

@@ -4,6 +4,7 @@ import { deviceCookieName } from '../../server/auth/device-cookies';
 import { limits } from '../../server/auth/rate-limit';
 import { users } from '../../server/db/schema';
 import { lockout } from '../../server/modules/account/service';
+import { newAuthenticatorKey, totpCodeAt } from '../../server/auth/totp';
 import { createUser, strongPassword, testApp } from '../server/helpers';
 
 let ctx: Awaited<ReturnType<typeof testApp>>;
@@ -14,6 +15,41 @@ afterEach(() => ctx.app.close());
 
 /** Every client of one school comes from this address: the school's NAT. */
 const school = '10.20.30.40';
+
+const cookieOf = (response: { cookies: { name: string; value: string }[] }, prefix: string) => {
+  const cookie = response.cookies.find((candidate) => candidate.name.startsWith(prefix));
+  return cookie ? `${cookie.name}=${cookie.value}` : '';
+};
+
+/** The authenticator app's code, `steps` periods from now. */
+const codeOf = (key: string, steps = 0) => totpCodeAt(key, Math.floor(Date.now() / 1000) + steps * 30);
+
+async function withTwoFactor(email: string, roles: string[] = []) {
+  const user = await createUser(ctx.db, { email, roles });
+  const key = newAuthenticatorKey();
+  await ctx.db
+    .update(users)
+    .set({ twoFactorEnabled: true, authenticatorKey: key })
+    .where(eq(users.id, user.id));
+  return key;
+}
+
+const secondStep = (cookie: string, twoFactorCode: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/login-2fa',
+    remoteAddress: school,
+    headers: { cookie },
+    payload: { twoFactorCode, rememberMachine: false },
+  });
+
+/** Both steps from the school; answers the second step's response and the cookies it ends with. */
+async function signInWithCode(email: string, key: string, device = '') {
+  const password = await login(email, strongPassword, device || undefined);
+  expect(password.json().result.status).toBe('RequiresTwoFactor');
+  const pending = [cookieOf(password, 'sp_session'), device].filter(Boolean).join('; ');
+  return secondStep(pending, await codeOf(key));
+}
 
 const login = (email: string, password: string, cookie?: string) =>
   ctx.app.inject({
@@ -55,6 +91,35 @@ describe('device cookies: a neighbour behind the same address cannot lock a scho
     const withoutDevice = await login('admin@lincoln.example', strongPassword);
     expect(withoutDevice.statusCode).toBe(429);
     const withDevice = await login('admin@lincoln.example', strongPassword, device);
+    expect(withDevice.statusCode).toBe(200);
+    expect(withDevice.json().result.status).toBe('Succeeded');
+  });
+
+  it('lets an Admin with a device cookie through the second step after a neighbour spent the address on wrong codes', async () => {
+    const adminKey = await withTwoFactor('admin@lincoln.example', ['Admin']);
+    const first = await secondStep(
+      cookieOf(await login('admin@lincoln.example', strongPassword), 'sp_session'),
+      await codeOf(adminKey, -1),
+    );
+    expect(first.json().result.status).toBe('Succeeded');
+    const device = cookieOf(first, 'sp_device_');
+    expect(device).not.toBe('');
+
+    // Pupils know their own passwords and have their own authenticators: each guesses codes
+    // until the five-failure lockout stops them, until the address's second-step budget is spent.
+    const statuses: number[] = [];
+    for (let pupil = 0; statuses.at(-1) !== 429; pupil++) {
+      expect(pupil).toBeLessThanOrEqual(limits.secondStepPerAddress.max / lockout.maxFailedAttempts);
+      const email = `pupil${pupil}@lincoln.example`;
+      await withTwoFactor(email);
+      const pending = cookieOf(await login(email, strongPassword), 'sp_session');
+      for (let i = 0; i < lockout.maxFailedAttempts && statuses.at(-1) !== 429; i++) {
+        statuses.push((await secondStep(pending, '000000')).statusCode);
+      }
+    }
+
+    expect((await signInWithCode('admin@lincoln.example', adminKey)).statusCode).toBe(429);
+    const withDevice = await signInWithCode('admin@lincoln.example', adminKey, device);
     expect(withDevice.statusCode).toBe(200);
     expect(withDevice.json().result.status).toBe('Succeeded');
   });

@@ -71,7 +71,11 @@ describe('per-organization storage quota', () => {
     // Another organization's storage is its own.
     expect((await logoUpload(who.otherDirector, 400)).statusCode).toBe(200);
 
-    await who.director({ method: 'DELETE', url: `/api/design-logos/${first.json().result.id}` });
+    // A logo in the trash still holds its file; deleting it forever makes the room.
+    const id = first.json().result.id;
+    await who.director({ method: 'DELETE', url: `/api/design-logos/${id}` });
+    expectFull(await logoUpload(who.director, 400), 'ImageFile', organizationFull);
+    await who.director({ method: 'POST', url: '/api/design-logos/purge-many', payload: { ids: [id] } });
     expect((await logoUpload(who.director, 400)).statusCode).toBe(200);
   });
 

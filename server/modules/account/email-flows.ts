@@ -58,6 +58,7 @@ export async function sendAccountConfirmation(
   await app.mailer.send({
     template,
     to: user.email,
+    userId: user.id,
     values: {
       fullName: greetingOf(user),
       email: user.email,
@@ -91,6 +92,7 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
     await app.mailer.send({
       template: 'ResetPassword',
       to: user.email,
+      userId: user.id,
       values: {
         fullName: greetingOf(user),
         email: user.email,
@@ -125,7 +127,7 @@ export async function changePassword(
   auth: AuthContext,
   body: { oldPassword: string; newPassword: string },
 ) {
-  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
     throw badRequest('oldPassword', wrongCurrentPassword);
@@ -183,7 +185,7 @@ export async function changeEmail(
   auth: AuthContext,
   body: { newEmail: string; password: string },
 ) {
-  const attempt = await enforce(app.db, secondStepChecks(request, auth.user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, auth.user));
   const user = auth.user;
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.password))) {
     throw badRequest('password', wrongCurrentPassword);
@@ -206,6 +208,7 @@ export async function changeEmail(
     await app.mailer.send({
       template: 'ChangeEmail',
       to: newEmail,
+      userId: user.id,
       values: {
         fullName: newEmail,
         email: newEmail,

@@ -40,6 +40,8 @@ import {
   register,
   resetPassword,
 } from './email-flows';
+import passkeyRoutes from './passkey-routes';
+import { purgeExpiredChallenges } from '../../auth/passkeys';
 import { externalProviders, finishExternalLogin, startExternalLogin } from './external-login';
 import { loggedInUser, signedIn } from './service';
 import { changesState } from '../../auth/origin-check';
@@ -62,9 +64,12 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 const ok = { 200: okResponseSchema };
 
 const account: FastifyPluginAsyncZod = async (app) => {
-  // Expired brute-force counters are only clutter; an hourly sweep keeps the table small.
+  // Expired brute-force counters and passkey challenges are only clutter; an hourly sweep keeps the table small.
   const sweep = setInterval(() => {
     purgeExpiredLimits(app.db).catch((error) => app.log.warn({ err: error }, 'rate limit sweep failed'));
+    purgeExpiredChallenges(app.db).catch((error) =>
+      app.log.warn({ err: error }, 'passkey challenge sweep failed'),
+    );
   }, 60 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -75,6 +80,8 @@ const account: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (request) => {
     if (request.auth && changesState(request)) app.sessions.forgetUser(request.auth.user.id);
   });
+
+  await app.register(passkeyRoutes, { prefix: '/passkeys' });
 
   app.post(
     '/login',

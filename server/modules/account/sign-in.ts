@@ -84,11 +84,23 @@ export async function passwordStep(
   return loginResult(status);
 }
 
-/** Second-step guesses (codes, and passwords asked again) are limited per account and per address. */
-export const secondStepChecks = (request: FastifyRequest, userId: number): [Limit, string][] => [
-  [limits.secondStepPerAccount, String(userId)],
-  [limits.secondStepPerAddress, addressOf(request)],
-];
+/**
+ * Second-step guesses (codes, and passwords asked again) are limited per account and per address;
+ * from a browser holding the account's device cookie on the device's own budget, as at the
+ * password step: anyone with an account and an authenticator of their own could otherwise spend
+ * the address's budget with wrong codes and keep everyone behind it at the second step.
+ */
+export function secondStepChecks(
+  request: FastifyRequest,
+  user: { id: number; securityStamp: string },
+): [Limit, string][] {
+  const device = trustedDevice(request, user);
+  if (device) return [[limits.secondStepPerDevice, device]];
+  return [
+    [limits.secondStepPerAccount, String(user.id)],
+    [limits.secondStepPerAddress, addressOf(request)],
+  ];
+}
 
 /** The half-signed-in session of the password step: it opens the second step and nothing else. */
 async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) {
@@ -110,7 +122,7 @@ async function secondStep(
 ) {
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
-  const attempt = await enforce(app.db, secondStepChecks(request, user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, user));
   if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) return undefined;
   if (!(await accept(user))) {
     await lockIfAttemptsSpent(app.db, user.id);

@@ -51,7 +51,7 @@ export async function reauthenticate(
   user: SessionUser,
   proof: Reauthenticate,
 ) {
-  const attempt = await enforce(app.db, secondStepChecks(request, user.id));
+  const attempt = await enforce(app.db, secondStepChecks(request, user));
   if (proof.password) {
     if (user.passwordHash && (await verifyPassword(user.passwordHash, proof.password))) {
       return attempt.refund();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '../../../contract/account';
 import { contactRequestSchema } from '../../../contract/contact';
@@ -25,7 +25,9 @@ const contact: FastifyPluginAsyncZod = async (app) => {
       const [support] = await app.db
         .select({ value: settings.value })
         .from(settings)
-        .where(and(eq(settings.key, 'SupportEmail'), eq(settings.isEnabled, true)));
+        .where(
+          and(eq(settings.key, 'SupportEmail'), eq(settings.isEnabled, true), isNull(settings.deletedAt)),
+        );
       const to = app.config.contactEmail ?? template?.to ?? support?.value;
       if (!to) throw new HttpError(503, contactNotConfigured);
       const { name, email, subject, message } = request.body;

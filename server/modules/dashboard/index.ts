@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../contract/access';
 import { dashboardResponseSchema, salesQuerySchema, salesResponseSchema } from '../../../contract/dashboard';
-import { orders } from '../../../contract/resources/orders';
+import { orders } from '../../../contract/resources';
 import { currentUser, requireRole } from '../../auth/guards';
 import { resourceGuard } from '../../resources/engine';
 import { salesFor } from './sales';

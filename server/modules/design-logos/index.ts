@@ -4,7 +4,10 @@ import { access } from '../../../contract/access';
 import { limits } from '../../../contract/common';
 import { idSchema } from '../../../contract/resource';
 import {
+  designLogoCountResponseSchema,
   designLogoDeleteResponseSchema,
+  designLogoIdsSchema,
+  designLogoTrashResponseSchema,
   designLogoListQuerySchema,
   designLogoListResponseSchema,
   designLogoResponseSchema,
@@ -16,7 +19,18 @@ import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
-import { addLogo, deleteLogo, findLogo, listLogos, workingOrganizationId } from './service';
+import type { SessionUser } from '../../auth/sessions';
+import {
+  addLogo,
+  deleteLogo,
+  findLogo,
+  listLogos,
+  listTrashedLogos,
+  purgeLogos,
+  restoreLogos,
+  toDesignLogo,
+  workingOrganizationId,
+} from './service';
 
 /** Ids past the integer column name no logo; PostgreSQL would refuse to compare them (a 500). */
 const logoParamsSchema = z.object({ id: idSchema });
@@ -100,16 +114,77 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteLogo(app.db, app.storage, currentUser(request), request.params.id);
+      await deleteLogo(app.db, currentUser(request), request.params.id);
       return { result: { id: request.params.id } };
     },
   );
+
+  // The trash: whoever may manage an organization's logos may see, restore and purge its trashed ones.
+  app.get(
+    '/trash',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['design-logos'],
+        querystring: designLogoListQuerySchema,
+        response: { 200: designLogoTrashResponseSchema },
+      },
+    },
+    async (request) => {
+      const organizationId = await workingOrganizationId(
+        app.db,
+        currentUser(request),
+        request.query.organizationId,
+        'organizationId',
+      );
+      return { result: await listTrashedLogos(app.db, organizationId) };
+    },
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['design-logos'],
+        params: logoParamsSchema,
+        response: { 200: designLogoResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      await restoreLogos(app.db, actor, [request.params.id]);
+      return { result: toDesignLogo(await findLogo(app.db, actor, request.params.id)) };
+    },
+  );
+
+  for (const [path, change] of [
+    ['/restore-many', (actor: SessionUser, ids: number[]) => restoreLogos(app.db, actor, ids)],
+    ['/purge-many', (actor: SessionUser, ids: number[]) => purgeLogos(app.db, app.storage, actor, ids)],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preHandler: allowed,
+        schema: {
+          tags: ['design-logos'],
+          body: designLogoIdsSchema,
+          response: { 200: designLogoCountResponseSchema },
+        },
+      },
+      async (request) => {
+        await change(currentUser(request), request.body.ids);
+        return { result: { count: request.body.ids.length } };
+      },
+    );
+  }
 
   app.get(
     '/:id/file',
     { preHandler: allowed, schema: { tags: ['design-logos'], params: logoParamsSchema } },
     async (request, reply) => {
-      const row = await findLogo(app.db, currentUser(request), request.params.id);
+      // The trash view shows its logos too.
+      const row = await findLogo(app.db, currentUser(request), request.params.id, 'any');
       const blob = await app.storage.get(row.storageKey);
       if (!blob) throw notFound('Design logo file');
       return sendBlob(reply, blob);

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import { type DesignLogo, designLogoFileUrl } from '../../../contract/design-logos';
+import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { type DesignLogo, designLogoFileUrl, type TrashedDesignLogo } from '../../../contract/design-logos';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
+import { userNameOf } from '../../resources/trash';
 import { scopedOrganizationId } from '../organizations/service';
 
 type LogoRow = typeof designLogos.$inferSelect;
@@ -17,6 +18,7 @@ export const toDesignLogo = (row: LogoRow): DesignLogo => ({
   organizationId: row.organizationId,
   fileName: row.fileName,
   fileUrl: designLogoFileUrl(row.id),
+  contentType: row.contentType as DesignLogo['contentType'],
 });
 
 /**
@@ -34,7 +36,7 @@ export async function workingOrganizationId(
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)));
   if (!row) throw badRequest(propertyName, 'The organization does not exist');
   return organizationId;
 }
@@ -43,14 +45,40 @@ export async function listLogos(db: Db, organizationId: number) {
   const rows = await db
     .select()
     .from(designLogos)
-    .where(eq(designLogos.organizationId, organizationId))
+    .where(and(eq(designLogos.organizationId, organizationId), isNull(designLogos.deletedAt)))
     .orderBy(asc(designLogos.id));
   return rows.map(toDesignLogo);
 }
 
-/** A logo the actor may see; another organization's is a 403, an unknown id a 404. */
-export async function findLogo(db: Db, actor: SessionUser, id: number) {
-  const [row] = await db.select().from(designLogos).where(eq(designLogos.id, id));
+/** The organization's logos in the trash, the latest deleted first. */
+export async function listTrashedLogos(db: Db, organizationId: number): Promise<TrashedDesignLogo[]> {
+  const rows = await db
+    .select({ row: designLogos, deletedByName: userNameOf(designLogos.deletedBy) })
+    .from(designLogos)
+    .where(and(eq(designLogos.organizationId, organizationId), isNotNull(designLogos.deletedAt)))
+    .orderBy(desc(designLogos.deletedAt), desc(designLogos.id));
+  return rows.map(({ row, deletedByName }) => ({
+    ...toDesignLogo(row),
+    deletedAt: row.deletedAt!.toISOString(),
+    deletedByName,
+  }));
+}
+
+const inTrash = {
+  live: isNull(designLogos.deletedAt),
+  trashed: isNotNull(designLogos.deletedAt),
+  any: undefined,
+};
+
+/**
+ * A logo the actor may see, outside the trash unless `which` says otherwise; another
+ * organization's is a 403, an unknown id (or one on the wrong side of the trash) a 404.
+ */
+export async function findLogo(db: Db, actor: SessionUser, id: number, which: keyof typeof inTrash = 'live') {
+  const [row] = await db
+    .select()
+    .from(designLogos)
+    .where(and(eq(designLogos.id, id), inTrash[which]));
   if (!row) throw notFound('Design logo');
   scopedOrganizationId(actor, row.organizationId);
   return row;
@@ -89,13 +117,51 @@ export async function addLogo(
   return toDesignLogo(row);
 }
 
-export async function deleteLogo(db: Db, storage: BlobStore, actor: SessionUser, id: number) {
+/** Moves a logo to the trash; its file stays until the logo is deleted forever. */
+export async function deleteLogo(db: Db, actor: SessionUser, id: number) {
   const row = await findLogo(db, actor, id);
   await db.transaction(async (tx) => {
-    await tx.delete(designLogos).where(eq(designLogos.id, id));
+    await tx
+      .update(designLogos)
+      .set({ deletedAt: new Date(), deletedBy: actor.id })
+      .where(and(eq(designLogos.id, id), isNull(designLogos.deletedAt)));
     await audit(tx as unknown as Db, actor.id, 'delete', 'design-logo', id, { fileName: row.fileName });
   });
-  // The row is gone first: a file left by a failed delete is unreachable, and the storage sweep
-  // removes it; a row without its file would be broken.
-  await storage.delete(row.storageKey);
+}
+
+export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
+  for (const id of ids) {
+    const row = await findLogo(db, actor, id, 'trashed');
+    await db.transaction(async (tx) => {
+      await tx.update(designLogos).set({ deletedAt: null, deletedBy: null }).where(eq(designLogos.id, id));
+      await audit(tx as unknown as Db, actor.id, 'restore', 'design-logo', id, { fileName: row.fileName });
+    });
+  }
+}
+
+/**
+ * Deletes logos for good, with their files. The row goes first: a file left by a failed delete
+ * is unreachable, and the storage sweep removes it; a row without its file would be broken.
+ */
+async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null, rows: LogoRow[]) {
+  for (const row of rows) {
+    await db.transaction(async (tx) => {
+      await tx.delete(designLogos).where(eq(designLogos.id, row.id));
+      await audit(tx as unknown as Db, actorId, 'purge', 'design-logo', row.id, { fileName: row.fileName });
+    });
+    await storage.delete(row.storageKey);
+  }
+}
+
+export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
+  const rows: LogoRow[] = [];
+  for (const id of ids) rows.push(await findLogo(db, actor, id, 'trashed'));
+  await purgeLogoRows(db, storage, actor.id, rows);
+}
+
+/** The trash job's part for logos: those trashed before the cutoff go, files and all. */
+export async function purgeExpiredLogos(db: Db, storage: BlobStore, cutoff: Date) {
+  const rows = await db.select().from(designLogos).where(lt(designLogos.deletedAt, cutoff));
+  await purgeLogoRows(db, storage, null, rows);
+  return rows.length;
 }

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultOf } from '../../../contract/common';
+import { conflictBodySchema, resultOf } from '../../../contract/common';
 import { access } from '../../../contract/access';
 import {
+  archiveMerchandiseQuerySchema,
+  apparelColourFieldsSchema,
+  apparelColourResponseSchema,
   baseApparelQuerySchema,
   baseApparelResponseSchema,
   createMerchandiseFieldsSchema,
   merchandiseByOrganizationQuerySchema,
   merchandiseByOrganizationResponseSchema,
   merchandiseIdParamsSchema,
+  merchandiseProductSchema,
   merchandiseResponseSchema,
+  printFileParamsSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
   uploadImageQuerySchema,
@@ -22,10 +27,12 @@ import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
+import { staleWriteDescription } from '../../resources/engine';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';
 import {
+  addApparelColour,
   archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
@@ -89,6 +96,51 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/base-apparel/:id/colours',
+    {
+      preHandler: requireRole('Admin'),
+      config: {
+        multipartForm: {
+          fields: apparelColourFieldsSchema,
+          files: { ImageFile: 'the garment in this colour (png)' },
+          requiredFiles: ['ImageFile'],
+        },
+      },
+      schema: {
+        tags: ['merchandise'],
+        description:
+          'Admins only. multipart/form-data: Name, Hex (#rrggbb) and ImageFile, the garment in this colour (png, drawn like its catalogue image, so placements and print areas hold)',
+        params: merchandiseIdParamsSchema,
+        response: { 200: apparelColourResponseSchema },
+      },
+    },
+    async (request) => {
+      const form = await readImageForm(request, {
+        storage: app.storage,
+        fileField: 'ImageFile',
+        prefix: 'base-apparel',
+        maxBytes: productImageMaxBytes,
+        allowed: ['png'],
+      });
+      const colour = await deleteOnFailure(app.storage, form.image.key, async () => {
+        const parsed = apparelColourFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) {
+          throw new HttpError(
+            400,
+            'Invalid colour',
+            parsed.error.issues.map((issue) => ({
+              propertyName: issue.path.join('.'),
+              errorMessage: issue.message,
+            })),
+          );
+        }
+        return addApparelColour(app.db, request.params.id, parsed.data, form.image);
+      });
+      return { result: colour };
+    },
+  );
+
+  app.post(
     '/create-merchandise-by-organization',
     {
       preHandler: allowed,
@@ -102,7 +154,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchandise'],
         description:
-          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image) and PlacementRotation (degrees)',
+          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image), PlacementRotation (degrees) and Layers (a JSON list of further logos, each { kind: "logo", side: "front" | "back", logoId, placement: { x, y, width, rotation } })',
         response: { 200: merchandiseResponseSchema },
       },
     },
@@ -154,10 +206,10 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: "Changes a product's title, description and price",
+        description: `Changes a product's title, description and price. ${staleWriteDescription}`,
         params: merchandiseIdParamsSchema,
         body: updateMerchandiseSchema,
-        response: { 200: merchandiseResponseSchema },
+        response: { 200: merchandiseResponseSchema, 409: conflictBodySchema(merchandiseProductSchema) },
       },
     },
     async (request) => ({
@@ -177,13 +229,18 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: 'Hides a product from the gallery and the storefront; it is kept for its orders',
+        description: `Hides a product from the gallery and the storefront; it is kept for its orders. ${staleWriteDescription}`,
         params: merchandiseIdParamsSchema,
-        response: { 200: resultOf(z.object({ id: z.number().int() })) },
+        querystring: archiveMerchandiseQuerySchema,
+        response: {
+          200: resultOf(z.object({ id: z.number().int() })),
+          409: conflictBodySchema(merchandiseProductSchema),
+        },
       },
     },
     async (request) => {
-      await archiveMerchandise(app.db, app.jobs, currentUser(request), request.params.id);
+      const { version } = request.query;
+      await archiveMerchandise(app.db, app.jobs, currentUser(request), request.params.id, version);
       return { result: { id: request.params.id } };
     },
   );
@@ -205,17 +262,18 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id/print-file',
+    '/:id/print-file/:side',
     {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: 'The full-resolution print file (png), for Admins and the owning organization',
-        params: merchandiseIdParamsSchema,
+        description:
+          "A side's print file (png, the print area at 300 DPI, transparent outside the artwork), for Admins and the owning organization",
+        params: printFileParamsSchema,
       },
     },
     async (request, reply) => {
-      const file = await printFileKey(app.db, currentUser(request), request.params.id);
+      const file = await printFileKey(app.db, currentUser(request), request.params.id, request.params.side);
       const blob = await app.storage.get(file.key);
       if (!blob) throw notFound('Print file');
       reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);

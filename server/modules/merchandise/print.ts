@@ -1,68 +1,114 @@
 import sharp from 'sharp';
-import { logoBox, type Placement } from '../../../contract/composition';
+import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
 
-/** The print file's long side, in pixels: a 15 inch print at 300 dpi. */
-export const printLongSide = 4500;
+/** Print files are made at this resolution, at the print area's physical size. */
+export const printResolution = 300;
 /** sharp reads an SVG at 72 dpi unless told a density; the density scales it before rasterising. */
 const svgBaseDensity = 72;
 const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
 
+/** A logo and where it sits on the garment image. */
+export interface Artwork {
+  image: Buffer;
+  placement: Placement;
+}
+
+/** The print file's pixel size: the area's inches at 300 DPI. */
+export const printSize = (area: PrintArea): Size => ({
+  width: Math.round(area.widthInches * printResolution),
+  height: Math.round(area.heightInches * printResolution),
+});
+
 /**
- * Draws the original logo on the apparel image at the stored placement, at print size.
- * An SVG logo is rasterised once, directly at its printed size, so it stays sharp; the
- * apparel keeps its transparency where it has any.
+ * One side's print file: the area at 300 DPI of its physical size, transparent wherever no
+ * artwork is, each logo drawn from its original where its placement puts it inside the area
+ * (an SVG at its printed size, so it stays sharp; a PNG resampled once).
  */
-export async function renderPrintFile(
-  apparelImage: Buffer,
-  logoImage: Buffer,
-  placement: Placement,
+export async function renderSidePrint(
+  apparel: Size,
+  area: PrintArea,
+  artwork: Artwork[],
   { deadline }: { deadline?: number } = {},
 ) {
-  const [apparelMeta, logoMeta] = await Promise.all([
-    sharp(apparelImage).metadata(),
-    sharp(logoImage).metadata(),
-  ]);
-  if (!apparelMeta.width || !apparelMeta.height || !logoMeta.width || !logoMeta.height)
-    throw new Error('An image of the print file has no size');
-  const factor = printLongSide / Math.max(apparelMeta.width, apparelMeta.height);
-  const size = {
-    width: Math.round(apparelMeta.width * factor),
-    height: Math.round(apparelMeta.height * factor),
-  };
-  const box = logoBox(placement, size, { width: logoMeta.width, height: logoMeta.height });
-  const logoWidth = Math.max(1, Math.round(box.width));
-  const logoHeight = Math.max(1, Math.round(box.height));
+  const size = printSize(area);
+  // Print pixels per garment-image pixel, on each axis (equal when the inches match the area's shape).
+  const scaleX = size.width / (area.width * apparel.width);
+  const scaleY = size.height / (area.height * apparel.height);
+  const overlays: sharp.OverlayOptions[] = [];
+  // One logo at a time: each is up to a whole area of raw pixels.
+  for (const { image, placement } of artwork) {
+    const logo = await placedLogo(image, apparel, placement, scaleX, deadline);
+    overlays.push({
+      input: logo.data,
+      raw: logo.info,
+      left: Math.round((logo.box.centreX - area.left * apparel.width) * scaleX - logo.info.width / 2),
+      top: Math.round((logo.box.centreY - area.top * apparel.height) * scaleY - logo.info.height / 2),
+    });
+  }
+  return sharp({ create: { ...size, channels: 4, background: transparent } })
+    .composite(overlays)
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A logo at its placement, drawn `scale` print pixels per garment-image pixel and turned, as
+ * raw pixels to composite. An SVG logo is rasterised once, directly at that size.
+ */
+async function placedLogo(
+  image: Buffer,
+  apparel: Size,
+  placement: Placement,
+  scale: number,
+  deadline?: number,
+) {
+  const meta = await sharp(image).metadata();
+  if (!meta.width || !meta.height) throw new Error('A logo to draw has no size');
+  const box = logoBox(placement, apparel, { width: meta.width, height: meta.height });
+  const width = Math.max(1, Math.round(box.width * scale));
+  const height = Math.max(1, Math.round(box.height * scale));
   const source =
-    logoMeta.format === 'svg'
-      ? sharp(logoImage, { density: Math.min(100_000, (svgBaseDensity * logoWidth) / logoMeta.width) })
-      : sharp(logoImage);
+    meta.format === 'svg'
+      ? sharp(image, { density: Math.min(100_000, (svgBaseDensity * width) / meta.width) })
+      : sharp(image);
   // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
   // it at its next tile, rather than burning CPU for a job the queue has already failed.
   if (deadline !== undefined)
     source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
   // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
   const sized = await source
-    .resize(logoWidth, logoHeight, { fit: 'fill', background: transparent })
+    .resize(width, height, { fit: 'fill', background: transparent })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   // Rotated in a second pass: sharp applies rotation before resizing within one pipeline.
-  const { data: logo, info } = await sharp(sized.data, { raw: sized.info })
+  const { data, info } = await sharp(sized.data, { raw: sized.info })
     .rotate(box.rotation, { background: transparent })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  // Composited in the resize's own pipeline: libvips streams the 4500 px image in strips
-  // instead of holding it whole between two steps.
-  return sharp(apparelImage)
-    .resize(size.width, size.height, { kernel: 'lanczos3' })
-    .composite([
-      {
-        input: logo,
-        raw: info,
-        left: Math.round(box.centreX - info.width / 2),
-        top: Math.round(box.centreY - info.height / 2),
-      },
-    ])
-    .png()
-    .toBuffer();
+  return { data, info, box };
+}
+
+/**
+ * A product's picture on one garment colour: the front artwork drawn on that colour's image
+ * at the image's own size, as the studio composes the first.
+ */
+export async function renderMockup(
+  garment: Buffer,
+  artwork: Artwork[],
+  { deadline }: { deadline?: number } = {},
+) {
+  const { width, height } = await sharp(garment).metadata();
+  if (!width || !height) throw new Error('A garment image has no size');
+  const overlays: sharp.OverlayOptions[] = [];
+  for (const { image, placement } of artwork) {
+    const logo = await placedLogo(image, { width, height }, placement, 1, deadline);
+    overlays.push({
+      input: logo.data,
+      raw: logo.info,
+      left: Math.round(logo.box.centreX - logo.info.width / 2),
+      top: Math.round(logo.box.centreY - logo.info.height / 2),
+    });
+  }
+  return sharp(garment).composite(overlays).png().toBuffer();
 }

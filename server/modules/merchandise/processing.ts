@@ -1,11 +1,20 @@
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Placement, Side } from '../../../contract/composition';
 import type { Db } from '../../db/client';
-import { baseApparel, designLogos, merchandise, organizations } from '../../db/schema';
+import {
+  apparelColours,
+  baseApparel,
+  designLogos,
+  merchandise,
+  merchandiseColours,
+  organizations,
+} from '../../db/schema';
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { productImages } from '../../storage/images';
-import { renderPrintFile } from './print';
+import { type Artwork, renderMockup, renderSidePrint } from './print';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../resources/change-feed';
@@ -20,21 +29,80 @@ async function readBlob(storage: BlobStore, key: string) {
 }
 
 /**
- * The print file from the original logo and apparel image; none when the logo was deleted
- * before the product was processed (the composed preview is all that is left of it).
+ * The product's artwork on each side, from the original logos. A logo deleted before the
+ * product was processed is missing from it (the composed preview is all that is left of it).
  */
-async function printFile(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect, deadline: number) {
-  if (row.logoId === null) return null;
-  const [[logo], [apparel]] = await Promise.all([
-    db.select().from(designLogos).where(eq(designLogos.id, row.logoId)),
-    db.select().from(baseApparel).where(eq(baseApparel.id, row.baseApparelId)),
-  ]);
-  if (!logo || !apparel) return null;
-  const [logoImage, apparelImage] = await Promise.all([
-    readBlob(storage, logo.storageKey),
-    readBlob(storage, apparel.imageKey),
-  ]);
-  return renderPrintFile(apparelImage, logoImage, placementOf(row), { deadline });
+async function artworkOf(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect) {
+  const placed: { side: Side; logoId: number | null; placement: Placement }[] = [
+    { side: 'front', logoId: row.logoId, placement: placementOf(row) },
+    ...row.layers,
+  ];
+  const logoIds = placed.map((layer) => layer.logoId).filter((id): id is number => id !== null);
+  const logos = logoIds.length
+    ? await db.select().from(designLogos).where(inArray(designLogos.id, logoIds))
+    : [];
+  const images = new Map(
+    await Promise.all(
+      logos.map(async (logo) => [logo.id, await readBlob(storage, logo.storageKey)] as const),
+    ),
+  );
+  const onSide = (side: Side): Artwork[] =>
+    placed.flatMap((layer) => {
+      const image = layer.side === side && layer.logoId !== null ? images.get(layer.logoId) : undefined;
+      return image ? [{ image, placement: layer.placement }] : [];
+    });
+  return { front: onSide('front'), back: onSide('back') };
+}
+
+/** The print files, one per side that has artwork, from the garment's print areas. */
+async function printFiles(
+  db: Db,
+  storage: BlobStore,
+  row: typeof merchandise.$inferSelect,
+  artwork: Record<Side, Artwork[]>,
+  deadline: number,
+): Promise<Record<Side, Buffer | null>> {
+  const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, row.baseApparelId));
+  if (!apparel || artwork.front.length + artwork.back.length === 0) return { front: null, back: null };
+  const apparelImage = await readBlob(storage, apparel.imageKey);
+  const { width, height } = await sharp(apparelImage).metadata();
+  if (!width || !height) throw new Error(`The image of base apparel ${apparel.id} has no size`);
+  const render = async (side: Side) => {
+    const area = apparel.printAreas[side];
+    return area && artwork[side].length > 0
+      ? renderSidePrint({ width, height }, area, artwork[side], { deadline })
+      : null;
+  };
+  // One side after the other: each holds a whole area of pixels while it is drawn.
+  return { front: await render('front'), back: await render('back') };
+}
+
+/** The product's picture and thumbnail on each colour it is sold in, stored. */
+async function colourPictures(
+  db: Db,
+  storage: BlobStore,
+  row: typeof merchandise.$inferSelect,
+  front: Artwork[],
+  deadline: number,
+) {
+  const colours = await db
+    .select({ id: merchandiseColours.id, name: merchandiseColours.name, garmentKey: apparelColours.imageKey })
+    .from(merchandiseColours)
+    .innerJoin(apparelColours, eq(apparelColours.id, merchandiseColours.apparelColourId))
+    .where(eq(merchandiseColours.merchandiseId, row.id))
+    .orderBy(asc(merchandiseColours.id));
+  const pictures = [];
+  for (const colour of colours) {
+    const mockup = await renderMockup(await readBlob(storage, colour.garmentKey), front, { deadline });
+    const { finalPng, thumbnailPng } = await productImages(mockup, thumbnailWidth);
+    const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
+    const thumbnail = await storage.put(thumbnailPng, {
+      contentType: 'image/png',
+      prefix: 'merchandise-thumbnails',
+    });
+    pictures.push({ id: colour.id, name: colour.name, image, thumbnail });
+  }
+  return pictures;
 }
 
 /**
@@ -54,30 +122,52 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       if (!source) throw new Error(`The source image of merchandise ${row.id} is missing`);
       const original = await buffer(source.body);
       const { finalPng, thumbnailPng } = await productImages(original, thumbnailWidth);
-      const printPng = await printFile(db, storage, row, deadline);
+      const artwork = await artworkOf(db, storage, row);
+      const prints = await printFiles(db, storage, row, artwork, deadline);
+      const pictures = await colourPictures(db, storage, row, artwork.front, deadline);
       // Past its time limit the queue has failed the product: it must not turn ready after that.
       signal.throwIfAborted();
-      const print = printPng
-        ? await storage.put(printPng, { contentType: 'image/png', prefix: 'merchandise-prints' })
-        : null;
+      const store = (png: Buffer | null) =>
+        png ? storage.put(png, { contentType: 'image/png', prefix: 'merchandise-prints' }) : null;
+      const print = await store(prints.front);
+      const backPrint = await store(prints.back);
       const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
       const thumbnail = await storage.put(thumbnailPng, {
         contentType: 'image/png',
         prefix: 'merchandise-thumbnails',
       });
       // Keys of an earlier, failed attempt are replaced; their files are removed below.
-      const replaced = [row.imageKey, row.thumbnailKey, row.printKey].filter((key): key is string =>
-        Boolean(key),
-      );
+      const earlierColours = await db
+        .select({ imageKey: merchandiseColours.imageKey, thumbnailKey: merchandiseColours.thumbnailKey })
+        .from(merchandiseColours)
+        .where(eq(merchandiseColours.merchandiseId, row.id));
+      const replaced = [
+        row.imageKey,
+        row.thumbnailKey,
+        row.printKey,
+        row.backPrintKey,
+        ...earlierColours.flatMap((colour) => [colour.imageKey, colour.thumbnailKey]),
+      ].filter((key): key is string => Boolean(key));
+      for (const picture of pictures)
+        await db
+          .update(merchandiseColours)
+          .set({ imageKey: picture.image.key, thumbnailKey: picture.thumbnail.key })
+          .where(eq(merchandiseColours.id, picture.id));
       await db
         .update(merchandise)
         .set({
           imageKey: image.key,
           thumbnailKey: thumbnail.key,
           printKey: print?.key ?? null,
+          backPrintKey: backPrint?.key ?? null,
           // What the product keeps once its source is removed below; made from an upload the
           // quota admitted, so counted without a check (a job has nobody to answer a 400 to).
-          storedBytes: image.size + thumbnail.size + (print?.size ?? 0),
+          storedBytes:
+            image.size +
+            thumbnail.size +
+            (print?.size ?? 0) +
+            (backPrint?.size ?? 0) +
+            pictures.reduce((sum, picture) => sum + picture.image.size + picture.thumbnail.size, 0),
         })
         .where(eq(merchandise.id, row.id));
       await Promise.all(replaced.map((key) => storage.delete(key)));
@@ -93,6 +183,10 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         price: row.price,
         organizationName: organization?.name ?? '',
         image: { key: image.key, contentType: image.contentType },
+        colours: pictures.map((picture) => ({
+          name: picture.name,
+          image: { key: picture.image.key, contentType: picture.image.contentType },
+        })),
       });
       await db
         .update(merchandise)

@@ -1,14 +1,19 @@
 import { buffer } from 'node:stream/consumers';
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
+import { isVectorLogo } from '../../../contract/design-logos';
 import {
+  type ApparelColour,
+  apparelColourExists,
+  type apparelColourFieldsSchema,
   type BaseApparel,
   combinationExistsMessage,
   type createMerchandiseFieldsSchema,
   type MerchandiseProduct,
   type MerchandiseUpdate,
   priceBelowBaseMessage,
+  printDpiTooLow,
   productFieldNames,
 } from '../../../contract/merchandise';
 import {
@@ -18,16 +23,24 @@ import {
   type Placement,
   placementProblems,
   priceBelowBase,
+  type PrintArea,
+  printDpi,
+  printQuality,
+  type LogoLayer,
+  type Side,
+  sides,
   type Size,
 } from '../../../contract/composition';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import {
+  apparelColours,
   baseApparel,
   brands,
   designLogos,
   merchandise,
+  merchandiseColours,
   organizations,
   storefrontUploads,
 } from '../../db/schema';
@@ -38,6 +51,7 @@ import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
+import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 
 export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
@@ -52,8 +66,21 @@ export const isOrWillBePublished = (row: { externalId: string | null; status: st
 
 type MerchandiseRow = typeof merchandise.$inferSelect;
 
-export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
+type ColourRow = typeof merchandiseColours.$inferSelect;
+
+/** The colours of some products, in the order they were chosen. */
+export async function coloursOf(db: Db, merchandiseIds: number[]) {
+  if (merchandiseIds.length === 0) return [];
+  return db
+    .select()
+    .from(merchandiseColours)
+    .where(inArray(merchandiseColours.merchandiseId, merchandiseIds))
+    .orderBy(asc(merchandiseColours.id));
+}
+
+export const toProduct = (row: MerchandiseRow, colours: ColourRow[]): MerchandiseProduct => ({
   id: row.id,
+  version: row.version,
   title: row.title,
   description: row.description,
   price: row.price,
@@ -72,8 +99,24 @@ export const toProduct = (row: MerchandiseRow): MerchandiseProduct => ({
   organizationId: row.organizationId,
   status: row.status,
   placement: placementOf(row),
-  printFileUrl: row.status === 'ready' && row.printKey ? `/api/merchandise/${row.id}/print-file` : null,
+  layers: row.layers,
+  colours: colours
+    .filter((colour) => colour.merchandiseId === row.id)
+    .map((colour) => ({
+      name: colour.name,
+      hex: colour.hex,
+      imageUrl: row.status === 'ready' && colour.imageKey ? mediaUrl(colour.imageKey) : null,
+      thumbnailUrl: row.status === 'ready' && colour.thumbnailKey ? mediaUrl(colour.thumbnailKey) : null,
+    })),
+  printFiles:
+    row.status === 'ready'
+      ? sides
+          .filter((side) => printKeyOf(row, side))
+          .map((side) => ({ side, url: `/api/merchandise/${row.id}/print-file/${side}` }))
+      : [],
 });
+
+const printKeyOf = (row: MerchandiseRow, side: Side) => (side === 'front' ? row.printKey : row.backPrintKey);
 
 export const placementOf = (row: MerchandiseRow): Placement => ({
   x: row.placementX,
@@ -91,7 +134,7 @@ export async function merchandiseByOrganization(
   const [organization] = await db
     .select()
     .from(organizations)
-    .where(eq(organizations.guid, organizationGuid));
+    .where(and(eq(organizations.guid, organizationGuid), isNull(organizations.deletedAt)));
   if (!organization) throw badRequest('organizationGuid', 'The organization does not exist');
   scopedOrganizationId(actor, organization.id);
   const rows = await db
@@ -100,7 +143,14 @@ export async function merchandiseByOrganization(
     .where(and(eq(merchandise.organizationId, organization.id), isNull(merchandise.archivedAt)))
     .orderBy(desc(merchandise.createdAt), desc(merchandise.id))
     .limit(max);
-  return { products: rows.map(toProduct), spiritShopAddress: organization.spiritShopAddress };
+  const colours = await coloursOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    products: rows.map((row) => toProduct(row, colours)),
+    spiritShopAddress: organization.spiritShopAddress,
+  };
 }
 
 /**
@@ -117,6 +167,7 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
     .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
     .from(merchandise)
     .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.logoId)));
+  const colours = await db.select().from(apparelColours).orderBy(asc(apparelColours.id));
   return items.map(({ item, brand }) => ({
     id: item.id,
     title: item.title,
@@ -129,8 +180,50 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
       .map((pair) => pair.logoId as number)
       .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort((a, b) => a - b),
-    printableArea: item.printableArea,
+    printAreas: item.printAreas,
+    colours: colours.filter((colour) => colour.baseApparelId === item.id).map(toApparelColour),
   }));
+}
+
+const toApparelColour = (row: typeof apparelColours.$inferSelect): ApparelColour => ({
+  id: row.id,
+  name: row.name,
+  hex: row.hex,
+  imageUrl: mediaUrl(row.imageKey),
+});
+
+/**
+ * An Admin adds a colour variant to a base apparel item with the garment's image in it; a
+ * name it already comes in is refused, whatever the case.
+ */
+export async function addApparelColour(
+  db: Db,
+  apparelId: number,
+  fields: z.output<typeof apparelColourFieldsSchema>,
+  image: StoredImage,
+) {
+  const [apparel] = await db
+    .select({ id: baseApparel.id })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, apparelId));
+  if (!apparel) throw notFound('Base apparel');
+  const known = await db
+    .select({ name: apparelColours.name })
+    .from(apparelColours)
+    .where(eq(apparelColours.baseApparelId, apparelId));
+  if (known.some((colour) => colour.name.toLowerCase() === fields.Name.toLowerCase()))
+    throw badRequest('Name', apparelColourExists(fields.Name));
+  try {
+    const [row] = await db
+      .insert(apparelColours)
+      .values({ baseApparelId: apparelId, name: fields.Name, hex: fields.Hex, imageKey: image.key })
+      .returning();
+    return toApparelColour(row);
+  } catch (error) {
+    // Two requests for the same name at once: the unique index lets only one through.
+    if (isUniqueViolation(error)) throw badRequest('Name', apparelColourExists(fields.Name));
+    throw error;
+  }
 }
 
 type CreateFields = z.output<typeof createMerchandiseFieldsSchema>;
@@ -152,12 +245,7 @@ const isUniqueViolation = (error: unknown) =>
  * The placement a create asks for, checked against the apparel's printable area; without
  * one, the one-click placement (kept inside the area for a logo of unusual shape).
  */
-function chosenPlacement(
-  fields: CreateFields,
-  apparel: Size,
-  logo: Size,
-  area: typeof baseApparel.$inferSelect.printableArea,
-): Placement {
+function chosenPlacement(fields: CreateFields, apparel: Size, logo: Size, area: PrintArea): Placement {
   if (
     fields.PlacementX === undefined ||
     fields.PlacementY === undefined ||
@@ -185,6 +273,55 @@ function chosenPlacement(
 }
 
 /**
+ * The design's further layers, each checked as the main logo is: its logo is the
+ * organization's, its side takes a print, it lies wholly inside that side's print area and it
+ * prints at 72 DPI or more. Every failure names its layer (`Layers[0]` is the first).
+ */
+async function checkedLayers(
+  db: Db,
+  storage: BlobStore,
+  organizationId: number,
+  layers: LogoLayer[],
+  apparel: typeof baseApparel.$inferSelect,
+  apparelSize: Size,
+): Promise<LogoLayer[]> {
+  const failures: { propertyName: string; errorMessage: string }[] = [];
+  const checked: LogoLayer[] = [];
+  for (const [index, layer] of layers.entries()) {
+    const fail = (message: string) =>
+      failures.push({
+        propertyName: `Layers[${index}]`,
+        errorMessage: `Layer ${index + 1} (logo on the ${layer.side}): ${message}`,
+      });
+    const area = apparel.printAreas[layer.side];
+    if (!area) {
+      fail(`${apparel.title} has no ${layer.side} print area`);
+      continue;
+    }
+    const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, layer.logoId));
+    if (!logo || logo.organizationId !== organizationId) {
+      fail('The logo does not exist');
+      continue;
+    }
+    const logoSize = await storedImageSize(storage, logo.storageKey);
+    const placement = { ...layer.placement, rotation: normaliseRotation(layer.placement.rotation) };
+    const problems = placementProblems(placement, apparelSize, logoSize, area);
+    if (problems.length > 0) {
+      fail(`It must lie inside the ${layer.side} print area`);
+      continue;
+    }
+    const dpi = printDpi(placement, apparelSize, logoSize, area);
+    if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow') {
+      fail(printDpiTooLow(dpi));
+      continue;
+    }
+    checked.push({ ...layer, placement });
+  }
+  if (failures.length > 0) throw new HttpError(400, 'Invalid layers', failures);
+  return checked;
+}
+
+/**
  * Records a new product from a composed image and queues its processing in the same
  * transaction, so a product never exists without the job that finishes it. The one-click
  * Create (no placement) is refused when the logo is on the apparel in any placement; a
@@ -200,7 +337,10 @@ export async function createMerchandise(
   image: StoredImage,
   quota: { quotaBytes: number; field: string },
 ) {
-  const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, fields.LogoId));
+  const [logo] = await db
+    .select()
+    .from(designLogos)
+    .where(and(eq(designLogos.id, fields.LogoId), isNull(designLogos.deletedAt)));
   if (!logo) throw badRequest('LogoId', 'The logo does not exist');
   if (logo.organizationId !== organizationId) throw forbidden();
   const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, fields.BaseApparelId));
@@ -211,8 +351,19 @@ export async function createMerchandise(
     storedImageSize(storage, apparel.imageKey),
     storedImageSize(storage, logo.storageKey),
   ]);
+  const layers = await checkedLayers(db, storage, organizationId, fields.Layers ?? [], apparel, apparelSize);
+  const colourIds = fields.ColourIds ?? [];
+  const offered = await db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparel.id));
+  const unknown = colourIds.filter((id) => !offered.some((colour) => colour.id === id));
+  if (unknown.length > 0)
+    throw badRequest('ColourIds', `${apparel.title} does not come in colour ${unknown.join(', ')}`);
+  const chosenColours = colourIds.map((id) => offered.find((colour) => colour.id === id)!);
   const customized = fields.PlacementX !== undefined;
-  const placement = chosenPlacement(fields, apparelSize, logoSize, apparel.printableArea);
+  const area = apparel.printAreas.front;
+  const placement = chosenPlacement(fields, apparelSize, logoSize, area);
+  const dpi = printDpi(placement, apparelSize, logoSize, area);
+  if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow')
+    throw badRequest('PlacementWidth', printDpiTooLow(dpi));
   const samePair = and(
     eq(merchandise.organizationId, organizationId),
     eq(merchandise.logoId, logo.id),
@@ -256,8 +407,23 @@ export async function createMerchandise(
           placementY: placement.y,
           placementWidth: placement.width,
           placementRotation: placement.rotation,
+          layers,
         })
         .returning();
+      const colours =
+        chosenColours.length > 0
+          ? await tx
+              .insert(merchandiseColours)
+              .values(
+                chosenColours.map((colour) => ({
+                  merchandiseId: inserted.id,
+                  name: colour.name,
+                  hex: colour.hex,
+                  apparelColourId: colour.id,
+                })),
+              )
+              .returning()
+          : [];
       await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx, {
         organizationId: inserted.organizationId,
       });
@@ -266,11 +432,13 @@ export async function createMerchandise(
         logoId: logo.id,
         baseApparelId: apparel.id,
         placement,
+        layers,
+        colours: chosenColours.map((colour) => colour.name),
       });
-      return inserted;
+      return { inserted, colours };
     });
     jobs.wakeUp();
-    return toProduct(row);
+    return toProduct(row.inserted, row.colours);
   } catch (error) {
     // Two requests for the same placement at once: the unique index lets only one through.
     if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
@@ -287,7 +455,18 @@ export async function findOwnProduct(db: Db, actor: SessionUser, id: number) {
   return row;
 }
 
-/** Changes a product's title, description and price, audited and sent to the storefront. */
+const staleProduct = async (db: Db, current: MerchandiseRow) =>
+  versionConflict(db, {
+    label: 'Product',
+    entityType: 'merchandise',
+    id: current.id,
+    current: toProduct(current, await coloursOf(db, [current.id])),
+  });
+
+/**
+ * Changes a product's title, description and price, audited and sent to the storefront; a stale
+ * `version` is refused with 409 (`server/resources/versions.ts`).
+ */
 export async function updateMerchandise(
   db: Db,
   jobs: JobQueue,
@@ -296,6 +475,7 @@ export async function updateMerchandise(
   fields: MerchandiseUpdate,
 ) {
   const row = await findOwnProduct(db, actor, id);
+  if (fields.version !== undefined && fields.version !== row.version) throw await staleProduct(db, row);
   const [apparel] = await db
     .select({ price: baseApparel.price })
     .from(baseApparel)
@@ -305,31 +485,51 @@ export async function updateMerchandise(
   const updated = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(merchandise)
-      .set({ title: fields.title, description: fields.description, price: fields.price })
-      .where(eq(merchandise.id, id))
+      .set({
+        title: fields.title,
+        description: fields.description,
+        price: fields.price,
+        version: nextVersion(merchandise.version),
+      })
+      .where(and(eq(merchandise.id, id), versionMatches(merchandise.version, fields.version)))
       .returning();
+    // Another save committed between the read above and this write.
+    if (!changed)
+      throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
     if (isOrWillBePublished(row))
       await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
         organizationId: row.organizationId,
       });
     await audit(tx as unknown as Db, actor.id, 'update', 'merchandise', id, {
       before: { title: row.title, description: row.description, price: row.price },
-      after: fields,
+      after: { title: fields.title, description: fields.description, price: fields.price },
     });
     return changed;
   });
   jobs.wakeUp();
-  return toProduct(updated);
+  return toProduct(updated, await coloursOf(db, [id]));
 }
 
 /**
  * Takes a product out of the gallery and the storefront. The row stays, because orders
  * refer to it.
  */
-export async function archiveMerchandise(db: Db, jobs: JobQueue, actor: SessionUser, id: number) {
+export async function archiveMerchandise(
+  db: Db,
+  jobs: JobQueue,
+  actor: SessionUser,
+  id: number,
+  version?: number,
+) {
   const row = await findOwnProduct(db, actor, id);
   await db.transaction(async (tx) => {
-    await tx.update(merchandise).set({ archivedAt: new Date() }).where(eq(merchandise.id, id));
+    const [archived] = await tx
+      .update(merchandise)
+      .set({ archivedAt: new Date(), version: nextVersion(merchandise.version) })
+      .where(and(eq(merchandise.id, id), versionMatches(merchandise.version, version)))
+      .returning({ id: merchandise.id });
+    if (!archived)
+      throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
     if (isOrWillBePublished(row))
       await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
         organizationId: row.organizationId,
@@ -360,16 +560,17 @@ export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUse
     return changed;
   });
   jobs.wakeUp();
-  return toProduct(updated);
+  return toProduct(updated, await coloursOf(db, [id]));
 }
 
-/** The print file of a product the actor may see (archived ones too: orders are printed from them). */
-export async function printFileKey(db: Db, actor: SessionUser, id: number) {
+/** A side's print file of a product the actor may see (archived ones too: orders are printed from them). */
+export async function printFileKey(db: Db, actor: SessionUser, id: number, side: Side) {
   const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
   if (!row) throw notFound('Product');
   scopedOrganizationId(actor, row.organizationId);
-  if (!row.printKey) throw notFound('Print file');
-  return { key: row.printKey, fileName: `product-${row.id}-print.png` };
+  const key = printKeyOf(row, side);
+  if (!key) throw notFound('Print file');
+  return { key, fileName: `product-${row.id}-${side}-print.png` };
 }
 
 /**

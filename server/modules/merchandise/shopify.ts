@@ -55,19 +55,39 @@ export class ShopifyStorefront implements Storefront {
     return { imageUrl };
   }
 
+  private async attachment(key: string, filename: string) {
+    const blob = await this.storage.get(key);
+    if (!blob) throw new Error(`Product image ${key} is missing`);
+    return { attachment: (await buffer(blob.body)).toString('base64'), filename };
+  }
+
+  /**
+   * A product in several colours is one Shopify product with a "Color" option and a variant
+   * per colour at the same price, its pictures in the colours' order.
+   */
   async publishProduct(product: ProductToPublish) {
-    const blob = await this.storage.get(product.image.key);
-    if (!blob) throw new Error(`Product image ${product.image.key} is missing`);
+    const price = product.price.toFixed(2);
+    const coloured = product.colours.length > 0;
+    const images = coloured
+      ? await Promise.all(
+          product.colours.map((colour, index) =>
+            this.attachment(colour.image.key, `product-${product.id}-${index + 1}.png`),
+          ),
+        )
+      : [await this.attachment(product.image.key, `product-${product.id}.png`)];
     const answer = (await this.call('products.json', {
       product: {
         title: product.title,
         body_html: escapeHtml(product.description),
         vendor: product.organizationName,
         status: 'active',
-        variants: [{ price: product.price.toFixed(2) }],
-        images: [
-          { attachment: (await buffer(blob.body)).toString('base64'), filename: `product-${product.id}.png` },
-        ],
+        ...(coloured
+          ? {
+              options: [{ name: 'Color', values: product.colours.map((colour) => colour.name) }],
+              variants: product.colours.map((colour) => ({ option1: colour.name, price })),
+            }
+          : { variants: [{ price }] }),
+        images,
       },
     })) as { product?: { id?: number | string } };
     if (answer.product?.id == null) throw new Error('Shopify did not answer a product id');
@@ -76,12 +96,12 @@ export class ShopifyStorefront implements Storefront {
 
   async updateProduct(externalId: string, changes: ProductChanges) {
     const path = `products/${encodeURIComponent(externalId)}.json`;
-    // A price lives on the variant, which is addressed by its own id.
+    // A price lives on each variant, which is addressed by its own id.
     const current = (await this.call(path, undefined, 'GET')) as {
       product?: { variants?: { id: number | string }[] };
     };
-    const variant = current.product?.variants?.[0];
-    if (!variant) throw new Error(`Shopify product ${externalId} has no variant to price`);
+    const variants = current.product?.variants ?? [];
+    if (variants.length === 0) throw new Error(`Shopify product ${externalId} has no variant to price`);
     await this.call(
       path,
       {
@@ -90,7 +110,8 @@ export class ShopifyStorefront implements Storefront {
           title: changes.title,
           body_html: escapeHtml(changes.description),
           status: changes.archived ? 'archived' : 'active',
-          variants: [{ id: variant.id, price: changes.price.toFixed(2) }],
+          // Every colour sells at the product's one price.
+          variants: variants.map((variant) => ({ id: variant.id, price: changes.price.toFixed(2) })),
         },
       },
       'PUT',

@@ -10,6 +10,8 @@ export interface ProductToPublish {
   price: number;
   organizationName: string;
   image: { key: string; contentType: string };
+  /** The colours it is sold in, each with its picture; empty when sold in the catalogue colour only. */
+  colours: { name: string; image: { key: string; contentType: string } }[];
 }
 
 /** What an edit or archiving changes in the shop. */

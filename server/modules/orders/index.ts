@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byCollectionQuerySchema, orderListResponseSchema } from '../../../contract/orders';
 import { idParamsSchema } from '../../../contract/common';
 import { orderItemsResponseSchema } from '../../../contract/resources/order-items';
-import { orders } from '../../../contract/resources/orders';
+import { orders } from '../../../contract/resources';
 import { currentUser } from '../../auth/guards';
 import { resourceGuard, resourceSchema } from '../../resources/engine';
 import { itemsOfOrder } from './items';

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
@@ -22,4 +22,5 @@ export const organizationOptions = (db: Db) =>
   db
     .select({ value: organizations.id, label: organizations.name })
     .from(organizations)
+    .where(isNull(organizations.deletedAt))
     .orderBy(asc(organizations.name));

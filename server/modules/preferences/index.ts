@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '../../../contract/account';
+import { isLocale, localePreferenceKey, localeValueMessage } from '../../../contract/locales';
 import {
   preferenceCountMessage,
   preferenceLimits,
@@ -39,6 +40,9 @@ const preferences: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = currentUser(request).id;
       const { key } = request.params;
+      if (key === localePreferenceKey && !isLocale(request.body.value)) {
+        throw badRequest('value', localeValueMessage);
+      }
       const value = JSON.stringify(request.body.value);
       // One statement: a new key is added only while the user holds fewer than the limit,
       // so two tabs saving at once cannot pass it; an existing key is always replaced.

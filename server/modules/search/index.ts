@@ -43,6 +43,7 @@ function moduleSearchers(): Searcher[] {
           .where(
             and(
               ilike(designLogos.fileName, likePattern(q)),
+              isNull(designLogos.deletedAt),
               ownOrganization(actor, designLogos.organizationId),
             ),
           )

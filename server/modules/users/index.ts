@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../../contract/resources/users';
-import { idParamsSchema } from '../../../contract/common';
+import { users } from '../../../contract/resources';
+import { conflictBodySchema, idParamsSchema } from '../../../contract/common';
 import { roleOptions } from '../../../contract/roles';
 import {
   photoParamsSchema,
@@ -10,16 +10,19 @@ import {
   sendConfirmEmailSchema,
   userCreateSchema,
   userResponseSchema,
+  userSchema,
   userUpdateSchema,
 } from '../../../contract/users';
 import { okResponseSchema } from '../../../contract/account';
+import { passkeyCountResponseSchema } from '../../../contract/passkeys';
 import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
-import { resourceGuard, resourceSchema } from '../../resources/engine';
+import { resourceGuard, resourceSchema, staleWriteDescription } from '../../resources/engine';
 import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';
+import { passkeyCount, removeAllPasskeys } from '../account/passkeys';
 import { photoFieldName, readUserForm } from './multipart';
 import { parseOrFail } from './validation';
 import { normalizePhoto, photoContentType } from './photo';
@@ -89,8 +92,9 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: resourceSchema(users, {
         params: idParamsSchema,
+        description: staleWriteDescription,
         body: userUpdateSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: userResponseSchema, 409: conflictBodySchema(userSchema) },
       }),
     },
     async (request) => {
@@ -110,7 +114,12 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
           files: { [photoFieldName]: 'optional new profile photo (png, jpeg, gif or webp)' },
         },
       },
-      schema: { tags, params: idParamsSchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags,
+        description: staleWriteDescription,
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, 409: conflictBodySchema(userSchema) },
+      },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -167,6 +176,29 @@ const usersModule: FastifyPluginAsyncZod = async (app) => {
         await setLocked(app.db, currentUser(request), request.params.id, false, async () => undefined),
       ),
     }),
+  );
+
+  // A lost laptop: the Admin sees how many passkeys the user has and removes them all.
+  app.get(
+    '/:id/passkeys',
+    {
+      onRequest: adminOnly,
+      schema: { tags, params: idParamsSchema, response: { 200: passkeyCountResponseSchema } },
+    },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      return { result: { count: await passkeyCount(app.db, user.id) } };
+    },
+  );
+
+  app.delete(
+    '/:id/passkeys',
+    { onRequest: adminOnly, schema: { tags, params: idParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      await removeAllPasskeys(app.db, currentUser(request), user.id);
+      return { result: true };
+    },
   );
 
   app.post(

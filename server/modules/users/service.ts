@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { ResourceServer } from '../../resources/types';
+import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
@@ -38,6 +39,7 @@ export const usersResource: ResourceServer = {
 export function toUser(row: SessionUser): User {
   return {
     id: row.id,
+    version: row.version,
     organizationId: row.organizationId,
     email: row.email,
     username: row.username,
@@ -97,8 +99,11 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
   });
 }
 
+const staleUser = (db: Db, current: typeof users.$inferSelect) =>
+  versionConflict(db, { label: 'User', entityType, id: current.id, current: toUser(current) });
+
 /**
- * An Admin's edit of an account. A changed e-mail address is unconfirmed until its owner
+ * An Admin's edit of an account. A stale `version` is refused with 409 (`server/resources/versions.ts`). A changed e-mail address is unconfirmed until its owner
  * confirms it, and a changed role list or a password set for the user is recorded as its own
  * audit action (never the password). Admins cannot demote themselves, so the portal never loses
  * its last way in by accident. The caller ends the sessions of a user given a new password.
@@ -108,6 +113,7 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const before = await findUser(tx, id);
+    if (input.version !== undefined && input.version !== before.version) throw await staleUser(tx, before);
     if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
       throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
     }
@@ -118,9 +124,12 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
         ...formColumns(input),
         ...(emailChanged ? { emailConfirmed: false } : {}),
         updatedAt: new Date(),
+        version: nextVersion(users.version),
       })
-      .where(eq(users.id, id))
+      .where(and(eq(users.id, id), versionMatches(users.version, input.version)))
       .returning();
+    // Another Admin's save committed between the read above and this write.
+    if (!row) throw await staleUser(tx, await findUser(tx, id));
     await secureAccountEdit(tx, before, row);
     const rolesChanged =
       before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));

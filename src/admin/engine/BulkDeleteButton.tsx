@@ -5,12 +5,13 @@ import {
   Confirm,
   useDeleteMany,
   useListContext,
-  useNotify,
   useRefresh,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { definitionWithoutSchemasOf } from '../../../contract/resources/definitions';
 import { useFailureToast } from '../../providers/failureToast';
+import { useNotifyDeleted } from './trash';
 
 /**
  * Deletes the selected rows with one `delete-many` call after a confirmation. react-admin's own
@@ -20,7 +21,7 @@ export function BulkDeleteButton({ label }: { label: string }) {
   const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyDeleted = useNotifyDeleted(resource ? definitionWithoutSchemasOf(resource) : undefined);
   const refresh = useRefresh();
   const failureToast = useFailureToast();
   const [open, setOpen] = useState(false);
@@ -34,7 +35,7 @@ export function BulkDeleteButton({ label }: { label: string }) {
         onSuccess: () => {
           setOpen(false);
           onUnselectItems();
-          notify(translate('app.tables.deleted'), { type: 'success' });
+          notifyDeleted(selectedIds);
         },
         onError: (error) => {
           setOpen(false);

@@ -1,10 +1,11 @@
 import { Box, MenuItem, Pagination, TextField, Typography } from '@mui/material';
-import { useListPaginationContext } from 'react-admin';
+import { useListPaginationContext, useTranslate } from 'react-admin';
 import { pageSizes } from '../../../contract/common';
 
 /** Numbered paging and the page size select of the spec (10, 20, 50, 100; default 10). */
 export function NumberedPagination() {
   const { page, perPage, total, setPage, setPerPage, isPending } = useListPaginationContext();
+  const translate = useTranslate();
   if (isPending || !total) return null;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const first = (page - 1) * perPage + 1;
@@ -12,7 +13,7 @@ export function NumberedPagination() {
   return (
     <Box
       component="nav"
-      aria-label="Pagination"
+      aria-label={translate('app.tables.pagination')}
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -25,7 +26,7 @@ export function NumberedPagination() {
       <TextField
         select
         size="small"
-        label="Rows per page"
+        label={translate('app.tables.rowsPerPage')}
         value={perPage}
         onChange={(event) => setPerPage(Number(event.target.value))}
         sx={{ minWidth: 120 }}
@@ -36,7 +37,9 @@ export function NumberedPagination() {
           </MenuItem>
         ))}
       </TextField>
-      <Typography variant="body2" aria-live="polite">{`${first}-${last} of ${total}`}</Typography>
+      <Typography variant="body2" aria-live="polite">
+        {translate('app.tables.pageRange', { first, last, total })}
+      </Typography>
       <Pagination count={pages} page={page} onChange={(_event, next) => setPage(next)} color="primary" />
     </Box>
   );

@@ -24,17 +24,21 @@ import {
   useGetOne,
   useNotify,
   useRedirect,
+  useSaveContext,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { type AnyResource, createSchemaOf, updateSchemaOf } from '../../../contract/resource';
+import { Link } from 'react-router';
+import { type AnyResource, createSchemaOf, historyOf, updateSchemaOf } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/resources';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { zodValidate } from '../../resources/zodValidate';
+import { type Conflict, ConflictDialog, conflictFieldsOf, conflictOf } from './ConflictDialog';
 import { inputOf } from './inputs';
+import { useNotifyDeleted } from './trash';
 import { useOffers } from './useOffers';
+import { useResourceText } from './labels';
 
 /**
  * The definition with the registry's schemas: the admin shell hands the forms the zod-free
@@ -58,8 +62,9 @@ function useSaved(definition: AnyResource, done: 'created' | 'updated') {
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
+  const text = useResourceText();
   return (record: RaRecord) => {
-    const label = definition.label.toast ?? definition.label.one;
+    const label = text.toast(definition);
     notify(translate(`app.tables.${done}`, { label, title: record[definition.titleField] }), {
       type: 'success',
     });
@@ -69,6 +74,7 @@ function useSaved(definition: AnyResource, done: 'created' | 'updated') {
 
 export function ResourceCreate({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'created');
   const defaults = Object.fromEntries(
@@ -79,7 +85,7 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
   return (
     <Create
       resource={definition.name}
-      title={translate('app.tables.create', { label: definition.label.one })}
+      title={translate('app.tables.create', { label: text.one(definition) })}
       mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
     >
       <SimpleForm
@@ -87,7 +93,7 @@ export function ResourceCreate({ definition }: { definition: AnyResource }) {
         defaultValues={defaults}
         warnWhenUnsavedChanges
       >
-        {formFields(definition).map(([name, field]) => inputOf(name, field))}
+        {formFields(definition).map(([name, field]) => inputOf(definition, name, field, text))}
       </SimpleForm>
     </Create>
   );
@@ -98,21 +104,29 @@ const unlessMissing = (error: unknown, toast: (error: unknown) => void) => {
   if ((error as { status?: number })?.status !== 404) toast(error);
 };
 
-/** The audit log filtered to one record's changes. */
+/**
+ * The record's history page where the resource keeps one (changes field by field, with "Restore
+ * this version"), else the audit log filtered to the record's changes.
+ */
 function HistoryLink({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const auditLog = definitionOf('audit-log');
-  const offered = useOffers(auditLog ?? definition);
-  if (!definition.audit || !auditLog || !offered('list')) return null;
+  const offeredLog = useOffers(auditLog ?? definition);
+  const offered = useOffers(definition);
+  const path = useResourcePath(definition.name);
+  if (!definition.audit) return null;
+  const ownHistory = historyOf(definition) && offered('update');
+  if (!ownHistory && (!auditLog || !offeredLog('list'))) return null;
   const filter = JSON.stringify({ entityType: definition.audit.entityType, entityId: String(id) });
   return (
     <MuiLink
       component={Link}
-      to={`/admin/${auditLog.name}?filter=${encodeURIComponent(filter)}`}
+      to={ownHistory ? path('history', id) : `/admin/${auditLog!.name}?filter=${encodeURIComponent(filter)}`}
       sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', mt: 2 }}
     >
       <HistoryIcon fontSize="small" />
-      {translate('app.tables.history', { label: definition.label.one })}
+      {translate('app.tables.history', { label: text.one(definition) })}
     </MuiLink>
   );
 }
@@ -133,12 +147,35 @@ function UpdateToolbar({ definition, id }: { definition: AnyResource; id: number
   );
 }
 
+/** The conflict dialog of an engine form, saving through the form's own save. */
+function EngineConflict(props: {
+  definition: AnyResource;
+  conflict: Conflict | undefined;
+  onClose: () => void;
+}) {
+  const { save } = useSaveContext();
+  const { definition } = props;
+  const editable = updateFields(definition)
+    .filter(([, field]) => !field.readOnly && !field.readOnlyOnUpdate)
+    .map(([name]) => name);
+  return (
+    <ConflictDialog
+      {...props}
+      fields={conflictFieldsOf(definition, editable)}
+      label={definition.label.one}
+      onSave={(values) => save?.(values)}
+    />
+  );
+}
+
 /**
  * The update form of one record. The record is read afresh: a row switch or another form may
- * have changed it since the list cached it, and saving a stale copy would undo that change.
+ * have changed it since the list cached it, and saving a stale copy would undo that change; a
+ * save that meets a newer version anyway opens the conflict dialog over the form.
  */
 export function ResourceUpdate({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
   const onSuccess = useSaved(definition, 'updated');
@@ -147,6 +184,12 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
   useState(forgetRecord);
   // Reload after someone else's change: the form starts again from the record as it is now.
   const [loads, setLoads] = useState(0);
+  const [conflict, setConflict] = useState<Conflict>();
+  const onError = (error: unknown, variables: { data?: unknown } = {}) => {
+    const found = conflictOf(error, (variables.data ?? {}) as Record<string, unknown>);
+    if (found) setConflict(found);
+    else failureToast(error, { formErrorsShown: true });
+  };
   return (
     <Box>
       <ChangedElsewhere
@@ -161,9 +204,9 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
         key={loads}
         resource={definition.name}
         id={id}
-        title={translate('app.tables.update', { label: definition.label.one })}
+        title={translate('app.tables.update', { label: text.one(definition) })}
         mutationMode="pessimistic"
-        mutationOptions={{ onSuccess, onError: (error) => failureToast(error, { formErrorsShown: true }) }}
+        mutationOptions={{ onSuccess, onError }}
         queryOptions={{ onError: (error) => unlessMissing(error, failureToast) }}
         error={<AdminNotFoundPage />}
         actions={false}
@@ -174,8 +217,15 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
           warnWhenUnsavedChanges
         >
           {updateFields(definition).map(([name, field]) =>
-            inputOf(name, field, { disabled: Boolean(field.readOnly || field.readOnlyOnUpdate) }),
+            inputOf(definition, name, field, text, {
+              disabled: Boolean(field.readOnly || field.readOnlyOnUpdate),
+            }),
           )}
+          <EngineConflict
+            definition={definition}
+            conflict={conflict}
+            onClose={() => setConflict(undefined)}
+          />
         </SimpleForm>
       </Edit>
       <HistoryLink definition={definition} id={id} />
@@ -186,11 +236,12 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
 /** `/admin/{name}/delete/{entityId}`: 'Are you sure you want to delete this?' with the record's values. */
 export function ResourceDelete({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const text = useResourceText();
+  const notifyDeleted = useNotifyDeleted(definition);
   const redirect = useRedirect();
   const failureToast = useFailureToast();
   const path = useResourcePath(definition.name);
-  const { data, isPending, error } = useGetOne(
+  const { data, isPending, error, refetch } = useGetOne(
     definition.name,
     { id },
     { onError: (e) => unlessMissing(e, failureToast) },
@@ -206,16 +257,20 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(translate('app.tables.deleted'), { type: 'success' });
+          notifyDeleted([id]);
           redirect('list', definition.name);
         },
-        onError: (e) => failureToast(e),
+        onError: (e) => {
+          failureToast(e);
+          // Changed since it was shown ('… changed this … after you opened it'): show it as it now is.
+          if ((e as { status?: number }).status === 409) void refetch();
+        },
       },
     );
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title={`${translate('app.tables.delete')} ${definition.label.one}`} />
+      <Title title={`${translate('app.tables.delete')} ${text.one(definition)}`} />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h1" gutterBottom>
@@ -223,9 +278,9 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
           </Typography>
           {formFields(definition)
             .filter(([, field]) => field.list !== false)
-            .map(([name, field]) => (
+            .map(([name]) => (
               <Typography key={name} sx={{ overflowWrap: 'anywhere' }}>
-                {field.label}: {String(data[name] ?? '')}
+                {text.field(definition, name)}: {String(data[name] ?? '')}
               </Typography>
             ))}
         </CardContent>

@@ -1,3 +1,4 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
@@ -14,10 +15,12 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
+import { Link } from 'react-router';
 import type { AnyResource, Field } from '../../../contract/resource';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
+import { useResourcePath } from '../../resources/useResourcePath';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
 import { SavedViewsButton } from './SavedViewsButton';
@@ -26,6 +29,7 @@ import { filtersOf } from './filters';
 import { RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
 import { useOffers } from './useOffers';
+import { useResourceText } from './labels';
 
 /** The CSV of every row matching the search, filters and sort, as the server streams it. */
 function ExportButton({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
@@ -43,16 +47,29 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
   );
 }
 
+function TrashButton({ definition }: { definition: AnyResource }) {
+  const translate = useTranslate();
+  const path = useResourcePath(definition.name);
+  return (
+    <Button component={Link} to={path('trash')} label={translate('app.trash.button')}>
+      <DeleteSweepIcon />
+    </Button>
+  );
+}
+
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const translate = useTranslate();
+  const text = useResourceText();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition).length > 1 && <FilterButton disableSaveQuery />}
+      {filtersOf(definition, translate, text).length > 1 && <FilterButton disableSaveQuery />}
       <SavedViewsButton />
       {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}
+      {definition.trash && offered('restore') && <TrashButton definition={definition} />}
     </TopToolbar>
   );
 }
@@ -70,9 +87,10 @@ const columnsOf = (definition: AnyResource) =>
 function useColumns(definition: AnyResource, overrides: ResourceOverrides): ReactElement[] {
   const offered = useOffers(definition);
   const toggleField = definition.routes?.toggle?.field;
+  const text = useResourceText();
   return [
     ...columnsOf(definition).map(([name, field]) => {
-      const props = { source: name, label: field.label, sortable: Boolean(field.sort) };
+      const props = { source: name, label: text.field(definition, name), sortable: Boolean(field.sort) };
       const Custom = overrides.cells?.[name];
       if (Custom)
         return (
@@ -87,7 +105,10 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
           </WrapperField>
         );
       // React warns when a key travels inside spread props, so the cell gets it on its own.
-      return cloneElement(cellOf(field, props), { key: name });
+      return cloneElement(
+        cellOf(field, props, (choice) => text.choice(definition, name, choice)),
+        { key: name },
+      );
     }),
     ...(overrides.extraColumns ?? []).map(({ source, label, cell: Custom }) => (
       <WrapperField key={source} source={source} label={label} sortable={false}>
@@ -157,6 +178,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
   const offered = useOffers(definition);
   const rowSx = useChangedRowSx(definition);
   const translate = useTranslate();
+  const text = useResourceText();
   const failureToast = useFailureToast();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = useColumns(definition, overrides);
@@ -164,8 +186,8 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
   return (
     <List
       resource={definition.name}
-      title={definition.label.many}
-      filters={filtersOf(definition)}
+      title={text.many(definition)}
+      filters={filtersOf(definition, translate, text)}
       filter={filter}
       perPage={10}
       pagination={<NumberedPagination />}
@@ -184,7 +206,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
           rowClick={false}
           rowSx={rowSx}
           bulkActionButtons={
-            offered('bulkDelete') ? <BulkDeleteButton label={definition.label.one} /> : false
+            offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
           }
           sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
         >

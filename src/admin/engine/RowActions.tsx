@@ -3,7 +3,7 @@ import { Box, Button, Switch } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/resource';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
@@ -11,6 +11,7 @@ import { DeleteRowButton } from '../../resources/DeleteRowButton';
 import { useResourcePath } from '../../resources/useResourcePath';
 import type { ResourceOverrides } from './types';
 import { hasUpdateForm, useOffers } from './useOffers';
+import { useResourceText } from './labels';
 
 const titleOf = (definition: AnyResource, record: RaRecord) =>
   String(record[definition.titleField] ?? record.id);
@@ -25,14 +26,14 @@ export function EditLink({
   text,
 }: {
   definition: AnyResource;
-  text?: (record: RaRecord) => string;
+  text?: (record: RaRecord, translate: (key: string) => string) => string;
 }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const path = useResourcePath(definition.name);
   if (!record) return null;
   const full = translate('app.tables.editItem', { name: titleOf(definition, record) });
-  const visible = text?.(record) ?? full;
+  const visible = text?.(record, translate) ?? full;
   return (
     <Button
       size="small"
@@ -63,12 +64,13 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
   const record = useRecordContext();
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
+  const text = useResourceText();
   const [checked, setChecked] = useState<boolean | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const toggle = definition.routes?.toggle;
   const call = resourceCalls(definition).toggle;
   if (!record || !toggle || !call) return null;
-  const field = definition.fields[toggle.field];
+  const label = text.field(definition, toggle.field);
   const value = checked ?? Boolean(record[toggle.field]);
 
   const change = async (next: boolean) => {
@@ -94,7 +96,7 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
       disabled={busy}
       onClick={(event) => event.stopPropagation()}
       onChange={(event) => change(event.target.checked)}
-      slotProps={{ input: { 'aria-label': `${field.label} ${titleOf(definition, record)}` } }}
+      slotProps={{ input: { 'aria-label': `${label} ${titleOf(definition, record)}` } }}
     />
   );
 }
@@ -108,6 +110,7 @@ export function RowActions({
   overrides: ResourceOverrides;
 }) {
   const offered = useOffers(definition);
+  const text = useResourceText();
   if (overrides.rowActions) return <overrides.rowActions />;
   return (
     <Box
@@ -122,7 +125,7 @@ export function RowActions({
       {offered('update') && hasUpdateForm(definition) && (
         <EditLink definition={definition} text={overrides.editText} />
       )}
-      {offered('delete') && <DeleteRowButton label={definition.label.one} />}
+      {offered('delete') && <DeleteRowButton label={text.one(definition)} />}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../../contract/access';
 import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
-import { resourceDefinitions } from '../../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../../contract/resources/definitions';
 
 /** react-admin's action names in the definitions' words. */
 const actionOf: Record<string, ResourceAction> = {
@@ -23,7 +23,7 @@ export function canAccessWith(
   roleNames: readonly string[] | undefined,
   action: string,
   resource: string,
-  definitions: readonly AnyResource[] = resourceDefinitions,
+  definitions: readonly AnyResource[] = definitionsWithoutSchemas,
 ) {
   const definition = definitions.find((candidate) => candidate.name === resource);
   if (!definition) return canAccess(roleNames, resource);
@@ -37,7 +37,7 @@ export function canAccessWith(
  */
 export const withDefinitionAccess = (
   authProvider: AuthProvider,
-  definitions: readonly AnyResource[] = resourceDefinitions,
+  definitions: readonly AnyResource[] = definitionsWithoutSchemas,
 ): AuthProvider => ({
   ...authProvider,
   async canAccess({ action, resource }) {

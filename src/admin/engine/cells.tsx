@@ -10,6 +10,7 @@ import {
 import type { Field } from '../../../contract/resource';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateOnly, formatDateTime } from '../../lib/dates';
+import { type ChoiceLabel, translatedChoices } from './labels';
 
 export interface ColumnProps {
   source: string;
@@ -21,7 +22,7 @@ export interface ColumnProps {
  * The column of a field, drawn by its kind. Datagrid reads the header (label, sorting) from the
  * element's own props, so this returns the react-admin field itself rather than a wrapper.
  */
-export function cellOf(field: Field, props: ColumnProps): ReactElement {
+export function cellOf(field: Field, props: ColumnProps, choiceLabel: ChoiceLabel): ReactElement {
   const name = props.source;
   const shown = (format: (value: unknown) => string) => (record: RaRecord) =>
     record[name] == null || record[name] === '' ? '' : format(record[name]);
@@ -39,7 +40,15 @@ export function cellOf(field: Field, props: ColumnProps): ReactElement {
     case 'boolean':
       return <BooleanField {...props} />;
     case 'choice':
-      return <SelectField {...props} choices={[...field.choices]} optionValue="value" optionText="label" />;
+      return (
+        <SelectField
+          {...props}
+          choices={translatedChoices(field.choices, choiceLabel)}
+          optionValue="value"
+          optionText="label"
+          translateChoice={false}
+        />
+      );
     case 'reference':
       // getMany is one table call, so a page of references costs one request.
       return (

@@ -10,18 +10,24 @@ import {
   TextInput,
 } from 'react-admin';
 import { type AnyResource, type Field, filterableFields } from '../../../contract/resource';
-import { appMessages } from '../../i18n/en';
+import { type ResourceText, translatedChoices } from './labels';
 
-const text = appMessages.tables;
-const range = (label: string, end: 'from' | 'to') =>
-  text[end === 'from' ? 'rangeFrom' : 'rangeTo'].replace('%{label}', label);
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A day of a date-time range as the API's ISO 8601 instant: the start of the first day, the end of the last. */
 const dayEdge = (end: 'gte' | 'lte') => (value: string) =>
   value ? `${value}${end === 'gte' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}` : value;
 
-function filterInputsOf(name: string, field: Field): ReactElement[] {
-  const label = field.label;
+function filterInputsOf(
+  definition: AnyResource,
+  name: string,
+  field: Field,
+  translate: Translate,
+  text: ResourceText,
+): ReactElement[] {
+  const label = text.field(definition, name);
+  const range = (end: 'from' | 'to') =>
+    translate(end === 'from' ? 'app.tables.rangeFrom' : 'app.tables.rangeTo', { label });
   switch (field.kind) {
     case 'number':
     case 'money':
@@ -29,7 +35,7 @@ function filterInputsOf(name: string, field: Field): ReactElement[] {
         <NumberInput
           key={`${name}.${end}`}
           source={`${name}.${end}`}
-          label={range(label, end === 'gte' ? 'from' : 'to')}
+          label={range(end === 'gte' ? 'from' : 'to')}
         />
       ));
     case 'date':
@@ -38,7 +44,7 @@ function filterInputsOf(name: string, field: Field): ReactElement[] {
         <DateInput
           key={`${name}.${end}`}
           source={`${name}.${end}`}
-          label={range(label, end === 'gte' ? 'from' : 'to')}
+          label={range(end === 'gte' ? 'from' : 'to')}
           parse={field.kind === 'dateTime' ? dayEdge(end) : undefined}
         />
       ));
@@ -50,9 +56,10 @@ function filterInputsOf(name: string, field: Field): ReactElement[] {
           key={name}
           source={name}
           label={label}
-          choices={[...field.choices]}
+          choices={translatedChoices(field.choices, (choice) => text.choice(definition, name, choice))}
           optionValue="value"
           optionText="label"
+          translateChoice={false}
         />,
       ];
     case 'reference':
@@ -70,15 +77,19 @@ function filterInputsOf(name: string, field: Field): ReactElement[] {
  * The spec's 'Search' box, the input itself named 'Search', and a filter per filterable field
  * by its kind; react-admin keeps them in the URL.
  */
-export const filtersOf = (definition: AnyResource): ReactElement[] => [
+export const filtersOf = (
+  definition: AnyResource,
+  translate: Translate,
+  text: ResourceText,
+): ReactElement[] => [
   <SearchInput
     key="q"
     source="q"
     alwaysOn
-    placeholder={text.search}
-    slotProps={{ htmlInput: { 'aria-label': text.search } }}
+    placeholder={translate('app.tables.search')}
+    slotProps={{ htmlInput: { 'aria-label': translate('app.tables.search') } }}
   />,
   ...filterableFields(definition)
     .filter(([, field]) => field.filter || field.list !== false)
-    .flatMap(([name, field]) => filterInputsOf(name, field)),
+    .flatMap(([name, field]) => filterInputsOf(definition, name, field, translate, text)),
 ];

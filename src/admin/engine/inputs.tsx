@@ -10,7 +10,8 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { Field } from '../../../contract/resource';
+import type { AnyResource, Field } from '../../../contract/resource';
+import { type ResourceText, translatedChoices } from './labels';
 
 const RichTextInput = lazy(() => import('./RichTextInput'));
 
@@ -24,7 +25,13 @@ const transformOf = (field: Field) =>
  * The input of a field by its kind, full width; its label is `resources.<name>.fields.<field>`,
  * which the i18n messages make from the definitions.
  */
-export function inputOf(name: string, field: Field, { disabled = false } = {}): ReactElement {
+export function inputOf(
+  definition: AnyResource,
+  name: string,
+  field: Field,
+  text: ResourceText,
+  { disabled = false } = {},
+): ReactElement {
   const common = {
     source: name,
     isRequired: field.required,
@@ -36,7 +43,7 @@ export function inputOf(name: string, field: Field, { disabled = false } = {}): 
     case 'richText':
       return (
         <Suspense key={name} fallback={<Loading />}>
-          <RichTextInput source={name} label={field.label} isRequired={field.required} />
+          <RichTextInput source={name} label={text.field(definition, name)} isRequired={field.required} />
         </Suspense>
       );
     case 'number':
@@ -57,9 +64,10 @@ export function inputOf(name: string, field: Field, { disabled = false } = {}): 
         <SelectInput
           key={name}
           {...common}
-          choices={[...field.choices]}
+          choices={translatedChoices(field.choices, (choice) => text.choice(definition, name, choice))}
           optionValue="value"
           optionText="label"
+          translateChoice={false}
         />
       );
     case 'reference':

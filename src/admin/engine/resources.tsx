@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
-import { Route } from 'react-router-dom';
-import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
+import { Route } from 'react-router';
+import { type AnyResource, historyOf, offers, type ResourceAction } from '../../../contract/definition';
 import { roles } from '../../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';
@@ -11,6 +11,8 @@ const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 const ResourceCreate = lazyNamed(() => import('./ResourceForms'), 'ResourceCreate');
 const ResourceUpdate = lazyNamed(() => import('./ResourceForms'), 'ResourceUpdate');
 const ResourceDelete = lazyNamed(() => import('./ResourceForms'), 'ResourceDelete');
+const TrashPage = lazyNamed(() => import('./TrashPage'), 'TrashPage');
+const HistoryPage = lazyNamed(() => import('./HistoryPage'), 'HistoryPage');
 
 const everyRole = Object.values(roles);
 const offeredToAnyone = (definition: AnyResource, action: ResourceAction) =>
@@ -51,6 +53,18 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
         : []),
       ...(offeredToAnyone(definition, 'delete')
         ? [<Route key="delete" path="delete/:id" element={<RecordPage page={Delete} />} />]
+        : []),
+      ...(historyOf(definition) && offeredToAnyone(definition, 'update')
+        ? [
+            <Route
+              key="history"
+              path="history/:id"
+              element={<RecordPage page={({ id }) => <HistoryPage definition={definition} id={id} />} />}
+            />,
+          ]
+        : []),
+      ...(definition.trash && offeredToAnyone(definition, 'restore')
+        ? [<Route key="trash" path="trash" element={<TrashPage definition={definition} />} />]
         : []),
       ...(overrides.routes ?? []),
     ],

@@ -12,8 +12,8 @@ export interface ResourceOverrides {
   extraColumns?: { source: string; label: string; cell: ComponentType }[];
   /** Row actions in place of the engine's edit link and delete (the accounts' options menu). */
   rowActions?: ComponentType;
-  /** The edit link's visible text when the spec words it apart ('Edit' for promos). */
-  editText?: (record: RaRecord) => string;
+  /** The edit link's visible text when the spec words it apart ('Edit' for promos), in the user's language. */
+  editText?: (record: RaRecord, translate: (key: string) => string) => string;
   /** The list in place of the engine's, which it usually wraps (orders need an organization). */
   list?: ComponentType;
   create?: ComponentType;

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useCallback } from 'react';
 import { Redirect, Route, Link as RouterLink, Switch, useLocation } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
@@ -28,27 +28,29 @@ import { RequireUser } from './RequireUser';
 import { ShowRecoveryCodesPage } from './ShowRecoveryCodesPage';
 import { TwoFactorPage } from './TwoFactorPage';
 
-const text = appMessages.account;
+type Messages = ReturnType<typeof useAppMessages>;
 
-const menu = [
+const menuOf = (text: Messages['account']) => [
   { to: '/account/change-password', label: text.menuPassword, icon: <KeyIcon /> },
   { to: '/account/two-factor-authentication', label: text.menuTwoFactor, icon: <LockIcon /> },
 ];
 
 /** Each page's own title, for the browser's tab; the area's heading stays 'Manage Account'. */
-const pageTitles: Record<string, string> = {
-  '/account/change-password': appMessages.changePassword.title,
-  '/account/two-factor-authentication': appMessages.twoFactor.title,
-  '/account/show-recovery-codes': appMessages.recoveryCodes.title,
-  '/account/enable-authentication': appMessages.enableAuthenticator.title,
-};
+const pageTitlesOf = (messages: Messages): Record<string, string> => ({
+  '/account/change-password': messages.changePassword.title,
+  '/account/two-factor-authentication': messages.twoFactor.title,
+  '/account/show-recovery-codes': messages.recoveryCodes.title,
+  '/account/enable-authentication': messages.enableAuthenticator.title,
+});
 
 /** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
 export function AccountArea() {
+  const appMessages = useAppMessages();
+  const text = appMessages.account;
   const { user } = useAuthState(session);
   const [location, navigate] = useLocation();
   const path = location.replace(/\/$/, '');
-  useDocumentTitle(pageTitles[path] ?? text.title);
+  useDocumentTitle(pageTitlesOf(appMessages)[path] ?? text.title);
   const logout = useCallback(() => signOut(navigate), [navigate]);
   return (
     <AccountContext>
@@ -67,7 +69,7 @@ export function AccountArea() {
             <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
               <Paper component="nav" aria-label={text.title} sx={{ minWidth: 240, alignSelf: 'flex-start' }}>
                 <List>
-                  {menu.map((item) => (
+                  {menuOf(text).map((item) => (
                     <ListItem key={item.to} disablePadding>
                       <ListItemButton
                         component={RouterLink}

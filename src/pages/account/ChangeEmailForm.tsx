@@ -2,17 +2,16 @@ import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { changeEmailRequestSchema } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { PasswordField } from '../login/PasswordField';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.changeEmail;
-
 /** `POST account/changeemail`: the address changes once the link sent to the new one is opened. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const text = useAppMessages().changeEmail;
   const formRef = useRef<HTMLFormElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useFormSubmit({

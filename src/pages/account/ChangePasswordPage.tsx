@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useRef } from 'react';
 import { changePasswordRequestSchema } from '../../../contract/account';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
@@ -10,10 +10,9 @@ import { NewPasswordFields } from '../login/NewPasswordFields';
 import { PasswordField } from '../login/PasswordField';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.changePassword;
-
 /** `/account/change-password`: the new password follows the rule of spec section 5, checked here and on the server. */
 export function ChangePasswordPage() {
+  const text = useAppMessages().changePassword;
   const notify = useNotify();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormSubmit({

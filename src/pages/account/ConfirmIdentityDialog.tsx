@@ -11,44 +11,55 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { type FormEvent, useState } from 'react';
 import type { Reauthenticate } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { type FormErrors, formErrorsOf, noErrors } from '../../lib/formErrors';
+import { wasCancelled } from '../../lib/passkeys';
 
-const text = appMessages.twoFactor;
-
-/** Asks again for the current password or an authenticator code before a sensitive change. */
+/**
+ * Asks again for the current password or an authenticator code (or, where offered, a passkey)
+ * before a sensitive change.
+ */
 export function ConfirmIdentityDialog({
   title,
   warning,
   allowCode,
   onConfirm,
+  passkey,
   onClose,
 }: {
   title: string;
   warning: string;
   allowCode: boolean;
   onConfirm: (proof: Reauthenticate) => Promise<unknown>;
+  /** Another way to confirm: a passkey (its button's label and what it does). */
+  passkey?: { label: string; confirm: () => Promise<unknown> };
   onClose: () => void;
 }) {
+  const text = useAppMessages().twoFactor;
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [submitting, setSubmitting] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    const code = String(form.get('code') ?? '');
+  async function run(confirm: () => Promise<unknown>) {
     setSubmitting(true);
     setErrors(noErrors);
     try {
-      await onConfirm(password ? { password } : { code });
+      await confirm();
     } catch (caught) {
-      setErrors(formErrorsOf(caught, text.confirmIntro));
+      // Closing the browser's passkey prompt is a change of mind, not a failure.
+      if (!wasCancelled(caught)) setErrors(formErrorsOf(caught, text.confirmIntro));
       setSubmitting(false);
     }
   }
 
-  const message = errors.message ?? errors.fields.password ?? errors.fields.code;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const code = String(form.get('code') ?? '');
+    void run(() => onConfirm(password ? { password } : { code }));
+  }
+
+  const message = errors.message ?? errors.fields.password ?? errors.fields.code ?? errors.fields.passkey;
   return (
     <ModalDialog open onClose={onClose} aria-labelledby="confirm-identity-title">
       <form onSubmit={onSubmit} noValidate>
@@ -85,6 +96,11 @@ export function ConfirmIdentityDialog({
           )}
         </DialogContent>
         <DialogActions>
+          {passkey && (
+            <Button disabled={submitting} onClick={() => void run(passkey.confirm)} sx={{ mr: 'auto' }}>
+              {passkey.label}
+            </Button>
+          )}
           <Button onClick={onClose}>{text.cancel}</Button>
           <Button type="submit" variant="contained" color="warning" disabled={submitting}>
             {text.confirm}

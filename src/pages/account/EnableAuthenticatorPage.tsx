@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { enableAuthenticatorRequestSchema, type SharedKey } from '../../../contract/account';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http, session } from '../../providers';
 import { useFormSubmit } from '../login/useFormSubmit';
@@ -13,9 +13,8 @@ import { mfaStatusKey } from './TwoFactorPage';
 import { PasswordField } from '../login/PasswordField';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.enableAuthenticator;
-
 function QrCode({ uri }: { uri: string }) {
+  const text = useAppMessages().enableAuthenticator;
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -29,6 +28,8 @@ function QrCode({ uri }: { uri: string }) {
 
 /** `/account/enable-authentication`: the shared key as text and QR code, then a verification code. */
 export function EnableAuthenticatorPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.enableAuthenticator;
   const [, navigate] = useLocation();
   const notify = useNotify();
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { loginPathWithReturn } from '../../../contract/returnUrl';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
 
 /** Pages that need a signed-in user: loading, failure text, or a trip to /login with returnUrl. */
 export function RequireUser({ children }: { children: ReactNode }) {
+  const appMessages = useAppMessages();
   const state = useAuthState(session);
   const [path] = useLocation();
   const search = useSearch();

@@ -1,15 +1,14 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { appMessages } from '../../i18n/en';
-
-const text = appMessages.recoveryCodes;
+import { useAppMessages } from '../../i18n/locale';
 
 /**
  * `/account/show-recovery-codes`: the codes arrive in the navigation state from the page that
  * generated them; the server keeps only their hashes and cannot show them again.
  */
 export function ShowRecoveryCodesPage() {
+  const text = useAppMessages().recoveryCodes;
   const codes = useHistoryState<{ recoveryCodes?: string[] } | null>()?.recoveryCodes;
   return (
     <Box sx={{ p: 3 }}>

@@ -4,16 +4,17 @@ import { useNotify } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import type { MfaStatus, Reauthenticate } from '../../../contract/account';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { http, session } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
+import { PasskeysSection } from './PasskeysSection';
 
-const text = appMessages.twoFactor;
 export const mfaStatusKey = ['account', 'mfa-status'];
 
 type Action = 'disable' | 'reset' | 'codes' | null;
 
 function CodesLeft({ count }: { count: number }) {
+  const text = useAppMessages().twoFactor;
   if (count === 0) {
     return (
       <Alert severity="error">
@@ -36,6 +37,8 @@ function CodesLeft({ count }: { count: number }) {
 
 /** `/account/two-factor-authentication`: status from `GET account/mfa-status` and the actions on it. */
 export function TwoFactorPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.twoFactor;
   const [, navigate] = useLocation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -126,6 +129,7 @@ export function TwoFactorPage() {
           </Button>
         )}
       </Stack>
+      <PasskeysSection />
       {action === 'disable' && (
         <ConfirmIdentityDialog
           title={text.disable}

@@ -2,7 +2,7 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'wouter';
 import { confirmAccountRequestSchema } from '../../../contract/account';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
@@ -10,9 +10,8 @@ import { useFormSubmit } from '../login/useFormSubmit';
 import { NewPasswordFields } from '../login/NewPasswordFields';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.confirmAccount;
-
 function Outcome({ severity, message }: { severity: 'success' | 'error'; message: string }) {
+  const text = useAppMessages().confirmAccount;
   return (
     <AuthCard title={text.title}>
       <Alert severity={severity} role={severity === 'error' ? 'alert' : 'status'}>
@@ -30,6 +29,8 @@ function Outcome({ severity, message }: { severity: 'success' | 'error'; message
  * checked the link; here the user chooses a password and confirms.
  */
 export function ConfirmAccountPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.confirmAccount;
   const [params] = useSearchParams();
   const [done, setDone] = useState(false);
   const email = params.get('email') ?? '';

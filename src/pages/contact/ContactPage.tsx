@@ -2,7 +2,7 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { limits } from '../../../contract/common';
 import { contactLimits, contactRequestSchema } from '../../../contract/contact';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
@@ -10,10 +10,9 @@ import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.contact;
-
 /** `/contact`: the contact form (`POST contact`), delivered by e-mail to the portal's team. */
 export function ContactPage() {
+  const text = useAppMessages().contact;
   const { user } = useAuthState(session);
   const [done, setDone] = useState(false);
   const form = useFormSubmit({

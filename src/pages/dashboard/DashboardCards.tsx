@@ -4,8 +4,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import { Box, Button, Card, CardActions, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { DashboardElement } from '../../../contract/dashboard';
+import { formatNumber } from '../../lib/currency';
 
 type ElementOf<T extends DashboardElement['dashboardDataType']> = Extract<
   DashboardElement,
@@ -92,7 +93,7 @@ export function AssignedRolesCard({ element }: { element: ElementOf<'UserRoles'>
         <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
           {element.roles.map((role) => (
             <li key={role}>
-              <Chip label={role} />
+              <Chip label={translate(`app.roles.shown.${role}`, { _: role })} />
             </li>
           ))}
         </Box>
@@ -114,7 +115,7 @@ export function UserCountCard({ element }: { element: ElementOf<'UserCount'> }) 
       }
     >
       <Typography variant="h3" component="p">
-        {element.numberOfUsers.toLocaleString('en-US')}
+        {formatNumber(element.numberOfUsers)}
       </Typography>
     </DashboardCard>
   );

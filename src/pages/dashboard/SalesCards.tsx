@@ -27,9 +27,9 @@ import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Sales, SalesPeriod } from '../../../contract/dashboard';
-import { formatCurrency } from '../../lib/currency';
+import { formatCurrency, formatNumber } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { DashboardCard } from './DashboardCards';
 import { formatDay, salesTotals } from './salesFigures';
@@ -159,7 +159,7 @@ function SalesTable({ days }: { days: Sales['days'] }) {
               {formatDay(day.date)}
             </TableCell>
             <TableCell>{formatCurrency(day.revenue)}</TableCell>
-            <TableCell>{day.orders.toLocaleString('en-US')}</TableCell>
+            <TableCell>{formatNumber(day.orders)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -189,7 +189,7 @@ export function SalesCard({ state }: { state: SalesState }) {
                 from: formatDay(previous.from),
                 to: formatDay(previous.to),
                 revenue: formatCurrency(previous.revenue),
-                orders: previous.orders.toLocaleString('en-US'),
+                orders: formatNumber(previous.orders),
               })}
               {revenue > 0 || previous.revenue > 0
                 ? ` · ${changeOf(revenue, previous.revenue, translate)}`
@@ -206,7 +206,7 @@ export function SalesCard({ state }: { state: SalesState }) {
             );
           const totals = {
             revenue: formatCurrency(revenue),
-            orders: orders.toLocaleString('en-US'),
+            orders: formatNumber(orders),
           };
           return (
             <>
@@ -288,8 +288,8 @@ export function TopProductsCard({ state }: { state: SalesState }) {
                   <ListItemText
                     primary={product.title}
                     secondary={translate('app.dashboard.unitsSoldBefore', {
-                      units: product.unitsSold.toLocaleString('en-US'),
-                      before: product.previousUnitsSold.toLocaleString('en-US'),
+                      units: formatNumber(product.unitsSold),
+                      before: formatNumber(product.previousUnitsSold),
                     })}
                   />
                 </ListItem>
@@ -338,7 +338,7 @@ export function OperationsCard({ state }: { state: SalesState }) {
                       color: value > 0 && key.endsWith('Failed') ? 'error.main' : undefined,
                     }}
                   >
-                    {value.toLocaleString('en-US')}
+                    {formatNumber(value)}
                   </Box>
                 </Box>
               ))}

@@ -5,9 +5,10 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Sales } from '../../../contract/dashboard';
-import { formatCurrency } from '../../lib/currency';
+import { formatCurrency, formatNumber } from '../../lib/currency';
 import { formatDay } from './salesFigures';
 
+/** Dollars as the spec writes them (src/lib/currency.ts), in either language. */
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -89,7 +90,7 @@ export function SalesChart({
           ))}
           {days.map((day) => (
             <g key={day.date} className="sales-chart-day">
-              <title>{`${formatDay(day.date)}: ${revenueLabel} ${formatCurrency(day.revenue)}, ${ordersLabel} ${day.orders.toLocaleString('en-US')}`}</title>
+              <title>{`${formatDay(day.date)}: ${revenueLabel} ${formatCurrency(day.revenue)}, ${ordersLabel} ${formatNumber(day.orders)}`}</title>
               {/* The whole column answers the pointer, not only the bar, which may be empty. */}
               <rect x={x(day.date)} width={x.bandwidth()} y={0} height={innerHeight} fill="transparent" />
               <rect
@@ -122,7 +123,7 @@ export function SalesChart({
             scale={orders}
             left={innerWidth}
             tickValues={orders.ticks(4).filter(Number.isInteger)}
-            tickFormat={(value) => Number(value).toLocaleString('en-US')}
+            tickFormat={(value) => formatNumber(Number(value))}
             tickLabelProps={{ ...tickLabel, fill: muted }}
             {...axis}
           />

@@ -1,9 +1,11 @@
+import { localeTag } from '../../i18n/locale';
 import type { Sales } from '../../../contract/dashboard';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A day of `GET dashboard/sales` (`2026-11-03`, a UTC day) as `Nov 3`. */
-export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+/** A day of `GET dashboard/sales` (`2026-11-03`, a UTC day) as `Nov 3` (`3 nov` in Spanish). */
+export const formatDay = (date: string) =>
+  new Intl.DateTimeFormat(localeTag(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /** The period's totals and its best day by revenue (none when nothing sold). */
 export function salesTotals(days: Sales['days']) {

@@ -32,7 +32,7 @@ interface Props {
   onDeleted?: (id: number) => void;
 }
 
-function LogoImage({ logo }: { logo: DesignLogo }) {
+export function LogoImage({ logo }: { logo: DesignLogo }) {
   return (
     <CardMedia
       component="img"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DesignLogo } from '../../../contract/design-logos';
+import type { DesignLogo, TrashedDesignLogo } from '../../../contract/design-logos';
 import { http } from '../../providers';
 import { type UploadProgress, uploadForm } from './upload';
 
@@ -30,3 +30,23 @@ export function uploadDesignLogo(
 /** png or svg by type or name; the server checks the content, this only saves a round trip. */
 export const isLogoFile = (file: File) =>
   ['image/png', 'image/svg+xml'].includes(file.type) || /\.(png|svg)$/i.test(file.name);
+
+export const logoTrashQueryKey = (organizationId: number | null) =>
+  ['design-logos', organizationId, 'trash'] as const;
+
+/** The organization's logos in the trash, the latest deleted first. */
+export function useTrashedLogos(organizationId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: logoTrashQueryKey(organizationId),
+    queryFn: ({ signal }) =>
+      http<{ result: TrashedDesignLogo[] }>(`/api/design-logos/trash?organizationId=${organizationId}`, {
+        signal,
+      }),
+    select: (body) => body.result,
+    enabled: enabled && organizationId !== null,
+  });
+}
+
+/** Restores (`restore-many`) or deletes forever (`purge-many`) trashed logos. */
+export const changeTrashedLogos = (change: 'restore-many' | 'purge-many', ids: number[]) =>
+  http(`/api/design-logos/${change}`, { method: 'POST', body: { ids } });

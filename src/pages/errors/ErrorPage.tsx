@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
-import { appMessages } from '../../i18n/en';
+import { Link } from 'react-router';
+import { useAppMessages } from '../../i18n/locale';
 import { ErrorScreen } from './ErrorScreen';
 
 /** `/admin/404` and the admin's unknown records, linked by the admin's router. */
 export const AdminNotFoundPage = () => (
-  <ErrorScreen {...appMessages.notFound} homePath="/admin" routerLink={Link} inLayout />
+  <ErrorScreen {...useAppMessages().notFound} homePath="/admin" routerLink={Link} inLayout />
 );

@@ -1,6 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
 import type { ElementType } from 'react';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { useDocumentTitle } from '../../layout/PortalBrand';
 
 interface ErrorScreenProps {
@@ -23,6 +23,7 @@ export function ErrorScreen({
   routerLink,
   inLayout = false,
 }: ErrorScreenProps) {
+  const appMessages = useAppMessages();
   useDocumentTitle(heading);
   return (
     <Box component={inLayout ? 'div' : 'main'} sx={{ p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>

@@ -1,8 +1,10 @@
 import { Link } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { ErrorScreen } from './ErrorScreen';
 
-const { notFound, forbidden } = appMessages;
-
-export const NotFoundPage = () => <ErrorScreen {...notFound} homePath="/" routerLink={Link} />;
-export const ForbiddenPage = () => <ErrorScreen {...forbidden} homePath="/admin" routerLink={Link} />;
+export const NotFoundPage = () => (
+  <ErrorScreen {...useAppMessages().notFound} homePath="/" routerLink={Link} />
+);
+export const ForbiddenPage = () => (
+  <ErrorScreen {...useAppMessages().forbidden} homePath="/admin" routerLink={Link} />
+);

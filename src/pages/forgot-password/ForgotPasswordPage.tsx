@@ -2,17 +2,17 @@ import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { forgotPasswordRequestSchema } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.forgotPassword;
-
 /** `/forgot-password`: the same success page follows whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.forgotPassword;
   const [, navigate] = useLocation();
   const form = useFormSubmit({
     schema: forgotPasswordRequestSchema,
@@ -50,6 +50,8 @@ export function ForgotPasswordPage() {
 }
 
 export function ForgotPasswordSuccessPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.forgotPassword;
   return (
     <AuthCard title={text.successTitle}>
       <Typography>{text.success}</Typography>

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { portalName, useDocumentTitle } from '../../layout/PortalBrand';
 import { session } from '../../providers';
 import { useSignedInUser } from '../../providers/session';
@@ -8,7 +8,7 @@ import { useSignedInUser } from '../../providers/session';
 /** `/` and `/home`: a short welcome with a way in; signed-in users get a link to the portal. */
 export function HomePage() {
   const user = useSignedInUser(session);
-  const { home } = appMessages;
+  const { home } = useAppMessages();
   useDocumentTitle(home.title);
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center', mt: 8 }}>

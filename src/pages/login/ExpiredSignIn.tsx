@@ -1,10 +1,11 @@
 import { Alert, Button } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { AuthCard } from './AuthCard';
 
 /** The half-signed-in state lasts five minutes; after that the password step starts again. */
 export function ExpiredSignIn({ title, query }: { title: string; query: string }) {
+  const appMessages = useAppMessages();
   return (
     <AuthCard title={title}>
       <Alert severity="warning" sx={{ mb: 2 }}>

@@ -1,35 +1,40 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { LoginResult } from '../../../contract/account';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { ExternalProvider } from '../../../contract/account';
 import { externalLoginErrors } from '../../../contract/external-login';
 import { limits } from '../../../contract/limits';
-import { appMessages } from '../../i18n/en';
+import { fill, useAppMessages } from '../../i18n/locale';
+import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
-import { authProvider, http } from '../../providers';
+import { cancelPasskeyPrompt, signInWithPasskey, wasCancelled } from '../../lib/passkeys';
+import { authProvider, http, session } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
-
-const text = appMessages.login;
 
 /**
  * The contract's sign-in rules, checked here without zod (which `/login` does not download);
  * the server checks the rest and its 400 lands on the same fields.
  */
-function signInFieldErrors(email: string, password: string) {
+function signInFieldErrors(email: string, password: string, messages: ReturnType<typeof useAppMessages>) {
+  const { login: text, validation } = messages;
   const fields: Record<string, string> = {};
-  if (!email) fields.email = `${text.email} is required`;
+  if (!email) fields.email = fill(validation.required, { label: text.email });
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    fields.email = `${text.email} is not a valid email address`;
-  if (!password) fields.password = `${text.password} is required`;
+    fields.email = fill(validation.invalidEmail, { label: text.email });
+  if (!password) fields.password = fill(validation.required, { label: text.password });
   return fields;
 }
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
+  const messages = useAppMessages();
+  const text = messages.login;
   const { resetNotifications } = useNotificationContext();
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
@@ -55,7 +60,73 @@ export function LoginPage() {
   }, []);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useDocumentTitle(text.title);
+
+  function signedIn() {
+    resetNotifications();
+    // The admin's cached permissions may be a previous user's; the cache loads with the admin.
+    void import('../../providers/queryClient').then(({ queryClient }) =>
+      queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
+    );
+    if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
+    else navigate(returnUrl, { replace: true });
+  }
+
+  /** A passkey answer: two factors at once, so it signs in or says why not. */
+  async function afterPasskey(result: LoginResult) {
+    if (result.status !== 'Succeeded') {
+      setError(result.message ?? text.failed);
+      setSubmitting(false);
+      return;
+    }
+    session.reset();
+    await session.refresh();
+    signedIn();
+  }
+
+  function passkeyFailed(caught: unknown) {
+    setSubmitting(false);
+    if (wasCancelled(caught)) return;
+    // The browser's own refusal (a DOMException) speaks the browser's language, not the user's.
+    const fromServer = typeof (caught as { status?: unknown } | null)?.status === 'number';
+    setError(fromServer ? formErrorsOf(caught, text.passkeyFailed).message : text.passkeyFailed);
+  }
+
+  // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
+  // suggestions and answers only when the person picks one, so it waits for the page's life.
+  const [passkeys] = useState(() => browserSupportsWebAuthn());
+  useEffect(() => {
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then((supported) => {
+      if (!supported || !live) return;
+      signInWithPasskey({ autofill: true }).then(
+        (result) => {
+          if (live) void afterPasskey(result);
+        },
+        (caught: unknown) => {
+          if (live) passkeyFailed(caught);
+        },
+      );
+    });
+    return () => {
+      live = false;
+      cancelPasskeyPrompt();
+    };
+    // Once per visit: the ceremony is the page's, not a render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function onPasskey() {
+    setError(null);
+    setSubmitting(true);
+    const rememberMe = formRef.current ? new FormData(formRef.current).get('rememberMe') === 'on' : false;
+    try {
+      await afterPasskey(await signInWithPasskey({ rememberMe }));
+    } catch (caught) {
+      passkeyFailed(caught);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +134,7 @@ export function LoginPage() {
     const email = formText(form, 'email').trim();
     const password = formText(form, 'password');
     setError(null);
-    const problems = signInFieldErrors(email, password);
+    const problems = signInFieldErrors(email, password, messages);
     setFieldErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
@@ -75,17 +146,12 @@ export function LoginPage() {
         rememberMe: form.get('rememberMe') === 'on',
         returnUrl,
       });
-      resetNotifications();
-      // The admin's cached permissions may be a previous user's; the cache loads with the admin.
-      void import('../../providers/queryClient').then(({ queryClient }) =>
-        queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
-      );
       if (result?.redirectTo) {
+        resetNotifications();
         navigate(result.redirectTo);
         return;
       }
-      if (needsFullNavigation(returnUrl)) window.location.assign(returnUrl);
-      else navigate(returnUrl, { replace: true });
+      signedIn();
     } catch (caught) {
       const failed = formErrorsOf(caught, text.failed);
       setFieldErrors(failed.fields);
@@ -104,7 +170,7 @@ export function LoginPage() {
         <Typography variant="h5" component="h1" gutterBottom>
           {text.title}
         </Typography>
-        <Box component="form" onSubmit={onSubmit} noValidate aria-label={text.title}>
+        <Box component="form" ref={formRef} onSubmit={onSubmit} noValidate aria-label={text.title}>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
@@ -114,7 +180,7 @@ export function LoginPage() {
             name="email"
             type="email"
             label={text.email}
-            autoComplete="username"
+            autoComplete="username webauthn"
             required
             autoFocus
             maxLength={limits.email}
@@ -132,6 +198,11 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ mt: 2 }}>
             {submitting ? text.signingIn : text.submit}
           </Button>
+          {passkeys && (
+            <Button variant="outlined" fullWidth disabled={submitting} sx={{ mt: 1 }} onClick={onPasskey}>
+              {text.passkeySignIn}
+            </Button>
+          )}
           {providers.map((provider) => (
             <Button
               key={provider.name}
@@ -140,7 +211,7 @@ export function LoginPage() {
               sx={{ mt: 1 }}
               href={`/api/account/ExternalLogin?${new URLSearchParams({ provider: provider.name, returnUrl })}`}
             >
-              {text.externalSignIn.replace('%{provider}', provider.displayName)}
+              {fill(text.externalSignIn, { provider: provider.displayName })}
             </Button>
           ))}
           <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
@@ -148,13 +219,14 @@ export function LoginPage() {
               {text.forgotPassword}
             </Link>
             <Link component={RouterLink} to="/register">
-              {appMessages.signIn.register}
+              {messages.signIn.register}
             </Link>
             <Link component={RouterLink} to="/contact">
-              {appMessages.signIn.contact}
+              {messages.signIn.contact}
             </Link>
           </Box>
         </Box>
+        <LanguagePicker />
       </Paper>
     </Box>
   );

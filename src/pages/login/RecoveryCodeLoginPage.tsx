@@ -1,14 +1,13 @@
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
 
-const text = appMessages.signIn;
-
 /** `/login/recovery-code`: one of the ten single-use codes instead of the authenticator. */
 export function RecoveryCodeLoginPage() {
+  const text = useAppMessages().signIn;
   const step = useSignInStep('/api/account/login-recovery', 'Invalid recovery code entered.');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

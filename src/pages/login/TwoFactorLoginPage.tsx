@@ -1,15 +1,16 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { appMessages } from '../../i18n/en';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useAppMessages } from '../../i18n/locale';
+import { signInWithPasskey } from '../../lib/passkeys';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
 
-const text = appMessages.signIn;
-
 /** `/login/two-factor-authentication`: the authenticator code after the password step. */
 export function TwoFactorLoginPage() {
+  const text = useAppMessages().signIn;
   const step = useSignInStep('/api/account/login-2fa', 'Invalid authenticator code.');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,6 +49,17 @@ export function TwoFactorLoginPage() {
           {text.submit}
         </Button>
       </Box>
+      {browserSupportsWebAuthn() && (
+        <Button
+          variant="outlined"
+          fullWidth
+          disabled={step.submitting}
+          sx={{ mt: 1 }}
+          onClick={() => void step.complete(() => signInWithPasskey())}
+        >
+          {text.usePasskey}
+        </Button>
+      )}
       <Typography variant="body2" sx={{ mt: 3 }}>
         {text.noDevice}{' '}
         <Link component={RouterLink} to={`/login/recovery-code${step.query}`}>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { LoginResult } from '../../../contract/account';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
+import { wasCancelled } from '../../lib/passkeys';
 import { http, session } from '../../providers';
 
 /**
  * The second step of sign-in, shared by the authenticator and recovery-code pages: posts
- * the code, and on success loads the user and goes to the safe return URL. A 401 means the
+ * the code (or asks for a passkey), and on success loads the user and goes to the safe return URL. A 401 means the
  * five-minute half-signed-in state has lapsed.
  */
 export function useSignInStep(url: string, failedText: string) {
@@ -17,13 +18,21 @@ export function useSignInStep(url: string, failedText: string) {
   const [expired, setExpired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  async function submit(body: object) {
+  const submit = (body: object) =>
+    complete(() =>
+      http<{ result: LoginResult }>(url, { method: 'POST', body, silent: true }).then(
+        (answer) => answer.result,
+      ),
+    );
+
+  /** Any second step: the code posted above, or a passkey of the account. */
+  async function complete(step: () => Promise<LoginResult>) {
     setError(null);
     setSubmitting(true);
     try {
-      const response = await http<{ result: LoginResult }>(url, { method: 'POST', body, silent: true });
-      if (response.result.status !== 'Succeeded') {
-        setError(response.result.message ?? failedText);
+      const result = await step();
+      if (result.status !== 'Succeeded') {
+        setError(result.message ?? failedText);
         setSubmitting(false);
         return;
       }
@@ -33,7 +42,8 @@ export function useSignInStep(url: string, failedText: string) {
       else navigate(returnUrl, { replace: true });
     } catch (caught) {
       const status = (caught as { status?: number }).status;
-      if (status === 401) setExpired(true);
+      if (wasCancelled(caught)) setError(null);
+      else if (status === 401) setExpired(true);
       else {
         const failures = (caught as { body?: { validationFailures?: { errorMessage: string }[] } }).body
           ?.validationFailures;
@@ -44,5 +54,5 @@ export function useSignInStep(url: string, failedText: string) {
   }
 
   const query = searchParams.get('returnUrl') ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
-  return { submit, error, expired, submitting, query };
+  return { submit, complete, error, expired, submitting, query };
 }

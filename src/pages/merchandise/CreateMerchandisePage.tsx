@@ -17,10 +17,17 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
-import type { DesignLogo } from '../../../contract/design-logos';
+import { useSearchParams } from 'react-router';
+import {
+  clampPlacement,
+  defaultPlacement,
+  printDpi,
+  printQuality,
+  type Size,
+} from '../../../contract/composition';
+import { type DesignLogo, isVectorLogo } from '../../../contract/design-logos';
 import type { BaseApparel } from '../../../contract/merchandise';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { useDesignLogos } from '../design-logos/api';
 import { LogoGallery } from '../design-logos/LogoGallery';
@@ -37,32 +44,53 @@ import {
 } from './api';
 import { composeProductImage } from './compose';
 import { useHiddenApparel } from './hiddenApparel';
+import { useImageSize } from './imageSize';
 import { ProductCard } from './ProductCard';
 import { Studio, type StudioProduct } from './Studio';
 
-/** Why Create is disabled for this apparel, or null when it may be pressed. */
+export type CreateBlock = { key: 'noLogo' } | { key: 'exists' } | { key: 'dpiTooLow'; dpi: number };
+
+/**
+ * Why the one-click Create is disabled for this apparel, or null when it may be pressed. The
+ * print resolution is judged once both images' sizes are known (the server checks it anyway).
+ */
 export function createBlockedReason(
   logo: DesignLogo | null,
   apparel: BaseApparel,
-): 'noLogo' | 'exists' | null {
-  if (!logo) return 'noLogo';
-  if (apparel.usedLogoIds.includes(logo.id)) return 'exists';
+  sizes: { apparel: Size | null; logo: Size | null } = { apparel: null, logo: null },
+): CreateBlock | null {
+  if (!logo) return { key: 'noLogo' };
+  if (apparel.usedLogoIds.includes(logo.id)) return { key: 'exists' };
+  if (!sizes.apparel || !sizes.logo) return null;
+  const area = apparel.printAreas.front;
+  const placement = clampPlacement(
+    defaultPlacement(sizes.apparel, sizes.logo),
+    sizes.apparel,
+    sizes.logo,
+    area,
+  );
+  const dpi = printDpi(placement, sizes.apparel, sizes.logo, area);
+  if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow') return { key: 'dpiTooLow', dpi };
   return null;
 }
 
 interface ApparelCardProps {
   apparel: BaseApparel;
   logo: DesignLogo | null;
+  logoSize: Size | null;
   busy: boolean;
   onHide: () => void;
   onCreate: () => void;
   onCustomize: () => void;
 }
 
-function ApparelCard({ apparel, logo, busy, onHide, onCreate, onCustomize }: ApparelCardProps) {
+function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustomize }: ApparelCardProps) {
   const translate = useTranslate();
-  const blocked = createBlockedReason(logo, apparel);
-  const tooltip = blocked ? translate(`app.merchandise.${blocked}`) : '';
+  const apparelSize = useImageSize(apparel.media[0]?.imageUrl);
+  const blocked = createBlockedReason(logo, apparel, { apparel: apparelSize, logo: logoSize });
+  const tooltip = blocked
+    ? translate(`app.merchandise.${blocked.key}`, 'dpi' in blocked ? { dpi: blocked.dpi } : {})
+    : '';
   return (
     <Card
       variant="outlined"
@@ -130,6 +158,7 @@ function ApparelCard({ apparel, logo, busy, onHide, onCreate, onCustomize }: App
 
 /** `/admin/merchandise/create`: put a logo on a base apparel item to make a product. */
 export function CreateMerchandisePage() {
+  const appMessages = useAppMessages();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -142,6 +171,8 @@ export function CreateMerchandisePage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [busyApparelId, setBusyApparelId] = useState<number | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  const selectedLogo = logos?.find((logo) => logo.id === selectedLogoId) ?? null;
+  const selectedLogoSize = useImageSize(selectedLogo?.fileUrl);
 
   if (organizationId === null) {
     return (
@@ -152,7 +183,6 @@ export function CreateMerchandisePage() {
     );
   }
 
-  const selectedLogo = logos?.find((logo) => logo.id === selectedLogoId) ?? null;
   const visibleApparel = apparel?.filter((item) => !hidden.includes(item.id)) ?? [];
   const hiddenCount = (apparel?.length ?? 0) - visibleApparel.length;
 
@@ -165,9 +195,9 @@ export function CreateMerchandisePage() {
     setBusyApparelId(item.id);
     try {
       const composition = await composeProductImage({
-        apparelUrl: item.media[0].imageUrl,
+        apparelUrl: studio?.colours[0]?.imageUrl ?? item.media[0].imageUrl,
         logoUrl: selectedLogo.fileUrl,
-        printableArea: item.printableArea,
+        printableArea: item.printAreas.front,
         placement: studio?.placement,
       });
       if (!composition) return;
@@ -180,6 +210,8 @@ export function CreateMerchandisePage() {
         organizationId,
         image: composition.image,
         placement: studio ? composition.placement : undefined,
+        layers: studio?.layers,
+        colourIds: studio?.colours.map((colour) => colour.id),
       });
       if (studio) closeStudio();
       notify(translate('app.merchandise.uploadedProcessing'), { type: 'success' });
@@ -269,6 +301,7 @@ export function CreateMerchandisePage() {
               <ApparelCard
                 apparel={item}
                 logo={selectedLogo}
+                logoSize={selectedLogoSize}
                 busy={busyApparelId === item.id}
                 onHide={() => hide(item.id)}
                 onCreate={() => void create(item)}

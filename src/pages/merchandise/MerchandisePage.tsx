@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useMerchandise, useOrganizationGuid } from './api';
 import { ProductCard } from './ProductCard';
 

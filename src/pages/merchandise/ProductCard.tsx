@@ -16,6 +16,7 @@ import { ModalDialog } from '../../layout/ModalHost';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MerchandiseProduct } from '../../../contract/merchandise';
+import { localeTag } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
 
@@ -68,10 +69,13 @@ function ProductEditForm({ product, onSaved }: { product: MerchandiseProduct; on
   const [errors, setErrors] = useState<Record<string, string>>({});
   async function save() {
     try {
-      await updateProduct(product.id, { title, description, price: Number(price) });
+      await updateProduct(product.id, { title, description, price: Number(price), version: product.version });
       notify(translate('app.merchandise.saved'), { type: 'success' });
       onSaved();
     } catch (error) {
+      // Someone saved the product meanwhile: say who; what was typed stays in the form.
+      if ((error as { status?: number }).status === 409)
+        notify((error as Error).message, { type: 'warning' });
       setErrors((error as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
     }
   }
@@ -123,7 +127,13 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
   const notify = useNotify();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const media = product.media[0];
+  const [shownColour, setShownColour] = useState(0);
+  // Each colour's picture once processed; the product's own image otherwise.
+  const colourPicture = product.colours[shownColour];
+  const media =
+    colourPicture?.imageUrl && product.media[0]
+      ? { imageUrl: colourPicture.imageUrl, thumbnailUrl: colourPicture.thumbnailUrl }
+      : product.media[0];
   return (
     <Card
       variant="outlined"
@@ -148,6 +158,31 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {product.description}
         </Typography>
         <Typography variant="subtitle2">{formatCurrency(product.price)}</Typography>
+        {product.colours.length > 1 && (
+          <Box sx={{ display: 'flex', gap: 0.5, mt: 1 }} data-testid="colour-swatches">
+            {product.colours.map((colour, index) => (
+              <Box
+                key={colour.name}
+                component="button"
+                type="button"
+                aria-label={translate('app.merchandise.showColour', { colour: colour.name })}
+                aria-pressed={index === shownColour}
+                title={colour.name}
+                onClick={() => setShownColour(index)}
+                sx={{
+                  width: 24,
+                  height: 24,
+                  p: 0,
+                  borderRadius: '50%',
+                  cursor: 'pointer',
+                  bgcolor: colour.hex,
+                  border: 2,
+                  borderColor: index === shownColour ? 'primary.main' : 'divider',
+                }}
+              />
+            ))}
+          </Box>
+        )}
       </CardContent>
       <CardActions>
         <Button size="small" onClick={() => setDetailsOpen(true)}>
@@ -174,7 +209,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
             {translate('app.merchandise.price')}: {formatCurrency(product.price)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('app.merchandise.created')}: {new Date(product.createdAt).toLocaleString()}
+            {translate('app.merchandise.created')}: {new Date(product.createdAt).toLocaleString(localeTag())}
           </Typography>
           {editing && (
             <ProductEditForm
@@ -187,22 +222,23 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           )}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {product.printFileUrl && (
-            <Button component="a" href={product.printFileUrl} download>
-              {translate('app.merchandise.downloadPrint')}
+          {product.printFiles.map((file) => (
+            <Button key={file.side} component="a" href={file.url} download>
+              {translate(`app.merchandise.downloadPrint.${file.side}`)}
             </Button>
-          )}
+          ))}
           {!editing && <Button onClick={() => setEditing(true)}>{translate('app.merchandise.edit')}</Button>}
           <Button
             color="warning"
             onClick={() =>
-              void archiveProduct(product.id).then(
+              void archiveProduct(product.id, product.version).then(
                 () => {
                   notify(translate('app.merchandise.archived'), { type: 'info' });
                   setDetailsOpen(false);
                   onRefresh();
                 },
-                () => undefined,
+                (error: { status?: number; message?: string }) =>
+                  error.status === 409 && notify(error.message ?? '', { type: 'warning' }),
               )
             }
           >

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '../../../contract/organizations';
 import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../../contract/merchandise';
-import type { Placement } from '../../../contract/composition';
+import type { LogoLayer, Placement } from '../../../contract/composition';
 import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
@@ -97,6 +97,10 @@ export interface NewProduct {
   image: Blob;
   /** Only from the studio; the one-click Create leaves the placement to the server. */
   placement?: Placement;
+  /** Further artwork from the studio, such as the logo on the back. */
+  layers?: LogoLayer[];
+  /** The apparel colours it is sold in, from the studio. */
+  colourIds?: number[];
 }
 
 export function createMerchandise(product: NewProduct) {
@@ -113,6 +117,8 @@ export function createMerchandise(product: NewProduct) {
     form.append('PlacementWidth', String(product.placement.width));
     form.append('PlacementRotation', String(product.placement.rotation));
   }
+  if (product.layers?.length) form.append('Layers', JSON.stringify(product.layers));
+  if (product.colourIds?.length) form.append('ColourIds', product.colourIds.join(','));
   form.append('ImageFile', product.image, 'merchandise.png');
   return uploadForm<MerchandiseProduct>('/api/merchandise/create-merchandise-by-organization', form);
 }
@@ -120,6 +126,7 @@ export function createMerchandise(product: NewProduct) {
 export const updateProduct = (id: number, fields: MerchandiseUpdate) =>
   http<{ result: MerchandiseProduct }>(`/api/merchandise/${id}`, { method: 'PUT', body: fields });
 
-export const archiveProduct = (id: number) => http(`/api/merchandise/${id}/archive`, { method: 'POST' });
+export const archiveProduct = (id: number, version: number) =>
+  http(`/api/merchandise/${id}/archive?version=${version}`, { method: 'POST' });
 
 export const retryProduct = (id: number) => http(`/api/merchandise/${id}/retry`, { method: 'POST' });

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { limits } from '../../../contract/common';
 import { athleticDirectorRegisterRequestSchema, contactLimits } from '../../../contract/contact';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { FormError } from '../login/FormError';
 
-const text = appMessages.register;
-
 /** `/register`: athletic-director registration (`POST athletic-directors/register`). */
 export function RegisterPage() {
+  const appMessages = useAppMessages();
+  const text = appMessages.register;
   const [done, setDone] = useState(false);
   const form = useFormSubmit({
     schema: athleticDirectorRegisterRequestSchema,

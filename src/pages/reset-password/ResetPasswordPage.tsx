@@ -2,17 +2,16 @@ import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import { resetPasswordRequestSchema } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { appMessages } from '../../i18n/en';
+import { useAppMessages } from '../../i18n/locale';
 import { formText } from '../../lib/formErrors';
 import { http } from '../../providers';
 import { AuthCard } from '../login/AuthCard';
 import { useFormSubmit } from '../login/useFormSubmit';
 import { NewPasswordFields } from '../login/NewPasswordFields';
 
-const text = appMessages.resetPassword;
-
 /** `/reset-password?email=&code=`: the page the e-mailed link opens. */
 export function ResetPasswordPage() {
+  const text = useAppMessages().resetPassword;
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
@@ -75,6 +74,7 @@ export function ResetPasswordPage() {
 }
 
 export function ResetPasswordConfirmationPage() {
+  const text = useAppMessages().resetPassword;
   return (
     <AuthCard title={text.confirmationTitle}>
       <Typography>{text.confirmation}</Typography>

@@ -1,4 +1,5 @@
 import HideImageOutlinedIcon from '@mui/icons-material/HideImageOutlined';
+import { useTranslate } from 'react-admin';
 import { brandMarkOf } from './brandLogos';
 
 const size = 40;
@@ -6,11 +7,12 @@ const size = 40;
 /** The brand's monogram for a known slug; a generic placeholder icon otherwise. */
 export function BrandLogo({ slug, name }: { slug: string | null | undefined; name: string }) {
   const mark = brandMarkOf(slug);
+  const translate = useTranslate();
   if (!mark) {
     return (
       <HideImageOutlinedIcon
         role="img"
-        aria-label={`${name} (no logo)`}
+        aria-label={translate('app.brands.noLogo', { name })}
         data-testid="brand-logo-placeholder"
         sx={{ width: size, height: size, color: 'text.disabled' }}
       />
@@ -18,7 +20,13 @@ export function BrandLogo({ slug, name }: { slug: string | null | undefined; nam
   }
   const fontSize = mark.letters.length > 2 ? 12 : mark.letters.length > 1 ? 15 : 20;
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={`${name} logo`}>
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={translate('app.brands.logo', { name })}
+    >
       <rect width={size} height={size} rx={8} fill={mark.background} stroke="#d0d0d0" />
       <text
         x="50%"

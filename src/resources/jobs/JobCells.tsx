@@ -1,7 +1,7 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Link as MuiLink, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { jobs } from '../../../contract/resources/jobs';
 import { FailedRowAction } from '../FailedRowAction';
 

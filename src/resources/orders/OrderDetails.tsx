@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { type OrderItem, orders } from '../../../contract/resources/orders';
+import { Link } from 'react-router';
+import { type OrderItem, ordersWithoutSchemas } from '../../../contract/resources/orders';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateTime } from '../../lib/dates';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
@@ -58,10 +58,10 @@ function Thumbnail({ item }: { item: OrderItem }) {
 /** `/admin/orders/details/{id}`: the order and what it sold; read-only, for who may read the order. */
 export function OrderDetails({ id }: { id: number }) {
   const translate = useTranslate();
-  const path = useResourcePath(orders.name);
-  const order = useGetOne(orders.name, { id });
+  const path = useResourcePath(ordersWithoutSchemas.name);
+  const order = useGetOne(ordersWithoutSchemas.name, { id });
   const items = useQuery({
-    queryKey: [orders.name, id, 'items'],
+    queryKey: [ordersWithoutSchemas.name, id, 'items'],
     queryFn: ({ signal }) =>
       http<{ result: OrderItem[] }>(`/api/orders/${id}/items`, { signal, silent: true }),
     select: (body) => body.result,
@@ -92,11 +92,11 @@ export function OrderDetails({ id }: { id: number }) {
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
             {(
               [
-                [orders.fields.customerName.label, data.customerName],
-                [orders.fields.customerEmail.label, data.customerEmail],
-                [orders.fields.status.label, data.status],
-                [orders.fields.total.label, total],
-                [orders.fields.createdAt.label, formatDateTime(data.createdAt)],
+                [ordersWithoutSchemas.fields.customerName.label, data.customerName],
+                [ordersWithoutSchemas.fields.customerEmail.label, data.customerEmail],
+                [ordersWithoutSchemas.fields.status.label, data.status],
+                [ordersWithoutSchemas.fields.total.label, total],
+                [ordersWithoutSchemas.fields.createdAt.label, formatDateTime(data.createdAt)],
               ] as const
             ).map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
@@ -154,7 +154,7 @@ export function OrderDetails({ id }: { id: number }) {
 /** The orders' row action: their only page besides the list. */
 export function DetailsLink() {
   const translate = useTranslate();
-  const path = useResourcePath(orders.name);
+  const path = useResourcePath(ordersWithoutSchemas.name);
   const record = useRecordContext();
   if (!record) return null;
   return (

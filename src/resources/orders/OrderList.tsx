@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { ResourceList } from '../../admin/engine/ResourceList';
-import { orders } from '../../../contract/resources/orders';
+import { ordersWithoutSchemas } from '../../../contract/resources/orders';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { DetailsLink } from './OrderDetails';
@@ -36,7 +36,7 @@ export function OrderList() {
   if (!organizationId) {
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title={orders.label.many} />
+        <Title title={translate('resources.orders.many', { _: ordersWithoutSchemas.label.many })} />
         <Card>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
             <Typography>{translate('app.tables.selectOrganization')}</Typography>
@@ -50,7 +50,7 @@ export function OrderList() {
   return (
     <ResourceList
       key={organizationId}
-      definition={orders}
+      definition={ordersWithoutSchemas}
       overrides={{ rowActions: DetailsLink }}
       filter={{ organizationId }}
       scope={organizationId}

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { Route } from 'react-router-dom';
+import { Route } from 'react-router';
 import { RecordPage } from '../../admin/engine/paths';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';

@@ -1,8 +1,7 @@
 import { useRecordContext } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import type { PromoCode } from '../../../contract/promo-codes';
-import { appMessages } from '../../i18n/en';
 import { useResourcePath } from '../useResourcePath';
 
 /** The spec's promo row: the code itself links to update/{id}. */
@@ -16,7 +15,7 @@ function CodeLink() {
 const promoCodes: ResourceOverrides = {
   cells: { code: CodeLink },
   // 'Edit' plus the code link, as the spec words the row; the link's accessible name keeps the record's.
-  editText: () => appMessages.tables.edit,
+  editText: (_record, translate) => translate('app.tables.edit'),
 };
 
 export default promoCodes;

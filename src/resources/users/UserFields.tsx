@@ -48,9 +48,13 @@ export function RoleField() {
     <CheckboxGroupInput
       source="userRoles"
       label={translate('app.users.roles')}
-      choices={roleOptions}
+      choices={roleOptions.map((option) => ({
+        ...option,
+        label: translate(`app.roles.option.${option.value}`, { _: option.label }),
+      }))}
       optionValue="value"
       optionText="label"
+      translateChoice={false}
       isRequired
     />
   );

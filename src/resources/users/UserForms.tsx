@@ -1,4 +1,5 @@
 import { Avatar, Box, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
   Create,
   Edit,
@@ -14,12 +15,19 @@ import {
   useUpdate,
 } from 'react-admin';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
+import {
+  type Conflict,
+  ConflictDialog,
+  type ConflictField,
+  conflictOf,
+} from '../../admin/engine/ConflictDialog';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { session } from '../../providers';
 import { profilePhotoUrl } from '../../providers/authProvider';
 import { zodValidate } from '../zodValidate';
 import { type UserFormValues, updateUserWithPhoto } from './api';
+import { UserPasskeys } from './UserPasskeys';
 import { ContactField, NameAndEmailFields, OrganizationField, PasswordFields, RoleField } from './UserFields';
 
 const formWidth = { maxWidth: 640 };
@@ -89,6 +97,21 @@ const editMeta = { view: 'edit' };
 
 type UpdateValues = UserFormValues & { profilePhoto?: { rawFile?: File } | null };
 
+/** What the conflict dialog compares: the form's fields; the new photo stays chosen either way. */
+const conflictFields = (translate: (key: string) => string): ConflictField[] =>
+  (
+    [
+      ['email', 'email'],
+      ['name.firstName', 'firstName'],
+      ['name.middleName', 'middleName'],
+      ['name.lastName', 'lastName'],
+      ['name.suffix', 'suffix'],
+      ['userRoles', 'roles'],
+      ['organizationId', 'organization'],
+      ['contactInformation', 'contactInformation'],
+    ] as const
+  ).map(([path, label]) => ({ path, label: translate(`app.users.${label}`) }));
+
 /**
  * Update User: the fields go to `PUT users/{id}`, or with a new photo as multipart to
  * `PUT users/with-photo/{id}`. Server validation failures come back beside their fields.
@@ -98,6 +121,7 @@ export function UserUpdate({ id }: { id: number }) {
   const notify = useNotify();
   const redirect = useRedirect();
   const [update] = useUpdate();
+  const [conflict, setConflict] = useState<Conflict>();
 
   const done = (user: User) => {
     // The top bar shows the signed-in user's email and photo: editing yourself refreshes it.
@@ -114,6 +138,7 @@ export function UserUpdate({ id }: { id: number }) {
       userRoles: fields.userRoles,
       organizationId: fields.organizationId ?? null,
       contactInformation: fields.contactInformation ?? null,
+      version: fields.version,
     };
     try {
       if (photo?.rawFile) {
@@ -126,6 +151,8 @@ export function UserUpdate({ id }: { id: number }) {
         ).then((user) => done(user as User));
       }
     } catch (error) {
+      const found = conflictOf(error, values);
+      if (found) return void setConflict(found);
       return (error as { body?: { errors?: Record<string, unknown> } }).body?.errors;
     }
     return undefined;
@@ -164,6 +191,14 @@ export function UserUpdate({ id }: { id: number }) {
         <RoleField />
         <OrganizationField />
         <ContactField />
+        <ConflictDialog
+          conflict={conflict}
+          fields={conflictFields(translate)}
+          label={translate('app.users.user')}
+          onSave={save}
+          onClose={() => setConflict(undefined)}
+        />
+        <UserPasskeys id={id} />
       </SimpleForm>
     </Edit>
   );

@@ -2,7 +2,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AccountRow } from '../../../contract/users';
 import { session } from '../../providers';
 import { useAuthState } from '../../providers/session';
@@ -57,9 +57,10 @@ export function AccountOptions() {
 /** The account's roles, one line. */
 export function RolesCell() {
   const record = useRecordContext<AccountRow>();
+  const translate = useTranslate();
   return record ? (
     <Typography variant="body2" component="span">
-      {record.roles.join(', ')}
+      {record.roles.map((role) => translate(`app.roles.shown.${role}`, { _: role })).join(', ')}
     </Typography>
   ) : null;
 }

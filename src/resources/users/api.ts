@@ -20,6 +20,8 @@ export interface UserFormValues {
   userRoles: string[];
   organizationId?: number | null;
   contactInformation?: string | null;
+  /** The version the form read (docs/decisions.md, "No lost update"). */
+  version?: number;
 }
 
 /** The multipart body of `PUT users/with-photo/{id}`: dotted names for the name parts, one entry per role. */
@@ -33,6 +35,7 @@ export function userFormData(values: UserFormValues, photo: File) {
   for (const role of values.userRoles ?? []) data.append('userRoles', role);
   if (values.organizationId != null) data.append('organizationId', String(values.organizationId));
   if (values.contactInformation) data.append('contactInformation', values.contactInformation);
+  if (values.version !== undefined) data.append('version', String(values.version));
   data.append('profilePhoto', photo);
   return data;
 }

@@ -1,4 +1,4 @@
-import { Route } from 'react-router-dom';
+import { Route } from 'react-router';
 import { RecordPage } from '../../admin/engine/paths';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';

@@ -105,3 +105,14 @@ describe.each(resourceDefinitions.map((definition) => ({ name: definition.name, 
     });
   },
 );
+
+it('refuses a rule unique within an organization on a resource whose rows name none', () => {
+  const settings = resourceDefinitions.find((definition) => definition.name === 'settings')!;
+  const keyed = {
+    ...settings,
+    fields: { ...settings.fields, key: { ...settings.fields.key, uniqueWithin: 'organization' as const } },
+  };
+  expect(() => getTableConfig(impliedTable(keyed))).toThrow(
+    "'settings.key' is unique within its organization, but rows have none",
+  );
+});

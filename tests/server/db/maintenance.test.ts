@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../server/db/client';
+import { type Database, openDatabase } from '../../../server/db/client';
 import { autovacuumThresholds, maintainTables } from '../../../server/db/maintenance';
 import { resetDatabase, testDatabase } from '../helpers';
 
@@ -41,5 +41,24 @@ describe.skipIf(Boolean(inject('postgresUrl')))('table maintenance on the embedd
     await addUsers(10, 'few');
     const done = await maintainTables(database.db);
     expect(done.map((entry) => entry.table)).not.toContain('users');
+  });
+});
+
+describe.skipIf(Boolean(inject('postgresUrl')))('statistics of a freshly migrated embedded database', () => {
+  it('are there before the first query: migrate() analyses what it and the seed wrote', async () => {
+    const fresh = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      await fresh.migrate(async () => {
+        await fresh.db.execute(
+          sql`insert into organizations (guid, name) values (gen_random_uuid(), 'Seeded')`,
+        );
+      });
+      const result = (await fresh.db.execute(
+        sql`select relname as table from pg_stat_user_tables where schemaname = 'public' and last_analyze is null`,
+      )) as unknown as { rows: { table: string }[] };
+      expect(result.rows).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceCalls } from '../../../contract/resource';
+import { fillPath, resourceCalls } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
@@ -84,6 +85,81 @@ describe("the README's example resource", () => {
         totalFilteredRecords: 2,
         data: [{ name: 'Eagles' }, { name: 'Varsity' }],
       });
+    });
+
+    it('keeps a name unique within its school regardless of case, by a unique index the migration makes', async () => {
+      const [{ indexdef }] = (
+        (await db.execute(
+          sql`select indexdef from pg_indexes where indexname = 'teams_name_unique_idx'`,
+        )) as unknown as { rows: { indexdef: string }[] }
+      ).rows;
+      // Among teams outside the trash: a trashed team keeps its name free until it is restored.
+      expect(indexdef).toMatch(
+        /^CREATE UNIQUE INDEX .* \(organization_id, lower\(name\)\) WHERE \(deleted_at IS NULL\)$/,
+      );
+
+      expect(
+        (await create(admin, { name: 'Juniors', sport: 'Soccer', organizationId: lincolnId })).statusCode,
+      ).toBe(200);
+      const again = await create(director, { name: 'JUNIORS', sport: 'Baseball', organizationId: lincolnId });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().validationFailures).toEqual([
+        { propertyName: 'name', errorMessage: 'Name is already in use' },
+      ]);
+      const otherSchool = await create(admin, {
+        name: 'juniors',
+        sport: 'Soccer',
+        organizationId: riversideId,
+      });
+      expect(otherSchool.statusCode, otherSchool.body).toBe(200);
+    });
+
+    it('lets an Athletic Director keep their teams but only an Admin delete one', async () => {
+      const created = await create(director, {
+        name: 'Seniors',
+        sport: 'Football',
+        organizationId: lincolnId,
+      });
+      const id = created.json().result.id as number;
+      const update = await app.inject({
+        method: 'PUT',
+        url: `/api/${fillPath(calls.update.path, { id })}`,
+        headers: { cookie: director },
+        payload: { name: 'Seniors', sport: 'Football', organizationId: lincolnId, isActive: false },
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      const remove = (cookie: string) =>
+        app.inject({
+          method: 'DELETE',
+          url: `/api/${fillPath(calls.delete.path, { id })}`,
+          headers: { cookie },
+        });
+      expect((await remove(director)).statusCode).toBe(403);
+      expect((await remove(admin)).statusCode).toBe(200);
+    });
+
+    it("exports a team's school by its name, as the list shows it", async () => {
+      for (const organizationId of [lincolnId, riversideId]) {
+        const created = await create(admin, { name: 'Archers', sport: 'Volleyball', organizationId });
+        expect(created.statusCode, created.body).toBe(200);
+      }
+      const exported = async (cookie: string) => {
+        const response = await app.inject({
+          url: `/api/${calls.export.path}?allSearch=archers&sortField=id`,
+          headers: { cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.body.trim().split('\r\n');
+      };
+      expect(await exported(director)).toEqual([
+        'Name,Sport,Organization,Active',
+        'Archers,Volleyball,Lincoln High School,true',
+      ]);
+      expect(await exported(admin)).toEqual([
+        'Name,Sport,Organization,Active',
+        'Archers,Volleyball,Lincoln High School,true',
+        'Archers,Volleyball,Riverside Academy,true',
+      ]);
     });
 
     it('refuses a sport off the list with a 400 naming the field', async () => {

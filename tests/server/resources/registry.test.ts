@@ -258,6 +258,143 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     ]);
   });
 
+  const offers = (name: CallName) => calls.some(([offered]) => offered === name);
+
+  describe.runIf(offers('update') || offers('delete'))('versions', () => {
+    const table = () => tableOf(definition);
+    const idColumn = () => (table() as unknown as Record<string, never>).id;
+    const stored = async (id: number) => {
+      const [row] = await world.db.select().from(table()).where(eq(idColumn(), id));
+      return row as Record<string, unknown> | undefined;
+    };
+
+    /** A new row, through the create route where the definition has one, else straight into its table. */
+    const newRow = async (n: string) => {
+      if (offers('create')) {
+        const created = await asAdmin(resourceCalls(definition).create, {
+          payload: sampleBody(world, definition, n),
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        return created.json().result.id as number;
+      }
+      const values = Object.fromEntries(
+        Object.entries(definition.fields).map(([name, f]) => [name, sampleValue(world, f, n)]),
+      );
+      const [row] = await world.db.insert(table()).values(values).returning();
+      return (row as { id: number }).id;
+    };
+
+    const update = (id: number, version: number, n: string) => {
+      const call = resourceCalls(definition).update;
+      const body = { ...sampleBody(world, definition, n), version };
+      return asAdmin(call, { url: url(call, id), payload: call.idIn === 'body' ? { ...body, id } : body });
+    };
+    const remove = (id: number, version: number) => {
+      const call = resourceCalls(definition).delete;
+      const target = url(call, id);
+      return asAdmin(call, { url: `${target}${target.includes('?') ? '&' : '?'}version=${version}` });
+    };
+    /** Someone else's write: through the update route, or by hand where there is none. */
+    const writeElsewhere = async (id: number, version: number) => {
+      if (!offers('update')) {
+        await world.db
+          .update(table())
+          .set({ version: version + 1 } as never)
+          .where(eq(idColumn(), id));
+        return;
+      }
+      const response = await update(id, version, 'Elsewhere');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result.version).toBe(version + 1);
+    };
+    const expectConflict = (response: Awaited<ReturnType<typeof asAdmin>>, id: number) => {
+      expect(response.statusCode, response.body).toBe(409);
+      const body = response.json();
+      expect(body.validationFailures).toEqual([
+        { propertyName: '', errorMessage: expect.stringMatching(/changed this .* after you opened it$/) },
+      ]);
+      expect(body.result.current).toMatchObject({ id, version: 2 });
+    };
+
+    it('refuses a stale update and a stale delete with a 409 naming who changed it, and leaves the row as it was', async () => {
+      const id = await newRow('Versioned');
+      expect((await stored(id))?.version).toBe(1);
+      await writeElsewhere(id, 1);
+      const before = await stored(id);
+      if (offers('update')) expectConflict(await update(id, 1, 'Stale'), id);
+      if (offers('delete')) expectConflict(await remove(id, 1), id);
+      expect(await stored(id)).toEqual(before);
+      if (offers('delete')) {
+        const removed = await remove(id, 2);
+        expect(removed.statusCode, removed.body).toBe(200);
+        // With the trash, the current version's delete moves the row there instead.
+        if (definition.trash) expect(await stored(id)).toMatchObject({ deletedAt: expect.any(Date) });
+        else expect(await stored(id)).toBeUndefined();
+      }
+    });
+
+    it.runIf(offers('update'))(
+      'gives exactly one 200 to two concurrent updates of the same version',
+      async () => {
+        const id = await newRow('Raced');
+        const responses = await Promise.all([update(id, 1, 'RaceOne'), update(id, 1, 'RaceTwo')]);
+        expect(
+          responses.map((response) => response.statusCode).sort(),
+          responses.map((r) => r.body).join('\n'),
+        ).toEqual([200, 409]);
+        expect((await stored(id))?.version).toBe(2);
+      },
+    );
+  });
+
+  it.runIf(definition.trash)(
+    'moves a deleted record to the trash, out of its table and lookups, and restores it unless its unique value was taken',
+    async () => {
+      const calls = resourceCalls(definition);
+      const body = sampleBody(world, definition, 'Trashed');
+      const created = await asAdmin(calls.create, { payload: body });
+      expect(created.statusCode, created.body).toBe(200);
+      const id: number = created.json().result.id;
+      const deleted = await asAdmin(calls.delete, { url: url(calls.delete, id) });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+
+      const ids = async (call: ResourceCall) =>
+        (await asAdmin(call, { payload: { take: 100 } }))
+          .json()
+          .result.data.map((row: { id: number }) => row.id);
+      expect(await ids(calls.table)).not.toContain(id);
+      expect((await asAdmin(calls.getOne, { url: url(calls.getOne, id) })).statusCode).toBe(404);
+      expect((await asAdmin(calls.update, { url: url(calls.update, id), payload: body })).statusCode).toBe(
+        404,
+      );
+      const trash = (await asAdmin(calls.trashTable!, { payload: { take: 100 } })).json().result.data;
+      expect(trash.filter((row: { id: number }) => row.id === id)).toEqual([
+        expect.objectContaining({ id, deletedAt: expect.any(String), deletedByName: expect.any(String) }),
+      ]);
+
+      // A new record takes the trashed one's unique value: restoring the old one is the field's 400.
+      const [name, f] = uniqueField(definition) ?? [];
+      const again = await asAdmin(calls.create, { payload: body });
+      if (name && f) {
+        expect(again.statusCode, again.body).toBe(200);
+        const refused = await asAdmin(calls.restore!, { url: url(calls.restore!, id) });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().validationFailures).toEqual([
+          { propertyName: name, errorMessage: uniqueMessage(f) },
+        ]);
+        const purged = await asAdmin(calls.purgeMany!, { payload: { ids: [again.json().result.id] } });
+        expect(purged.statusCode, 'only a trashed record is purged').toBe(404);
+        await asAdmin(calls.delete, { url: url(calls.delete, again.json().result.id) });
+        const gone = await asAdmin(calls.purgeMany!, { payload: { ids: [again.json().result.id] } });
+        expect(gone.statusCode, gone.body).toBe(200);
+      }
+      const restored = await asAdmin(calls.restore!, { url: url(calls.restore!, id) });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(await ids(calls.table)).toContain(id);
+      expect(await ids(calls.trashTable!)).not.toContain(id);
+    },
+  );
+
   it('lists every route in the OpenAPI document with the session cookie as its security', async () => {
     const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
     for (const [name, call] of calls) {
@@ -266,6 +403,10 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       expect(operation, `${name} ${call.method} ${path}`).toBeDefined();
       expect(operation.security).toEqual([{ session: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+      if (name === 'update' || name === 'delete') {
+        expect(Object.keys(operation.responses), `${name} answers 409 to a stale version`).toContain('409');
+        expect(operation.description).toMatch(/Without a `version` the write is made unconditionally/);
+      }
     }
   });
 
@@ -289,9 +430,26 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       expect(exported.headers['content-type']).toMatch(/^text\/csv/);
       expect(exported.headers['content-disposition']).toBe(`attachment; filename="${definition.name}.csv"`);
       const columns = listColumns(definition);
+      // A reference reads as its row's label, as the list shows it (an Admin reaches every one).
+      const cell = async (column: string, value: unknown) => {
+        const f = definition.fields[column];
+        if (value == null) return '';
+        if (f.kind !== 'reference') return String(value);
+        const referenced = tableOf(definitionOf(f.to)!);
+        const labelColumn = (referenced as unknown as Record<string, never>)[f.show];
+        const idColumn = (referenced as unknown as Record<string, never>).id;
+        const [found] = await world.db
+          .select({ label: labelColumn })
+          .from(referenced)
+          .where(eq(idColumn, value as number));
+        return String((found as { label: unknown }).label);
+      };
+      const expected = await Promise.all(
+        rows.map((row) => Promise.all(columns.map((column) => cell(column, row[column])))),
+      );
       expect(parseCsv(exported.body)).toEqual([
         columns.map((column) => definition.fields[column].label),
-        ...rows.map((row) => columns.map((column) => (row[column] == null ? '' : String(row[column])))),
+        ...expected,
       ]);
     },
   );

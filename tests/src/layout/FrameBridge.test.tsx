@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext } from 'react-admin';
 import { NotificationContextProvider } from 'ra-core';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useLocation, useSearch } from 'wouter';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminBridge } from '../../../src/layout/AdminBridge';

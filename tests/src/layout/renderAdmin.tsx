@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import type { Me } from '../../../contract/account';
 import { withDefinitionAccess } from '../../../src/admin/engine/access';
 import { authProvider, http as httpClient } from '../../../src/providers';

@@ -140,6 +140,30 @@ describe('dataProvider', () => {
     expect(http).toHaveBeenLastCalledWith('/api/emailTemplate/3', expect.anything());
   });
 
+  it('sends the version it read with an update and a delete, the form’s own version first', async () => {
+    const http = fakeHttp({ id: 7, version: 3, name: 'Tigers' });
+    const provider = createDataProvider(http, definitions);
+    await provider.update('teams', { id: 7, data: { name: 'Tigers' }, previousData: { id: 7, version: 2 } });
+    expect(http).toHaveBeenLastCalledWith(
+      '/api/teams/7',
+      expect.objectContaining({ method: 'PUT', body: { name: 'Tigers', version: 2 } }),
+    );
+    // The conflict dialog's "keep mine" saves over the newer version it was shown.
+    await provider.update('teams', {
+      id: 7,
+      data: { name: 'Tigers', version: 3 },
+      previousData: { id: 7, version: 2 },
+    });
+    expect(http).toHaveBeenLastCalledWith(
+      '/api/teams/7',
+      expect.objectContaining({ body: { name: 'Tigers', version: 3 } }),
+    );
+    await provider.delete('teams', { id: 7, previousData: { id: 7, version: 3 } });
+    expect(http).toHaveBeenLastCalledWith('/api/teams/7?version=3', { method: 'DELETE' });
+    await provider.delete('promo-codes', { id: 4, previousData: { id: 4, version: 5 } });
+    expect(http).toHaveBeenLastCalledWith('/api/promo-codes?id=4&version=5', { method: 'DELETE' });
+  });
+
   it('deletes many rows with one POST {path}/delete-many call', async () => {
     const http = fakeHttp({ deleted: 2 });
     const provider = createDataProvider(http, definitions);

@@ -20,13 +20,20 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderButton() {
+function renderButton(resource = 'users') {
   render(
     <AdminContext
       i18nProvider={i18nProvider}
       dataProvider={createDataProvider(httpClient, resourceDefinitions)}
+      authProvider={{
+        login: async () => undefined,
+        logout: async () => undefined,
+        checkAuth: async () => undefined,
+        checkError: async () => undefined,
+        getPermissions: async () => ['Admin'],
+      }}
     >
-      <ResourceContextProvider value="users">
+      <ResourceContextProvider value={resource}>
         <RecordContextProvider value={{ id: 42, email: 'coach@example.com' }}>
           <DeleteRowButton label="Account" />
           <Notification />
@@ -60,6 +67,26 @@ describe('generic row delete', () => {
     await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
     expect(await screen.findByText(appMessages.tables.deleted)).toBeInTheDocument();
     expect(deleted).toEqual(['42']);
+  });
+
+  it("offers Undo on the 'Deleted' toast of a record moved to the trash, which restores it", async () => {
+    const restored: unknown[] = [];
+    server.use(
+      http.delete('*/api/promo-codes', () => HttpResponse.json({ result: null })),
+      http.post('*/api/promo-codes/restore-many', async ({ request }) => {
+        restored.push(await request.json());
+        return HttpResponse.json({ result: { count: 1 } });
+      }),
+      http.post('*/api/promo-codes/table', () =>
+        HttpResponse.json({ result: { data: [], totalFilteredRecords: 0 } }),
+      ),
+    );
+    renderButton('promo-codes');
+    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
+    expect(await screen.findByText(appMessages.tables.deleted)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: appMessages.trash.undo }));
+    await waitFor(() => expect(restored).toEqual([{ ids: [42] }]));
   });
 
   it("toasts the first validation failure's message when the delete fails", async () => {

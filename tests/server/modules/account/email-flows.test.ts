@@ -4,7 +4,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passwordsMatchMessage } from '../../../../contract/account';
-import { emailOutbox, userTokens, users } from '../../../../server/db/schema';
+import {
+  emailOutbox,
+  emailTemplates,
+  userPreferences,
+  userTokens,
+  users,
+} from '../../../../server/db/schema';
 import {
   alreadyConfirmed,
   invalidConfirmationLink,
@@ -42,6 +48,40 @@ const linkIn = (html: string) => {
   if (!href) throw new Error(`no link in ${html}`);
   return new URL(href.replaceAll('&amp;', '&'));
 };
+
+describe("mail in the user's language", () => {
+  const spanish = {
+    subjectEs: 'Restablezca su contraseña',
+    bodyEs: '<p>Hola {{fullName}}, <a href="{{link}}">aquí</a></p>',
+  };
+
+  it('writes to a user whose language is Spanish in Spanish, and to the others in English', async () => {
+    await ctx.db.update(emailTemplates).set(spanish).where(eq(emailTemplates.key, 'ResetPassword'));
+    const ana = await createUser(ctx.db, { email: 'ana@example.com', firstName: 'Ana', lastName: 'Ruiz' });
+    await createUser(ctx.db, { email: 'uma@example.com', firstName: 'Uma', lastName: 'User' });
+    await ctx.db.insert(userPreferences).values({ userId: ana.id, key: 'locale', value: 'es' });
+    await post('/api/account/forgotpassword', { email: 'ana@example.com' });
+    await post('/api/account/forgotpassword', { email: 'uma@example.com' });
+    const [toAna, toUma] = await outbox();
+    expect(toAna).toMatchObject({ to: 'ana@example.com', subject: 'Restablezca su contraseña' });
+    expect(toAna.html).toContain('Hola Ana Ruiz');
+    expect(linkIn(toAna.html).pathname).toBe('/reset-password');
+    expect(toUma.subject).toBe('Reset your Spirit Portal password');
+  });
+
+  it('falls back to the English subject and body where the template has no Spanish', async () => {
+    const ana = await createUser(ctx.db, { email: 'ana@example.com', firstName: 'Ana', lastName: 'Ruiz' });
+    await ctx.db.insert(userPreferences).values({ userId: ana.id, key: 'locale', value: 'es' });
+    await ctx.db
+      .update(emailTemplates)
+      .set({ subjectEs: spanish.subjectEs })
+      .where(eq(emailTemplates.key, 'ResetPassword'));
+    await post('/api/account/forgotpassword', { email: 'ana@example.com' });
+    const [mail] = await outbox();
+    expect(mail.subject).toBe('Restablezca su contraseña');
+    expect(mail.html).toContain('Hello Ana Ruiz');
+  });
+});
 
 describe('forgotten password', () => {
   it('answers the same whether or not the e-mail exists, and mails only real accounts', async () => {

@@ -33,7 +33,7 @@ describe('brands', () => {
       payload: { take: 10, allSearch: 'under_armour' },
     });
     expect(search.json().result.data).toEqual([
-      { id: expect.any(Number), slug: 'under_armour', name: 'Under Armour', isShowcased: false },
+      { id: expect.any(Number), version: 1, slug: 'under_armour', name: 'Under Armour', isShowcased: false },
     ]);
   });
 
@@ -51,8 +51,8 @@ describe('brands', () => {
     expect((await who.admin({ url: '/api/brands/showcased' })).json().result).toEqual([]);
     const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'brand'));
     expect(entries.map((e) => [e.action, e.details])).toEqual([
-      ['showcase', { isShowcased: true }],
-      ['showcase', { isShowcased: false }],
+      ['showcase', { isShowcased: true, changes: [{ field: 'isShowcased', before: false, after: true }] }],
+      ['showcase', { isShowcased: false, changes: [{ field: 'isShowcased', before: true, after: false }] }],
     ]);
   });
 

@@ -45,7 +45,7 @@ const changesOf = (events: Event[]) =>
   events.filter((event) => event.event === 'change').map((event) => event.data);
 
 describe('GET /api/changes (live lists)', () => {
-  it('tells an Admin of a change: resource, id, action, who and when', async () => {
+  it('tells an Admin of a change: resource, id, action, who and when, a move to the trash and back too', async () => {
     const admin = await stream(await cookieOf('admin@example.com'));
     expect(admin.response.headers.get('content-type')).toContain('text/event-stream');
     const created = (await createSetting('LiveBanner')).json().result;
@@ -56,15 +56,16 @@ describe('GET /api/changes (live lists)', () => {
           resource: 'settings',
           id: created.id,
           action: 'created',
-          version: null,
+          version: 1,
           by: { id: expect.any(Number), name: expect.any(String) },
           at: expect.any(String),
         },
       ]);
     await who.admin({ method: 'DELETE', url: `/api/settings/${created.id}` });
+    await who.admin({ method: 'POST', url: `/api/settings/${created.id}/restore` });
     await expect
       .poll(() => changesOf(admin.events).map((change) => (change as { action: string }).action))
-      .toEqual(['created', 'deleted']);
+      .toEqual(['created', 'deleted', 'restored']);
   });
 
   it("never tells an athletic director of Settings or another organization's rows", async () => {

@@ -311,14 +311,18 @@ describe('GET /api/design-logos', () => {
 });
 
 describe('DELETE /api/design-logos/{id}', () => {
-  it('deletes the row and its stored file', async () => {
+  it('moves the logo to the trash: gone from the list, its file kept until deleted forever', async () => {
     const logo = (
       await upload(who.director, { name: 'x.png', type: 'image/png', content: await pngImage() })
     ).json().result;
     const response = await who.director({ method: 'DELETE', url: `/api/design-logos/${logo.id}` });
     expect(response.statusCode).toBe(200);
-    expect(await logoRows()).toBe(0);
-    expect(await storedFiles(ctx)).toEqual([]);
+    expect((await who.director({ method: 'GET', url: '/api/design-logos' })).json().result).toEqual([]);
+    expect(await logoRows()).toBe(1);
+    expect(await storedFiles(ctx)).toHaveLength(1);
+    expect((await who.director({ method: 'DELETE', url: `/api/design-logos/${logo.id}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses deleting another organization’s logo with 403 and keeps it', async () => {
@@ -334,5 +338,74 @@ describe('DELETE /api/design-logos/{id}', () => {
 
   it('answers 404 for an unknown logo', async () => {
     expect((await who.director({ method: 'DELETE', url: '/api/design-logos/999' })).statusCode).toBe(404);
+  });
+});
+
+describe('the design logo trash', () => {
+  const uploadAndTrash = async (call: Call) => {
+    const logo = (
+      await upload(call, { name: 'crest.png', type: 'image/png', content: await pngImage() })
+    ).json().result;
+    expect((await call({ method: 'DELETE', url: `/api/design-logos/${logo.id}` })).statusCode).toBe(200);
+    return logo as { id: number };
+  };
+
+  it('lists the organization’s trashed logos with who deleted them, and restores one', async () => {
+    const logo = await uploadAndTrash(who.director);
+    const trash = (await who.director({ method: 'GET', url: '/api/design-logos/trash' })).json().result;
+    expect(trash).toMatchObject([{ id: logo.id, fileName: 'crest.png', deletedByName: expect.any(String) }]);
+    expect(Date.parse(trash[0].deletedAt)).not.toBeNaN();
+    const restored = await who.director({ method: 'POST', url: `/api/design-logos/${logo.id}/restore` });
+    expect(restored.statusCode).toBe(200);
+    expect((await who.director({ method: 'GET', url: '/api/design-logos' })).json().result).toMatchObject([
+      { id: logo.id },
+    ]);
+    expect((await who.director({ method: 'GET', url: '/api/design-logos/trash' })).json().result).toEqual([]);
+  });
+
+  it('keeps another organization’s trash from an athletic director: not listed, not restored, not purged', async () => {
+    const theirs = await uploadAndTrash(who.otherDirector);
+    expect((await who.director({ method: 'GET', url: '/api/design-logos/trash' })).json().result).toEqual([]);
+    const asked = await who.director({
+      method: 'GET',
+      url: `/api/design-logos/trash?organizationId=${who.riverside.id}`,
+    });
+    expect(asked.statusCode).toBe(403);
+    for (const request of [
+      { method: 'POST', url: `/api/design-logos/${theirs.id}/restore` },
+      { method: 'POST', url: '/api/design-logos/restore-many', payload: { ids: [theirs.id] } },
+      { method: 'POST', url: '/api/design-logos/purge-many', payload: { ids: [theirs.id] } },
+    ] as const) {
+      expect((await who.director(request)).statusCode).toBe(403);
+    }
+    expect(await logoRows()).toBe(1);
+    expect(await storedFiles(ctx)).toHaveLength(1);
+    const admin = await who.admin({
+      method: 'GET',
+      url: `/api/design-logos/trash?organizationId=${who.riverside.id}`,
+    });
+    expect(admin.json().result).toMatchObject([{ id: theirs.id }]);
+  });
+
+  it('deletes trashed logos forever in bulk, files and all; a logo outside the trash is a 404', async () => {
+    const first = await uploadAndTrash(who.director);
+    const second = await uploadAndTrash(who.director);
+    const live = (
+      await upload(who.director, { name: 'l.png', type: 'image/png', content: await pngImage() })
+    ).json().result;
+    const refused = await who.director({
+      method: 'POST',
+      url: '/api/design-logos/purge-many',
+      payload: { ids: [live.id] },
+    });
+    expect(refused.statusCode).toBe(404);
+    const purged = await who.director({
+      method: 'POST',
+      url: '/api/design-logos/purge-many',
+      payload: { ids: [first.id, second.id] },
+    });
+    expect(purged.json().result).toEqual({ count: 2 });
+    expect(await logoRows()).toBe(1);
+    expect(await storedFiles(ctx)).toHaveLength(1);
   });
 });

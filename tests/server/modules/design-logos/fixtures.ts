@@ -123,6 +123,16 @@ export async function hugePng(bytes: number) {
   return Buffer.concat([png.subarray(0, 33), chunkHead, Buffer.alloc(bytes)]);
 }
 
+/**
+ * The test apparel prints its whole image 3 inches across, front only (a badge), so the small
+ * 64 x 48 px logos the tests upload print at 85 DPI at the one-click size; the print quality
+ * tests set real garment areas.
+ */
+export const badgeAreas = {
+  front: { left: 0, top: 0, width: 1, height: 1, widthInches: 3, heightInches: 3 },
+  back: null,
+};
+
 /** A base apparel item with a stored image, as the catalogue seeds them: a tee unless told otherwise. */
 export async function addBaseApparel(
   ctx: Pick<Ctx, 'app' | 'db'>,
@@ -139,12 +149,15 @@ export async function addBaseApparel(
   });
   const [apparel] = await ctx.db
     .insert(baseApparel)
-    .values({ ...item, imageKey: stored.key })
+    .values({ ...item, imageKey: stored.key, printAreas: badgeAreas })
     .returning();
   return apparel;
 }
 
-/** Uploads a logo as `call`, a small red PNG unless told otherwise, and fails unless it is stored. */
+/**
+ * Uploads a logo as `call`, a red 640 x 480 PNG unless told otherwise (large enough to print at
+ * the one-click size), and fails unless it is stored.
+ */
 export async function uploadLogo(
   call: Call,
   file: { name: string; type: string; content: Buffer | string | null } = {
@@ -156,7 +169,7 @@ export async function uploadLogo(
   const response = await call({
     method: 'POST',
     url: '/api/design-logos',
-    ...multipart({}, { ...file, content: file.content ?? (await pngImage(64, 48, '#ff0000')) }),
+    ...multipart({}, { ...file, content: file.content ?? (await pngImage(640, 480, '#ff0000')) }),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as { id: number };

@@ -58,6 +58,30 @@ describe('email templates (Admin only)', () => {
     });
   });
 
+  it('keeps a Spanish subject and body, the body cleaned, and an empty Spanish body as none', async () => {
+    const reset = await template('ResetPassword');
+    const response = await update({
+      id: reset.id,
+      subject: reset.subject,
+      body: reset.body,
+      subjectEs: 'Restablezca su contraseña',
+      bodyEs: '<p onclick="steal()">Hola {{fullName}}<script>x()</script></p>',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await template('ResetPassword')).toMatchObject({
+      subjectEs: 'Restablezca su contraseña',
+      bodyEs: '<p>Hola {{fullName}}</p>',
+    });
+    await update({
+      id: reset.id,
+      subject: reset.subject,
+      body: reset.body,
+      subjectEs: '',
+      bodyEs: '<p></p>',
+    });
+    expect(await template('ResetPassword')).toMatchObject({ subjectEs: null, bodyEs: null });
+  });
+
   it('sanitizes the body: scripts, event handlers and javascript: links are removed', async () => {
     const reset = await template('ResetPassword');
     const response = await update({

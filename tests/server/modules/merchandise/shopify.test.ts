@@ -140,6 +140,62 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
     expect(row).toMatchObject({ status: 'ready', externalId: '7001' });
   });
 
+  it('publishes a product in two colours with a "Color" option, a variant and a picture per colour', async () => {
+    const apparel = await addBaseApparel(
+      ctx,
+      { title: 'Pullover Hoodie', description: 'Warm', price: 39 },
+      { width: 300, height: 300 },
+    );
+    const colourIds = [];
+    for (const [name, hex] of [
+      ['Athletic Grey', '#5b5b5b'],
+      ['Navy', '#003366'],
+    ]) {
+      const added = await who.admin({
+        method: 'POST',
+        url: `/api/merchandise/base-apparel/${apparel.id}/colours`,
+        ...multipart(
+          { Name: name, Hex: hex },
+          { name: 'g.png', type: 'image/png', content: await pngImage(300, 300, hex) },
+        ),
+      });
+      colourIds.push(added.json().result.id);
+    }
+    const logo = await uploadLogo(who.director);
+    const created = await who.director({
+      method: 'POST',
+      url: '/api/merchandise/create-merchandise-by-organization',
+      ...multipart(
+        {
+          Title: 'Crest Hoodie',
+          Price: '42.5',
+          LogoId: logo.id,
+          BaseApparelId: apparel.id,
+          ColourIds: colourIds.join(','),
+        },
+        { name: 'p.png', type: 'image/png', content: await pngImage(300, 300) },
+      ),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const sent = shop.received[0].body.product as {
+      options: { name: string; values: string[] }[];
+      variants: { option1: string; price: string }[];
+      images: { attachment: string }[];
+    };
+    expect(sent.options).toEqual([{ name: 'Color', values: ['Athletic Grey', 'Navy'] }]);
+    expect(sent.variants).toEqual([
+      { option1: 'Athletic Grey', price: '42.50' },
+      { option1: 'Navy', price: '42.50' },
+    ]);
+    expect(sent.images).toHaveLength(2);
+    // The navy picture: the garment navy where the logo is not.
+    const { data } = await sharp(Buffer.from(sent.images[1].attachment, 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([0, 0x33, 0x66]);
+  });
+
   it('retries when Shopify is down, keeping the last error, and finishes once it answers', async () => {
     shop.failuresLeft = 1;
     const product = await createProduct();

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { combinationExistsMessage } from '../../../../contract/merchandise';
+import { combinationExistsMessage, printDpiTooLow } from '../../../../contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
-import { printLongSide } from '../../../../server/modules/merchandise/print';
 import { syncMerchandiseJob } from '../../../../server/modules/merchandise/service';
-import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
+import {
+  type Call,
+  closeUploadTestApp,
+  type Ctx,
+  type People,
+  pngImage,
+  uploadLogo,
+} from '../design-logos/fixtures';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
@@ -79,9 +85,18 @@ describe('placement on create', () => {
   it('refuses a logo outside the apparel’s printable area', async () => {
     await ctx.db
       .update(baseApparel)
-      .set({ printableArea: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 } })
+      .set({
+        printAreas: {
+          front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+          back: null,
+        },
+      })
       .where(eq(baseApparel.id, apparelId));
-    const logo = await uploadLogo(who.director);
+    const logo = await uploadLogo(who.director, {
+      name: 'big.png',
+      type: 'image/png',
+      content: await pngImage(1600, 1200, '#ff0000'),
+    });
     const left = await createProduct(who.director, productFields(apparelId, logo.id, placed(0.2, 0.5, 0.1)));
     expect(failures(left)).toEqual(['PlacementX']);
     // 0.38 wide fits upright; turned by 45 degrees its corners stick out of the 0.4 wide area.
@@ -107,6 +122,57 @@ describe('placement on create', () => {
     expect(
       (await createProduct(who.director, productFields(apparelId, logo.id, { Price: '14.50' }))).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('print quality', () => {
+  const tee = {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+    back: null,
+  };
+  beforeEach(async () => {
+    await ctx.db.update(baseApparel).set({ printAreas: tee }).where(eq(baseApparel.id, apparelId));
+  });
+  const fullFront = placed(0.5, 0.475, 0.4);
+
+  it('refuses a 60 x 60 px PNG scaled to the full front: it would print at 5 DPI', async () => {
+    const logo = await uploadLogo(who.director, {
+      name: 'tiny.png',
+      type: 'image/png',
+      content: await pngImage(60, 60, '#ff0000'),
+    });
+    const response = await createProduct(who.director, productFields(apparelId, logo.id, fullFront));
+    expect(response.statusCode).toBe(400);
+    // 60 px over 12 inches.
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'PlacementWidth', errorMessage: printDpiTooLow(5) },
+    ]);
+    expect(printDpiTooLow(5)).toBe('Prints at 5 DPI; a print needs at least 72');
+    // The one-click size (7.5 inches) is refused too: 8 DPI.
+    const oneClick = await createProduct(who.director, productFields(apparelId, logo.id));
+    expect(oneClick.json().validationFailures[0].errorMessage).toBe(printDpiTooLow(8));
+    expect(await productCount(ctx)).toBe(0);
+  });
+
+  it('accepts 72 DPI and more, and an SVG logo at any size', async () => {
+    const enough = await uploadLogo(who.director, {
+      name: 'enough.png',
+      type: 'image/png',
+      content: await pngImage(864, 864, '#ff0000'),
+    });
+    // 864 px over 12 inches is exactly 72 DPI: soft, warned in the studio, but printed.
+    expect(
+      (await createProduct(who.director, productFields(apparelId, enough.id, fullFront))).statusCode,
+    ).toBe(200);
+    const svg = await uploadLogo(who.director, {
+      name: 'tiny.svg',
+      type: 'image/svg+xml',
+      content:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6 6" width="6" height="6"><rect width="6" height="6" fill="#00f"/></svg>',
+    });
+    expect((await createProduct(who.director, productFields(apparelId, svg.id, fullFront))).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -140,88 +206,180 @@ async function colourBox(png: Buffer, colour: [number, number, number]) {
   };
 }
 
-describe('print file', () => {
-  it('is rendered from the original logo at 4500 px, the logo exactly where the placement says', async () => {
-    const logo = await uploadLogo(who.director);
-    const product = (
-      await createProduct(who.director, productFields(apparelId, logo.id, placed(0.4, 0.6, 0.3)))
-    ).json().result;
+describe('print files', () => {
+  const areas = {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+    back: { left: 0.3, top: 0.15, width: 0.4, height: 0.6, widthInches: 12, heightInches: 18 },
+  };
+  beforeEach(async () => {
+    await ctx.db.update(baseApparel).set({ printAreas: areas }).where(eq(baseApparel.id, apparelId));
+  });
+  const blueSvg = (width: number, height: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#0000ff"/></svg>`;
+  const backLayer = (
+    logoId: number,
+    placement: { x: number; y: number; width: number; rotation: number },
+  ) => ({
+    Layers: JSON.stringify([{ kind: 'logo', side: 'back', logoId, placement }]),
+  });
+
+  async function readyProduct(fields: Record<string, string | number>) {
+    const created = await createProduct(who.director, fields);
+    expect(created.statusCode, created.body).toBe(200);
     await ctx.app.jobs.drain();
-    const [ready] = (
+    const products = (
       await who.director({
         method: 'GET',
         url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}`,
       })
     ).json().result.products;
-    expect(ready.printFileUrl).toBe(`/api/merchandise/${product.id}/print-file`);
-    const file = await who.director({ method: 'GET', url: ready.printFileUrl });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    const box = await colourBox(file.rawPayload, [255, 0, 0]);
-    expect(Math.max(box.info.width, box.info.height)).toBe(printLongSide);
-    // 64 x 48 logo, 0.3 of the width wide on a square: 0.225 high.
-    expect(Math.abs(box.left - 0.25)).toBeLessThan(0.01);
-    expect(Math.abs(box.right - 0.55)).toBeLessThan(0.01);
-    expect(Math.abs(box.top - (0.6 - 0.1125))).toBeLessThan(0.01);
-    expect(Math.abs(box.bottom - (0.6 + 0.1125))).toBeLessThan(0.01);
+    return products.find((product: { id: number }) => product.id === created.json().result.id);
+  }
+
+  it('are one PNG per side at 300 DPI of the area, transparent outside the artwork, each side only its own', async () => {
+    const red = await uploadLogo(who.director);
+    const blue = await uploadLogo(who.director, {
+      name: 'blue.svg',
+      type: 'image/svg+xml',
+      content: blueSvg(40, 20),
+    });
+    const product = await readyProduct(
+      productFields(apparelId, red.id, {
+        ...placed(0.4, 0.5, 0.2),
+        ...backLayer(blue.id, { x: 0.5, y: 0.5, width: 0.3, rotation: 0 }),
+      }),
+    );
+    expect(product.layers).toEqual([
+      { kind: 'logo', side: 'back', logoId: blue.id, placement: { x: 0.5, y: 0.5, width: 0.3, rotation: 0 } },
+    ]);
+    expect(product.printFiles).toEqual([
+      { side: 'front', url: `/api/merchandise/${product.id}/print-file/front` },
+      { side: 'back', url: `/api/merchandise/${product.id}/print-file/back` },
+    ]);
+    const front = await who.director({ method: 'GET', url: product.printFiles[0].url });
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    const frontRed = await colourBox(front.rawPayload, [255, 0, 0]);
+    // 12 x 16.5 inches at 300 DPI.
+    expect([frontRed.info.width, frontRed.info.height, frontRed.info.channels]).toEqual([3600, 4950, 4]);
+    // The 640 x 480 logo 0.2 of the image wide, centred at 0.4, 0.5: 0.3 to 0.5 across (the
+    // area's left half), 0.425 to 0.575 down, which is (0.425 - 0.2) / 0.55 of the area.
+    expect(frontRed.left).toBeCloseTo(0, 2);
+    expect(frontRed.right).toBeCloseTo(0.5, 2);
+    expect(frontRed.top).toBeCloseTo(0.225 / 0.55, 2);
+    expect(frontRed.bottom).toBeCloseTo(0.375 / 0.55, 2);
+    expect(await opaqueOutside(front.rawPayload, frontRed)).toBe(0);
+    expect((await colourBox(front.rawPayload, [0, 0, 255])).right).toBeLessThan(0);
+
+    const back = await who.director({ method: 'GET', url: product.printFiles[1].url });
+    const backBlue = await colourBox(back.rawPayload, [0, 0, 255]);
+    expect([backBlue.info.width, backBlue.info.height]).toEqual([3600, 5400]);
+    // 0.3 wide and centred on a 0.4 wide area: from 0.125 to 0.875 of it; 0.15 high about 0.5.
+    expect(backBlue.left).toBeCloseTo(0.125, 2);
+    expect(backBlue.right).toBeCloseTo(0.875, 2);
+    expect(backBlue.top).toBeCloseTo(0.275 / 0.6, 2);
+    expect(backBlue.bottom).toBeCloseTo(0.425 / 0.6, 2);
+    expect(await opaqueOutside(back.rawPayload, backBlue)).toBe(0);
+    expect((await colourBox(back.rawPayload, [255, 0, 0])).right).toBeLessThan(0);
   });
 
-  it('turns the logo by the stored rotation and keeps an SVG logo vector until printed size', async () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"><rect width="40" height="20" fill="#0000ff"/></svg>';
-    const logo = await uploadLogo(who.director, { name: 'bar.svg', type: 'image/svg+xml', content: svg });
-    await createProduct(who.director, productFields(apparelId, logo.id, placed(0.5, 0.5, 0.4, 90)));
-    await ctx.app.jobs.drain();
-    const [row] = await ctx.db.select().from(merchandise);
-    const file = await who.admin({ method: 'GET', url: `/api/merchandise/${row.id}/print-file` });
-    expect(file.statusCode).toBe(200);
+  it('has no back file for a design without a back, and turns a logo by its rotation, an SVG kept vector until printed size', async () => {
+    const blue = await uploadLogo(who.director, {
+      name: 'bar.svg',
+      type: 'image/svg+xml',
+      content: blueSvg(40, 20),
+    });
+    const product = await readyProduct(productFields(apparelId, blue.id, placed(0.5, 0.5, 0.3, 90)));
+    expect(product.printFiles.map((file: { side: string }) => file.side)).toEqual(['front']);
+    const missing = await who.director({
+      method: 'GET',
+      url: `/api/merchandise/${product.id}/print-file/back`,
+    });
+    expect(missing.statusCode).toBe(404);
+    const file = await who.admin({ method: 'GET', url: product.printFiles[0].url });
     const box = await colourBox(file.rawPayload, [0, 0, 255]);
-    // Upright 0.4 x 0.2; a quarter turn stands it 0.2 wide and 0.4 high.
-    expect(Math.abs(box.right - box.left - 0.2)).toBeLessThan(0.01);
-    expect(Math.abs(box.bottom - box.top - 0.4)).toBeLessThan(0.01);
+    // Upright 0.3 x 0.15 of an image 30 inches across (9 x 4.5 inches); a quarter turn stands
+    // it 4.5 inches wide and 9 high: 1350 x 2700 px at 300 DPI.
+    expect((box.right - box.left) * box.info.width).toBeCloseTo(1350, -1);
+    expect((box.bottom - box.top) * box.info.height).toBeCloseTo(2700, -1);
     // A 40 px raster blown up to 900 px would blur its edge over tens of pixels; a vector does not.
     const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
-    const row2250 = 2250 * info.width * info.channels;
+    const middle = Math.round(((box.top + box.bottom) / 2) * info.height) * info.width * info.channels;
     let blended = 0;
     for (let x = 0; x < info.width; x += 1) {
-      const blue = data[row2250 + x * info.channels + 2];
-      const red = data[row2250 + x * info.channels];
-      if (blue > 40 && red > 40 && red < 215) blended += 1;
+      const alpha = data[middle + x * info.channels + 3];
+      if (alpha > 20 && alpha < 235) blended += 1;
     }
     expect(blended).toBeLessThanOrEqual(4);
   });
 
-  it('keeps the apparel’s transparency', async () => {
-    const clear = await ctx.app.storage.put(
-      await sharp({
-        create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-      })
-        .png()
-        .toBuffer(),
-      { contentType: 'image/png', prefix: 'base-apparel' },
+  it('refuses a layer outside its side’s print area, or on a side the apparel does not print, naming the layer', async () => {
+    const red = await uploadLogo(who.director);
+    const outside = await createProduct(
+      who.director,
+      productFields(apparelId, red.id, backLayer(red.id, { x: 0.2, y: 0.5, width: 0.1, rotation: 0 })),
     );
-    await ctx.db.update(baseApparel).set({ imageKey: clear.key }).where(eq(baseApparel.id, apparelId));
-    const logo = await uploadLogo(who.director);
-    const product = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
-    await ctx.app.jobs.drain();
-    const file = await who.director({ method: 'GET', url: `/api/merchandise/${product.id}/print-file` });
-    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height, info.channels]).toEqual([4500, 3000, 4]);
-    expect(data[3]).toBe(0);
-    const centre = (1500 * 4500 + 2250) * 4;
-    expect(data[centre + 3]).toBe(255);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().validationFailures).toEqual([
+      {
+        propertyName: 'Layers[0]',
+        errorMessage: 'Layer 1 (logo on the back): It must lie inside the back print area',
+      },
+    ]);
+    await ctx.db
+      .update(baseApparel)
+      .set({ printAreas: { front: areas.front, back: null } })
+      .where(eq(baseApparel.id, apparelId));
+    const noBack = await createProduct(
+      who.director,
+      productFields(apparelId, red.id, backLayer(red.id, { x: 0.5, y: 0.5, width: 0.1, rotation: 0 })),
+    );
+    expect(noBack.json().validationFailures).toEqual([
+      {
+        propertyName: 'Layers[0]',
+        errorMessage: 'Layer 1 (logo on the back): Classic Cotton Tee has no back print area',
+      },
+    ]);
+    const garbled = await createProduct(who.director, productFields(apparelId, red.id, { Layers: '[{' }));
+    expect(failures(garbled)).toEqual(['Layers']);
+    expect(await productCount(ctx)).toBe(0);
   });
 
-  it('is downloaded only by Admins and the owning organization', async () => {
+  it('refuses a layer with another organization’s logo', async () => {
+    const red = await uploadLogo(who.director);
+    const theirs = await uploadLogo(who.otherDirector);
+    const response = await createProduct(
+      who.director,
+      productFields(apparelId, red.id, backLayer(theirs.id, { x: 0.5, y: 0.5, width: 0.1, rotation: 0 })),
+    );
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'Layers[0]', errorMessage: 'Layer 1 (logo on the back): The logo does not exist' },
+    ]);
+  });
+
+  it('are downloaded only by Admins and the owning organization', async () => {
     const logo = await uploadLogo(who.director);
-    const product = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result;
-    await ctx.app.jobs.drain();
-    const url = `/api/merchandise/${product.id}/print-file`;
+    const product = await readyProduct(productFields(apparelId, logo.id));
+    const url = product.printFiles[0].url;
     expect((await who.otherDirector({ method: 'GET', url })).statusCode).toBe(403);
     expect((await who.visitor({ method: 'GET', url })).statusCode).toBe(401);
     expect((await who.admin({ method: 'GET', url })).statusCode).toBe(200);
   });
 });
+
+/** How many visible pixels lie outside a box (fractions of the image). */
+async function opaqueOutside(png: Buffer, box: { left: number; top: number; right: number; bottom: number }) {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const [left, right] = [Math.floor(box.left * info.width), Math.ceil(box.right * info.width)];
+  const [top, bottom] = [Math.floor(box.top * info.height), Math.ceil(box.bottom * info.height)];
+  let outside = 0;
+  for (let y = 0; y < info.height; y += 1)
+    for (let x = 0; x < info.width; x += 1) {
+      const inside = x >= left && x < right && y >= top && y < bottom;
+      if (!inside && data[(y * info.width + x) * info.channels + 3] > 0) outside += 1;
+    }
+  return outside;
+}
 
 describe('editing and archiving a product', () => {
   async function product() {
@@ -241,6 +399,24 @@ describe('editing and archiving a product', () => {
     expect(response.json().result).toMatchObject({ title: 'Crest Tee', description: 'New', price: 30 });
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
     expect(entry).toMatchObject({ entityType: 'merchandise', entityId: String(id) });
+  });
+
+  it('refuses an edit or an archive of a version someone has since changed with 409, changing nothing', async () => {
+    const { id } = await product();
+    const first = await edit(who.director, id, {
+      title: 'Crest Tee',
+      description: 'New',
+      price: 30,
+      version: 1,
+    });
+    expect(first.json().result.version).toBe(2);
+    const stale = await edit(who.director, id, { title: 'Stale', description: 'Old', price: 31, version: 1 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().result.current).toMatchObject({ id, version: 2, title: 'Crest Tee' });
+    const archive = await who.director({ method: 'POST', url: `/api/merchandise/${id}/archive?version=1` });
+    expect(archive.statusCode, archive.body).toBe(409);
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, id));
+    expect(row).toMatchObject({ title: 'Crest Tee', version: 2, archivedAt: null });
   });
 
   it('refuses a price below the base price', async () => {

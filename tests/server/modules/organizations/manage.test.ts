@@ -24,6 +24,7 @@ describe('managing organizations (Admin only)', () => {
     const organization = created.json().result;
     expect(organization).toEqual({
       id: expect.any(Number),
+      version: 1,
       guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Westfield Middle School',
       spiritShopAddress: 'https://shop.example/westfield',
@@ -62,6 +63,7 @@ describe('managing organizations (Admin only)', () => {
     });
     expect(updated.json().result).toEqual({
       ...before,
+      version: 2,
       name: 'Riverside Rowing Club',
       spiritShopAddress: null,
     });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localeValueMessage } from '../../../../contract/locales';
 import {
   preferenceCountMessage,
   preferenceKeyMessage,
@@ -45,6 +46,27 @@ describe('preferences (each user their own)', () => {
     const removed = await who.director({ method: 'DELETE', url: '/api/preferences/theme' });
     expect(removed.statusCode).toBe(200);
     expect((await who.director({ url: '/api/preferences' })).json().result).toEqual({});
+  });
+
+  it('keeps the language as a preference, English or Spanish and nothing else', async () => {
+    const saved = await who.director({
+      method: 'PUT',
+      url: '/api/preferences/locale',
+      payload: { value: 'es' },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const value of ['fr', 'ES', ['es'], 1]) {
+      const refused = await who.director({
+        method: 'PUT',
+        url: '/api/preferences/locale',
+        payload: { value },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().validationFailures).toEqual([
+        { propertyName: 'value', errorMessage: localeValueMessage },
+      ]);
+    }
+    expect((await who.director({ url: '/api/preferences' })).json().result).toEqual({ locale: 'es' });
   });
 
   it('answers 401 without a session', async () => {

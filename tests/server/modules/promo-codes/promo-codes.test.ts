@@ -30,6 +30,7 @@ describe('promo codes (Admin only)', () => {
     expect(promo).toEqual({
       ...spiritWeek,
       id: expect.any(Number),
+      version: 1,
       name: 'SPIRIT WEEK',
       organization: 'LINCOLN HIGH SCHOOL',
     });
@@ -89,13 +90,15 @@ describe('promo codes (Admin only)', () => {
     ]);
   });
 
-  it('deletes through DELETE promo-codes?id=', async () => {
+  it('moves a promo code to the trash through DELETE promo-codes?id=', async () => {
     const { id } = (await create(spiritWeek)).json().result;
     expect((await who.admin({ method: 'DELETE', url: '/api/promo-codes' })).statusCode).toBe(400);
     expect((await who.admin({ method: 'DELETE', url: `/api/promo-codes?id=${id}` })).json()).toEqual({
       result: null,
     });
-    expect(await ctx.db.select().from(promoCodes)).toHaveLength(0);
+    expect(await ctx.db.select().from(promoCodes)).toEqual([
+      expect.objectContaining({ id, deletedAt: expect.any(Date) }),
+    ]);
   });
 
   it('searches the table by code, name, organization and state', async () => {

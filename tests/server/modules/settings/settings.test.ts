@@ -22,6 +22,7 @@ describe('settings (Admin only)', () => {
     const setting = created.json().result;
     expect(setting).toEqual({
       id: expect.any(Number),
+      version: 1,
       key: 'ShopBanner',
       value: 'Back to school',
       isEnabled: true,
@@ -76,7 +77,9 @@ describe('settings (Admin only)', () => {
       url: `/api/settings/${id}`,
       payload: { id: 777, key: 'Hijacked', value: 'new', isEnabled: false },
     });
-    expect(updated.json()).toEqual({ result: { id, key: 'Banner', value: 'new', isEnabled: false } });
+    expect(updated.json()).toEqual({
+      result: { id, version: 2, key: 'Banner', value: 'new', isEnabled: false },
+    });
     expect(await ctx.db.select().from(settings)).toEqual([
       expect.objectContaining({ id, key: 'Banner', value: 'new', isEnabled: false }),
     ]);
@@ -84,11 +87,14 @@ describe('settings (Admin only)', () => {
     expect(actions.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
-  it('deletes a setting through the generic row delete DELETE /api/settings/{id}', async () => {
+  it('moves a setting to the trash through the generic row delete DELETE /api/settings/{id}', async () => {
     const { id } = (await create({ key: 'Gone', value: 'x', isEnabled: true })).json().result;
     const deleted = await who.admin({ method: 'DELETE', url: `/api/settings/${id}` });
     expect(deleted.json()).toEqual({ result: null });
-    expect(await ctx.db.select().from(settings)).toHaveLength(0);
+    expect(await ctx.db.select().from(settings)).toEqual([
+      expect.objectContaining({ id, deletedAt: expect.any(Date), deletedBy: expect.any(Number) }),
+    ]);
+    expect((await who.admin({ method: 'GET', url: '/api/settings/Gone' })).statusCode).toBe(404);
     expect((await who.admin({ method: 'DELETE', url: `/api/settings/${id}` })).statusCode).toBe(404);
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'delete'));
     expect(entry).toMatchObject({ entityType: 'setting', entityId: String(id) });

@@ -96,6 +96,27 @@ describe('users: profile photo', () => {
     expect(entry).toBeDefined();
   });
 
+  it('refuses a save with a photo over a newer version with 409, keeping the old photo and fields', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com' });
+    const saved = await put(target.id, form({ ...fields, userRoles: ['Admin'], version: '1' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result.version).toBe(2);
+    const stale = await put(
+      target.id,
+      form(
+        { ...fields, userRoles: ['Admin'], 'name.firstName': 'Stale', version: '1' },
+        { bytes: await png(), type: 'image/png', name: 'me.png' },
+      ),
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().result.current).toMatchObject({
+      version: 2,
+      name: { firstName: 'Tia' },
+      profilePhotoGuid: null,
+    });
+    expect(stale.json().validationFailures[0].propertyName).toBe('');
+  });
+
   it('a replaced photo is no longer served under its old guid', async () => {
     const target = await createUser(ctx.db, { email: 'target@example.com' });
     const first = (

@@ -103,6 +103,7 @@ describe('users: the Accounts table', () => {
         data: [
           {
             id: admin.id,
+            version: 1,
             email: 'admin@example.com',
             fullName: 'Ada Admin',
             isLocked: false,
@@ -111,6 +112,7 @@ describe('users: the Accounts table', () => {
           },
           {
             id: expect.any(Number),
+            version: 1,
             email: 'zed@example.com',
             fullName: 'Zed Zulu',
             isLocked: true,

@@ -5,14 +5,14 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
-import { MemoryRouter, Route } from 'react-router-dom';
+import { MemoryRouter, Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withDefinitionAccess } from '../../../../src/admin/engine/access';
 import { engineResource } from '../../../../src/admin/engine/resources';
 import { defineResource, field } from '../../../../contract/resource';
 import { resourceDefinitions } from '../../../../contract/resources';
 import { appMessages } from '../../../../src/i18n/en';
-import { en, resourceMessages } from '../../../../src/i18n/react-admin';
+import { definitionLabels, en, resourceMessages } from '../../../../src/i18n/react-admin';
 import { Menu } from '../../../../src/layout/Menu';
 import { authProvider, http as httpClient, session } from '../../../../src/providers';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
@@ -83,7 +83,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const i18nProvider = polyglotI18nProvider(
-  () => ({ ...en, resources: resourceMessages(definitions) }),
+  () => ({ ...en, resources: resourceMessages(definitionLabels(definitions)) }),
   'en',
   [],
   {
@@ -177,6 +177,38 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('link', { name: 'Edit Tigers' }));
     const active = await screen.findByRole('switch', { name: /Active/ });
     await waitFor(() => expect(active).not.toBeChecked());
+  });
+
+  it('answers a save over a newer version with yours and theirs, and saves mine over it on "Keep mine"', async () => {
+    const puts: Record<string, unknown>[] = [];
+    const theirs = { ...tigers, version: 2, name: 'Pumas' };
+    server.use(
+      http.get('*/api/teams/5', () => HttpResponse.json({ result: { ...tigers, version: 1 } })),
+      http.put('*/api/teams/5', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push(body);
+        if (body.version === 2) return HttpResponse.json({ result: { ...body, id: 5, version: 3 } });
+        const errorMessage = 'Ann Admin changed this team at 2026-11-25 06:41 UTC, after you opened it';
+        return HttpResponse.json(
+          { result: { current: theirs }, validationFailures: [{ propertyName: '', errorMessage }] },
+          { status: 409 },
+        );
+      }),
+    );
+    await renderTeams('/teams/update/5');
+    const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    await waitFor(() => expect(name).toHaveValue('Tigers'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Lions');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('row', { name: /^Team name/ })).toHaveTextContent('Team nameLionsPumas');
+    await userEvent.click(within(dialog).getByRole('button', { name: appMessages.conflict.keepMine }));
+    expect(await screen.findByText('Team Lions updated')).toBeInTheDocument();
+    expect(puts.map((body) => [body.name, body.version])).toEqual([
+      ['Lions', 1],
+      ['Lions', 2],
+    ]);
   });
 
   it('shows the admin 404 page for an id no row could have', async () => {

@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaStatus } from '../../../../contract/account';
+import type { Passkey } from '../../../../contract/passkeys';
 import { appMessages } from '../../../../src/i18n/en';
 import { EnableAuthenticatorPage } from '../../../../src/pages/account/EnableAuthenticatorPage';
 import { ShowRecoveryCodesPage } from '../../../../src/pages/account/ShowRecoveryCodesPage';
@@ -26,10 +27,29 @@ const codes = [
   'ccccc-ddddd',
 ];
 let status: MfaStatus;
+const laptop: Passkey = {
+  id: 7,
+  name: 'Laptop',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  lastUsedAt: null,
+};
+let passkeyList: Passkey[] = [];
 const calls: { url: string; body?: unknown }[] = [];
 const server = setupServer(
   meHandler(),
   http.get('*/api/account/mfa-status', () => HttpResponse.json({ result: status })),
+  http.get('*/api/account/passkeys', () => HttpResponse.json({ result: passkeyList })),
+  http.put('*/api/account/passkeys/:id', async ({ request }) => {
+    const body = (await request.json()) as { name: string };
+    calls.push({ url: 'rename-passkey', body });
+    passkeyList = passkeyList.map((passkey) => ({ ...passkey, name: body.name }));
+    return HttpResponse.json({ result: passkeyList[0] });
+  }),
+  http.delete('*/api/account/passkeys/:id', async ({ request }) => {
+    calls.push({ url: 'remove-passkey', body: await request.json() });
+    passkeyList = [];
+    return HttpResponse.json({ result: true });
+  }),
   http.put('*/api/account/disable-2fa', async ({ request }) => {
     const body = (await request.json()) as { password?: string };
     calls.push({ url: 'disable-2fa', body });
@@ -146,6 +166,41 @@ describe('/account/two-factor-authentication', () => {
         .map((item) => item.textContent),
     ).toEqual(codes);
     expect(calls).toEqual([{ url: 'recovery-codes', body: { password: 'Right-Passw0rd!' } }]);
+  });
+});
+
+describe('passkeys on /account/two-factor-authentication', () => {
+  const keys = appMessages.passkeys;
+
+  it('lists the passkeys with when they were created and last used, renames one and removes it with the password', async () => {
+    status = {
+      is2faEnabled: false,
+      recoveryCodesLeft: 0,
+      hasAuthenticator: false,
+      isMachineRemembered: false,
+    };
+    passkeyList = [laptop];
+    renderPage('/account/two-factor-authentication', routes);
+    const list = await screen.findByRole('list', { name: keys.title });
+    expect(within(list).getByText('Laptop')).toBeInTheDocument();
+    expect(within(list).getByText(/^Created Nov 20, 2026, .* · never used$/)).toBeInTheDocument();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Rename Laptop' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename Laptop' });
+    await userEvent.clear(within(rename).getByLabelText(new RegExp(keys.name)));
+    await userEvent.type(within(rename).getByLabelText(new RegExp(keys.name)), 'Work laptop');
+    await userEvent.click(within(rename).getByRole('button', { name: keys.save }));
+    expect(await screen.findByText('Work laptop')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
+    const remove = await screen.findByRole('dialog', { name: 'Remove Work laptop' });
+    await userEvent.type(within(remove).getByLabelText(text.password), 'Right-Passw0rd!');
+    await userEvent.click(within(remove).getByRole('button', { name: text.confirm }));
+    expect(await screen.findByText(keys.none)).toBeInTheDocument();
+    expect(calls).toEqual([
+      { url: 'rename-passkey', body: { name: 'Work laptop' } },
+      { url: 'remove-passkey', body: { password: 'Right-Passw0rd!' } },
+    ]);
   });
 });
 

@@ -31,7 +31,13 @@ const server = setupServer(
       );
     }
     return HttpResponse.json({
-      result: { id: 9, organizationId: 3, fileName: 'crest.png', fileUrl: '/api/design-logos/9/file' },
+      result: {
+        id: 9,
+        organizationId: 3,
+        fileName: 'crest.png',
+        fileUrl: '/api/design-logos/9/file',
+        contentType: 'image/png',
+      },
     });
   }),
 );

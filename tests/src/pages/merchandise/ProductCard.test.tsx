@@ -9,6 +9,7 @@ import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
 const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduct => ({
   id: 4,
+  version: 1,
   title: 'Lincoln Tee',
   description: 'Our crest on a tee',
   price: 1234.5,
@@ -19,7 +20,9 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   organizationId: 3,
   status: 'processing',
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
-  printFileUrl: null,
+  layers: [],
+  colours: [],
+  printFiles: [],
   ...overrides,
 });
 
@@ -89,20 +92,42 @@ describe('merchandise product card', () => {
     expect(screen.queryByRole('button', { name: appMessages.merchandise.tryAgain })).toBeNull();
   });
 
-  it('links the print file from Details once it exists', async () => {
+  it('shows a swatch per colour on the card, each switching its picture', async () => {
+    renderCard(
+      product({
+        status: 'ready',
+        media: [{ imageUrl: '/grey.png', thumbnailUrl: '/grey-thumb.png' }],
+        colours: [
+          { name: 'Athletic Grey', hex: '#5b5b5b', imageUrl: '/grey.png', thumbnailUrl: '/grey-thumb.png' },
+          { name: 'Navy', hex: '#003366', imageUrl: '/navy.png', thumbnailUrl: '/navy-thumb.png' },
+        ],
+      }),
+    );
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/grey-thumb.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Show in Navy' }));
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/navy-thumb.png');
+    expect(screen.getByRole('button', { name: 'Show in Navy' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('lists the print file of each printed side in Details once they exist', async () => {
     renderCard(
       product({
         status: 'ready',
         media: [{ imageUrl: '/full.png', thumbnailUrl: null }],
-        printFileUrl: '/api/merchandise/4/print-file',
+        printFiles: [
+          { side: 'front', url: '/api/merchandise/4/print-file/front' },
+          { side: 'back', url: '/api/merchandise/4/print-file/back' },
+        ],
       }),
     );
     await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
-    const link = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint });
-    expect(link).toHaveAttribute('href', '/api/merchandise/4/print-file');
+    const front = await screen.findByRole('link', { name: appMessages.merchandise.downloadPrint.front });
+    expect(front).toHaveAttribute('href', '/api/merchandise/4/print-file/front');
+    const back = screen.getByRole('link', { name: appMessages.merchandise.downloadPrint.back });
+    expect(back).toHaveAttribute('href', '/api/merchandise/4/print-file/back');
   });
 
-  it('edits the title, description and price from Details, and refetches after saving', async () => {
+  it('edits the title, description and price from Details with the version it read, and refetches after saving', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ result: product() }), { status: 200 }));
@@ -122,11 +147,12 @@ describe('merchandise product card', () => {
       title: 'Lincoln Tee',
       description: 'Our crest on a tee',
       price: 30,
+      version: 1,
     });
     fetch.mockRestore();
   });
 
-  it('archives the product from Details', async () => {
+  it('archives the product from Details, naming the version it read', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ result: { id: 4 } }), { status: 200 }));
@@ -136,7 +162,7 @@ describe('merchandise product card', () => {
     await userEvent.click(screen.getByRole('button', { name: appMessages.merchandise.details }));
     await userEvent.click(await screen.findByRole('button', { name: appMessages.merchandise.archive }));
     await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
-    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive');
+    expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive?version=1');
     fetch.mockRestore();
   });
 });

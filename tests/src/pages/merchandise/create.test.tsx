@@ -10,6 +10,7 @@ const logo: DesignLogo = {
   organizationId: 1,
   fileName: 'crest.png',
   fileUrl: '/api/design-logos/7/file',
+  contentType: 'image/png',
 };
 const apparel = (usedLogoIds: number[]): BaseApparel => ({
   id: 3,
@@ -19,20 +20,45 @@ const apparel = (usedLogoIds: number[]): BaseApparel => ({
   brand: 'Gildan',
   media: [{ imageUrl: '/tee.png', thumbnailUrl: null }],
   usedLogoIds,
-  printableArea: { left: 0.3, top: 0.2, width: 0.4, height: 0.55 },
+  printAreas: {
+    front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
+    back: null,
+  },
+  colours: [],
 });
+const square = { width: 1200, height: 1200 };
 
 describe('the Create button', () => {
   it("is disabled with 'No logo selected' until a logo is chosen", () => {
-    expect(createBlockedReason(null, apparel([]))).toBe('noLogo');
+    expect(createBlockedReason(null, apparel([]))).toEqual({ key: 'noLogo' });
   });
 
   it("is disabled with 'Merchandise featuring this combination already exists' for a used pair", () => {
-    expect(createBlockedReason(logo, apparel([2, 7]))).toBe('exists');
+    expect(createBlockedReason(logo, apparel([2, 7]))).toEqual({ key: 'exists' });
   });
 
   it('is enabled for a new pair', () => {
     expect(createBlockedReason(logo, apparel([2]))).toBeNull();
+  });
+
+  it('is disabled when the logo would print under 72 DPI at the one-click size, and says at what', () => {
+    // A quarter of a 1200 px tee whose 0.4 wide front prints 12 inches: 7.5 inches wide.
+    expect(
+      createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 60, height: 60 } }),
+    ).toEqual({
+      key: 'dpiTooLow',
+      dpi: 8,
+    });
+    expect(
+      createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 540, height: 540 } }),
+    ).toBeNull();
+  });
+
+  it('lets an SVG logo print at any size', () => {
+    const svg = { ...logo, contentType: 'image/svg+xml' as const };
+    expect(
+      createBlockedReason(svg, apparel([]), { apparel: square, logo: { width: 60, height: 60 } }),
+    ).toBeNull();
   });
 });
 

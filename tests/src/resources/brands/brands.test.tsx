@@ -69,11 +69,11 @@ describe('brand logos', () => {
 
   it('draws the monogram for a known slug and the placeholder icon for an unknown or missing one', () => {
     render(
-      <>
+      <AdminContext i18nProvider={i18nProvider}>
         <BrandLogo slug="under_armour" name="Under Armour" />
         <BrandLogo slug="no_such_brand" name="Mystery" />
         <BrandLogo slug={null} name="Blank" />
-      </>,
+      </AdminContext>,
     );
     expect(screen.getByRole('img', { name: 'Under Armour logo' })).toHaveTextContent('UA');
     expect(screen.getAllByTestId('brand-logo-placeholder')).toHaveLength(2);

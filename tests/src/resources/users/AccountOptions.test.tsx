@@ -22,6 +22,7 @@ afterAll(() => server.close());
 const text = appMessages.users;
 const row = (overrides: Partial<AccountRow>): AccountRow => ({
   id: 5,
+  version: 1,
   email: 'coach@example.com',
   fullName: 'Casey Coach',
   isLocked: false,

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { resultOf } from './common';
+import { idSchema } from './resource';
+
+/** One field of a change: its value before and after (null where it had none). */
+export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+
+/** One audited change of a record, newest first in `GET {path}/:id/history`. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  at: z.string(),
+  /** Who made it; null for the system (the trash purge) or a user since removed. */
+  byName: z.string().nullable(),
+  changes: z.array(fieldChangeSchema),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const historyResponseSchema = resultOf(z.array(historyEntrySchema));
+
+/** `POST {path}/:id/revert`: the change whose earlier values come back, all its fields or the named ones. */
+export const revertBodySchema = z.object({
+  auditId: idSchema,
+  fields: z.array(z.string().max(100)).max(100).optional(),
+});

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnyResource } from '../../contract/resource';
+import type { Db } from '../db/client';
+import { purgeExpiredLogos } from '../modules/design-logos/service';
+import { purgeExpired } from '../resources/trash';
+import type { BlobStore } from '../storage';
+
+const dayMs = 24 * 60 * 60_000;
+
+/** Deletes for good every record trashed more than `retentionDays` ago, logos with their files. */
+export async function purgeTrash(
+  db: Db,
+  storage: BlobStore,
+  definitions: readonly AnyResource[],
+  retentionDays: number,
+  now = new Date(),
+) {
+  const cutoff = new Date(now.getTime() - retentionDays * dayMs);
+  const logos = await purgeExpiredLogos(db, storage, cutoff);
+  const records = await purgeExpired(db, definitions, cutoff);
+  return { records, logos };
+}
+
+/** Runs the purge with the job worker's hourly chores; a failed run is tried again an hour later. */
+export function scheduleTrashPurge(
+  jobs: { addChore(chore: () => Promise<unknown>): void },
+  run: () => ReturnType<typeof purgeTrash>,
+  log: FastifyBaseLogger,
+) {
+  jobs.addChore(async () => {
+    try {
+      const purged = await run();
+      if (purged.records + purged.logos > 0) log.info(purged, 'trash purge deleted records for good');
+    } catch (error) {
+      log.warn({ err: error }, 'trash purge failed; it runs again in an hour');
+    }
+  });
+}

@@ -1,0 +1,128 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { historyResponseSchema, revertBodySchema } from '../../contract/history';
+import type { z } from 'zod';
+import { resultOf } from '../../contract/common';
+import { type AnyResource, historyOf, rowSchemaOf, updateSchemaOf } from '../../contract/resource';
+import { isSecretName } from '../audit';
+import { currentUser } from '../auth/guards';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import type { ResourceEngine, ResourceRoute } from './engine';
+import { userNameOf } from './trash';
+import type { ChangeAction, Values } from './types';
+
+/** The changes whose audit row keeps each field's value before and after. */
+export const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
+
+/** How many changes the history page shows, newest first. */
+const historyLimit = 200;
+
+/** A value as the API and the audit log keep it: timestamps as ISO 8601 text. */
+const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/** The row as it was before a change, read in the change's transaction. */
+export async function recordBefore(tx: Db, engine: ResourceEngine, id: number) {
+  const [row] = await tx.select(engine.select).from(engine.table).where(eq(engine.columns.id, id));
+  return row as Values | undefined;
+}
+
+/** Each field of the definition whose value the change altered, secrets never among them. */
+export function fieldChanges(definition: AnyResource, before: Values, after: Values) {
+  return Object.keys(definition.fields)
+    .filter((field) => !isSecretName(field))
+    .map((field) => ({ field, before: plain(before[field]), after: plain(after[field]) }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+type FieldChange = ReturnType<typeof fieldChanges>[number];
+
+const changesOf = (details: unknown): FieldChange[] => {
+  const changes = (details as { changes?: unknown } | null)?.changes;
+  return Array.isArray(changes) ? (changes as FieldChange[]) : [];
+};
+
+/**
+ * A record's history and "Restore this version": `GET {path}/:id/history` lists its audited
+ * changes with the fields each altered, and `POST {path}/:id/revert` writes a change's earlier
+ * values (all of them or the named fields) back as a new update, through the update's body
+ * schema, organization scope, hooks and audit (action `revert`). Both need `access.update`.
+ */
+export function registerHistory(
+  app: FastifyInstance,
+  engine: ResourceEngine,
+  route: ResourceRoute,
+  update: (actor: SessionUser, id: number, values: Values) => Promise<Values>,
+) {
+  const { definition } = engine;
+  const entityType = definition.audit?.entityType;
+  if (!entityType || !historyOf(definition)) return;
+  const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+  /** The record within the actor's reach, or the usual 403/404. */
+  const current = (actor: SessionUser, id: number) =>
+    engine.getOne(app.db, actor, engine.rowCondition(actor, id));
+
+  route('history', { response: { 200: historyResponseSchema } }, async (request) => {
+    const actor = currentUser(request);
+    const id = idOf(request);
+    await current(actor, id);
+    const rows = await app.db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        at: auditLog.createdAt,
+        byName: userNameOf(auditLog.actorUserId),
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(id))))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(historyLimit);
+    return {
+      result: rows.map(({ details, at, ...row }) => ({
+        ...row,
+        at: at.toISOString(),
+        changes: changesOf(details).filter((change) => change.field in definition.fields),
+      })),
+    };
+  });
+
+  const updateSchema = updateSchemaOf(definition) as z.ZodObject;
+  const editable = new Set(Object.keys(updateSchema.shape));
+
+  route(
+    'revert',
+    { body: revertBodySchema, response: { 200: resultOf(rowSchemaOf(definition)) } },
+    async (request) => {
+      const actor = currentUser(request);
+      const id = idOf(request);
+      const { auditId, fields } = request.body as { auditId: number; fields?: string[] };
+      const record = await current(actor, id);
+      const [entry] = await app.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.id, auditId),
+            eq(auditLog.entityType, entityType),
+            eq(auditLog.entityId, String(id)),
+          ),
+        );
+      if (!entry) throw notFound('Change');
+      const restored = changesOf(entry.details).filter(
+        (change) => editable.has(change.field) && (!fields || fields.includes(change.field)),
+      );
+      if (restored.length === 0) throw badRequest('fields', 'Nothing in this change can be restored');
+      const body = Object.fromEntries([...editable].map((field) => [field, record[field]]));
+      for (const change of restored) body[change.field] = change.before;
+      const parsed = updateSchema.safeParse(body);
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        throw badRequest(issue.path.join('.'), issue.message);
+      }
+      return { result: await update(actor, id, parsed.data as Values) };
+    },
+  );
+}

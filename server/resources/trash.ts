@@ -1,0 +1,168 @@
+import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { limits } from '../../contract/limits';
+import type { AnyResource } from '../../contract/resource';
+import { resultOf } from '../../contract/common';
+import { idSchema, rowSchemaOf, tableQuerySchemaOf } from '../../contract/resource';
+import { trashRowFields } from '../../contract/trash';
+import { audit } from '../audit';
+import { currentUser } from '../auth/guards';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { tablePage } from '../http/table';
+import type { ResourceEngine, ResourceRoute } from './engine';
+import { tableOf, columnsOf } from './tables';
+import type { Values } from './types';
+
+/**
+ * With `trash`, rows outside the trash (`trashed` false: every list, lookup and change) or
+ * only those in it (the trash's own calls); without it, no condition.
+ */
+export function trashCondition(engine: Pick<ResourceEngine, 'definition' | 'columns'>, trashed: boolean) {
+  if (!engine.definition.trash) return undefined;
+  const deletedAt = engine.columns.deletedAt;
+  return trashed ? isNotNull(deletedAt) : isNull(deletedAt);
+}
+
+/** A delete of a `trash` resource: the rows stay, marked with who moved them to the trash and when. */
+export function moveToTrash(tx: Db, engine: ResourceEngine, condition: SQL | undefined, actor: SessionUser) {
+  return tx
+    .update(engine.table)
+    .set({ deletedAt: new Date(), deletedBy: actor.id } as never)
+    .where(condition)
+    .returning(engine.select) as Promise<Values[]>;
+}
+
+/** A user's name (or e-mail) by id, for who deleted or changed a record; a user since removed is nobody. */
+export const userNameOf = (deletedBy: PgColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${deletedBy})`;
+
+const idsSchema = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1, 'Ids are required')
+    .max(limits.maxTake, `Ids must be at most ${limits.maxTake}`),
+});
+
+/**
+ * The trash's calls of a `trash` resource, behind the same guard and organization scope as its
+ * other calls (`restore` reads and restores, `purge` deletes forever): its table, a restore of
+ * one or many (a restore that breaks a unique rule is the field's 400, from the unique index),
+ * and a purge of many. Each restore or purge is a change of its own, audited and announced.
+ */
+export function registerTrash(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
+  const { definition } = engine;
+  const row = rowSchemaOf(definition) as z.ZodObject;
+  const trashRow = row.extend(trashRowFields);
+  const select = {
+    ...engine.select,
+    deletedAt: engine.columns.deletedAt,
+    deletedByName: userNameOf(engine.columns.deletedBy).as('deleted_by_name'),
+  };
+
+  route(
+    'trashTable',
+    {
+      body: tableQuerySchemaOf(definition),
+      response: {
+        200: resultOf(z.object({ data: z.array(trashRow), totalFilteredRecords: z.number().int() })),
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const table = engine.tableSpec(actor, request.body as never, {}, true);
+      const page = await tablePage<Values>(app.db, table.spec, table.query, select);
+      return {
+        result: {
+          data: page.data.map((r) => ({ ...r, deletedAt: (r.deletedAt as Date).toISOString() })),
+          totalFilteredRecords: page.totalFilteredRecords,
+        },
+      };
+    },
+  );
+
+  const restore = (actor: SessionUser, id: number) =>
+    engine.change(
+      app.db,
+      actor,
+      'restore',
+      async (tx) => {
+        const [written] = await tx
+          .update(engine.table)
+          .set({ deletedAt: null, deletedBy: null } as never)
+          .where(engine.rowCondition(actor, id, true))
+          .returning(engine.select);
+        return written;
+      },
+      { id },
+    );
+
+  const purge = (actor: SessionUser, id: number) =>
+    engine.change(
+      app.db,
+      actor,
+      'purge',
+      async (tx) => {
+        const [written] = await tx
+          .delete(engine.table)
+          .where(engine.rowCondition(actor, id, true))
+          .returning(engine.select);
+        return written;
+      },
+      { id },
+    );
+
+  const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+  route('restore', { response: { 200: resultOf(row) } }, async (request) => ({
+    result: await restore(currentUser(request), idOf(request)),
+  }));
+
+  const many =
+    (change: (actor: SessionUser, id: number) => Promise<unknown>) => async (request: FastifyRequest) => {
+      const actor = currentUser(request);
+      const { ids } = request.body as { ids: number[] };
+      // One by one, each in its own transaction: the first refusal (a taken name) stops the rest
+      // and is answered, what came before it stays done.
+      for (const id of ids) await change(actor, id);
+      return { result: { count: ids.length } };
+    };
+  const manySchema = { body: idsSchema, response: { 200: resultOf(z.object({ count: z.number().int() })) } };
+  route('restoreMany', manySchema, many(restore));
+  route('purgeMany', manySchema, many(purge));
+}
+
+/**
+ * Deletes for good what has been in the trash since before the cutoff, table by table, each
+ * with its audit row; a row something still refers to (an organization with users) stays until
+ * that is gone.
+ */
+export async function purgeExpired(db: Db, definitions: readonly AnyResource[], cutoff: Date) {
+  let purged = 0;
+  for (const definition of definitions.filter((d) => d.trash)) {
+    const table = tableOf(definition);
+    const columns = columnsOf(table);
+    const expired = await db.select({ id: columns.id }).from(table).where(lt(columns.deletedAt, cutoff));
+    for (const { id } of expired) {
+      try {
+        await db.transaction(async (tx) => {
+          const [gone] = await tx
+            .delete(table)
+            .where(and(eq(columns.id, id), isNotNull(columns.deletedAt)))
+            .returning({ id: columns.id });
+          if (gone && definition.audit) {
+            await audit(tx as unknown as Db, null, 'purge', definition.audit.entityType, id as number);
+          }
+        });
+        purged += 1;
+      } catch {
+        // Still referenced: kept in the trash, tried again at the next run.
+      }
+    }
+  }
+  return purged;
+}

@@ -1,0 +1,34 @@
+import { useTranslate } from 'react-admin';
+import type { AnyResource } from '../../../contract/resource';
+
+/**
+ * A resource's texts in the user's language: `resources.<name>.*` of the catalogue
+ * (src/i18n/react-admin.ts), with the definition's English label should a key be missing.
+ */
+export function useResourceText() {
+  const translate = useTranslate();
+  const text = (definition: AnyResource, key: string, english: string): string =>
+    translate(`resources.${definition.name}.${key}`, { _: english });
+  const one = (definition: AnyResource) => text(definition, 'one', definition.label.one);
+  return {
+    one,
+    many: (definition: AnyResource) => text(definition, 'many', definition.label.many),
+    toast: (definition: AnyResource) =>
+      definition.label.toast ? text(definition, 'toast', definition.label.toast) : one(definition),
+    menu: (definition: AnyResource) =>
+      definition.menu?.label
+        ? text(definition, 'menu', definition.menu.label)
+        : text(definition, 'many', definition.label.many),
+    field: (definition: AnyResource, name: string) =>
+      text(definition, `fields.${name}`, definition.fields[name].label),
+    choice: (definition: AnyResource, name: string, choice: { value: string; label: string }) =>
+      text(definition, `choices.${name}.${choice.value}`, choice.label),
+  };
+}
+
+export type ResourceText = ReturnType<typeof useResourceText>;
+
+/** A choice field's choices with their labels in the user's language. */
+export type ChoiceLabel = (choice: { value: string; label: string }) => string;
+export const translatedChoices = (choices: readonly { value: string; label: string }[], label: ChoiceLabel) =>
+  choices.map((choice) => ({ value: choice.value, label: label(choice) }));

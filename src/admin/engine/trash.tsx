@@ -1,0 +1,72 @@
+import { Alert, Button } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type Identifier, useCloseNotification, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { type AnyResource, offers, resourceCalls } from '../../../contract/definition';
+import { http } from '../../providers';
+import { useFailureToast } from '../../providers/failureToast';
+
+/** Brings records of a `trash` resource back with one `restore-many` call, then refetches its lists. */
+export function useRestore(definition: AnyResource | undefined) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (ids: Identifier[]) => {
+      if (!definition) return;
+      await http(`/api/${resourceCalls(definition).restoreMany!.path}`, { method: 'POST', body: { ids } });
+      await queryClient.invalidateQueries({ queryKey: [definition.name] });
+    },
+    [definition, queryClient],
+  );
+}
+
+function DeletedToast({ onUndo }: { onUndo: () => void }) {
+  const translate = useTranslate();
+  const close = useCloseNotification();
+  return (
+    <Alert
+      severity="success"
+      variant="filled"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => {
+            close();
+            onUndo();
+          }}
+        >
+          {translate('app.trash.undo')}
+        </Button>
+      }
+    >
+      {translate('app.tables.deleted')}
+    </Alert>
+  );
+}
+
+/**
+ * The spec's 'Deleted' toast; where the records went to the trash and the user may restore,
+ * it offers Undo, which restores them.
+ */
+export function useNotifyDeleted(definition: AnyResource | undefined) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const restore = useRestore(definition);
+  const failureToast = useFailureToast();
+  return useCallback(
+    (ids: Identifier[]) => {
+      if (!definition?.trash || !offers(definition, 'restore', permissions ?? [])) {
+        notify(translate('app.tables.deleted'), { type: 'success' });
+        return;
+      }
+      const undo = () =>
+        restore(ids).then(
+          () => notify(translate('app.trash.restored', { smart_count: ids.length }), { type: 'success' }),
+          failureToast,
+        );
+      notify(<DeletedToast onUndo={undo} />, { type: 'success', autoHideDuration: 10_000 });
+    },
+    [definition, permissions, notify, translate, restore, failureToast],
+  );
+}

@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react';
+import { isLocale, type Locale } from '../../contract/locales';
+import { appMessages as englishMessages } from './en';
+
+/** The languages offered, each named in itself. */
+export const localeChoices: { locale: Locale; name: string }[] = [
+  { locale: 'en', name: 'English' },
+  { locale: 'es', name: 'Español' },
+];
+
+/** US English and US Spanish: dates and numbers in the reader's language, money in US dollars. */
+const tags: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
+
+/**
+ * This browser's choice, apart from react-admin's store (which signing out empties): a
+ * visitor's choice on the sign-in page outlives a session.
+ */
+const storageKey = 'spirit-portal.locale';
+
+let locale: Locale = 'en';
+let messages = englishMessages;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const currentLocale = () => locale;
+export const localeTag = () => tags[locale];
+/** The app's texts in the current language, for code outside React (the http client's errors). */
+export const currentMessages = () => messages;
+
+export function browserLocale(): Locale {
+  try {
+    const stored = window.localStorage.getItem(storageKey);
+    return isLocale(stored) ? stored : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Shows the app in `next`: its catalogue (Spanish loads on first use), `<html lang>`, and remembers it here. */
+export async function applyLocale(next: Locale) {
+  const nextMessages = next === 'es' ? (await import('./es')).appMessages : englishMessages;
+  try {
+    window.localStorage.setItem(storageKey, next);
+  } catch {
+    // Storage refused (a private window's quota): the choice lasts this page.
+  }
+  document.documentElement.lang = next;
+  if (next === locale && nextMessages === messages) return;
+  locale = next;
+  messages = nextMessages;
+  for (const listener of listeners) listener();
+}
+
+export const useLocale = () => useSyncExternalStore(subscribe, currentLocale);
+
+/** The app's texts in the user's language; the component draws again when it changes. */
+export const useAppMessages = () => useSyncExternalStore(subscribe, currentMessages);
+
+/** Polyglot's `%{name}` placeholders, for pages without react-admin's translate. */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );

@@ -1,0 +1,82 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, launchBrowser, signedInState } from './browser';
+
+const texts = appMessages.conflict;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A browser of its own, signed in with a session of its own: another Admin at another desk. */
+async function desk() {
+  const context = await browser.newContext({
+    storageState: await signedInState(browser, admin.email, admin.password),
+    viewport: { width: 1280, height: 900 },
+  });
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+async function openForm(page: Page, id: number) {
+  await page.goto(`${baseUrl()}/admin/promo-codes/update/${id}`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('SPIRIT CLASH');
+}
+
+describe('two Admins edit one promo code', { timeout: 90_000 }, () => {
+  it('the second save shows yours and theirs per field, and saves what its author chose', async () => {
+    const a = await desk();
+    const b = await desk();
+    const created = await a.context.request.post(`${baseUrl()}/api/promo-codes`, {
+      data: {
+        code: 'CLASH1',
+        name: 'Spirit Clash',
+        organization: 'Lincoln High',
+        state: 'OH',
+        isActive: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id: number = (await created.json()).result.id;
+    await openForm(a.page, id);
+    await openForm(b.page, id);
+
+    await a.page.getByRole('textbox', { name: 'Name' }).fill('Name From A');
+    await a.page.getByRole('textbox', { name: 'Organization' }).fill('Org From A');
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    await a.page.waitForURL('**/admin/promo-codes');
+
+    await b.page.getByRole('textbox', { name: 'Name' }).fill('Name From B');
+    await b.page.getByRole('textbox', { name: 'Organization' }).fill('Org From B');
+    await b.page.getByRole('button', { name: 'Save' }).click();
+    const dialog = b.page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toMatch(/changed this promo code at \d{4}-\d\d-\d\d \d\d:\d\d UTC, after you opened it/);
+    // Both fields differ, each shown as typed (the form upper-cases as the server does) and as stored.
+    for (const [field, mine, theirs] of [
+      ['Name', 'NAME FROM B', 'NAME FROM A'],
+      ['Organization', 'ORG FROM B', 'ORG FROM A'],
+    ]) {
+      const row = dialog.getByRole('row', { name: new RegExp(`^${field}`) });
+      await expect.poll(() => row.textContent()).toContain(mine);
+      await expect.poll(() => row.textContent()).toContain(theirs);
+    }
+    // Keep B's name, take A's organization.
+    await dialog.getByRole('radio', { name: `Name: ${texts.yours}` }).check();
+    await dialog.getByRole('radio', { name: `Organization: ${texts.theirs}` }).check();
+    await dialog.getByRole('button', { name: texts.saveChoice }).click();
+    await b.page.waitForURL('**/admin/promo-codes');
+
+    const saved = await (await b.context.request.get(`${baseUrl()}/api/promo-codes/${id}`)).json();
+    expect(saved.result).toMatchObject({ name: 'NAME FROM B', organization: 'ORG FROM A', version: 3 });
+  });
+});

@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages as es } from '../../src/i18n/es';
+import { appMessages as en } from '../../src/i18n/en';
+import { apparelSeeds } from '../../server/db/seed-apparel';
+import { brandSeeds } from '../../server/db/seed-data';
+import { demoOrganizations } from '../../server/db/seed';
+import { demoProducts } from '../../server/db/seed-sales';
+import { englishWordsIn } from './english-words';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+
+let browser: Browser;
+let asDirector: SignedIn;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
+});
+afterAll(async () => {
+  // The director's language goes back to unset, so the other suites see English.
+  const context = await browser.newContext({ storageState: asDirector });
+  await context.request.delete(`${baseUrl()}/api/preferences/locale`);
+  await context.close();
+  await browser?.close();
+});
+
+/**
+ * What the schools and the vendors wrote, not the portal: the user's e-mail, the schools' names, the base apparel's
+ * titles, descriptions and brands, and the demo products (server/db/seed-sales.ts).
+ */
+const names = [
+  demo.directorEmail,
+  ...demoOrganizations.map((organization) => organization.name),
+  ...apparelSeeds.flatMap((apparel) => [apparel.title, apparel.description]),
+  ...brandSeeds.map(([, name]) => name),
+  ...Object.values(demoProducts).flatMap((products) =>
+    products.flatMap((product) => [`${product.title} in school colours`, product.title]),
+  ),
+];
+
+/** What a person sees once the page has settled: its text, no progress bar left. */
+async function settledText(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  return page.evaluate(() => document.body.innerText);
+}
+
+async function ensureALogo(context: BrowserContext) {
+  const crest = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#036"/></svg>`;
+  const response = await context.request.post(`${baseUrl()}/api/design-logos`, {
+    multipart: { ImageFile: { name: 'escudo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(crest) } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+describe('the portal in Spanish', () => {
+  it('lets a visitor choose Español on the sign-in page, remembered by the browser, <html lang> following', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      await page.getByRole('button', { name: en.login.submit, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Español' }).click();
+      await page.getByRole('heading', { name: es.login.title }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.reload();
+      await page.getByRole('button', { name: es.login.submit, exact: true }).waitFor();
+      expect(englishWordsIn(await settledText(page))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an athletic director switches to Español in the user menu and walks dashboard, design logos and the studio without an English word', async () => {
+    const context = await browser.newContext({ storageState: asDirector });
+    await ensureALogo(context);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/admin/dashboard`);
+      await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
+      await page.getByRole('button', { name: demo.directorEmail }).click();
+      await page.getByRole('menuitemradio', { name: 'Español' }).click();
+      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      // A setting of the user's, kept on the server.
+      const kept = await context.request.get(`${baseUrl()}/api/preferences`);
+      expect((await kept.json()).result.locale).toBe('es');
+      expect(englishWordsIn(await settledText(page), names)).toEqual([]);
+
+      await page.goto(`${baseUrl()}/admin/design-logos`);
+      await page.getByRole('button', { name: es.designLogos.addLogo }).first().waitFor();
+      expect(englishWordsIn(await settledText(page), names)).toEqual([]);
+
+      // The school's own products (other suites make some, "Two-sided Hoodie") are names too.
+      const products = page.waitForResponse((response) =>
+        response.url().includes('/api/merchandise/merchandise-by-organization'),
+      );
+      await page.goto(`${baseUrl()}/admin/merchandise/create`);
+      const { result } = (await (await products).json()) as { result: { products: { title: string }[] } };
+      const withProducts = [...names, ...result.products.map((product) => product.title)];
+      await page.getByTestId('select-logo-first').getByText(es.merchandise.selectLogoFirst).waitFor();
+      expect(englishWordsIn(await settledText(page), withProducts)).toEqual([]);
+      await page.getByRole('button', { name: 'escudo.svg', exact: true }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${es.merchandise.customize} `) })
+        .first()
+        .click();
+      await page.getByTestId('studio-canvas').waitFor();
+      expect(englishWordsIn(await settledText(page), withProducts)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("lets an Admin write a template's Spanish subject and body on its update page", async () => {
+    const context = await browser.newContext({
+      storageState: await signedInState(browser, admin.email, admin.password),
+    });
+    const page = await context.newPage();
+    try {
+      const table = await context.request.post(`${baseUrl()}/api/emailTemplate/table`, {
+        data: { skip: 0, take: 100, allSearch: 'ResetPassword' },
+      });
+      const { id } = (await table.json()).result.data[0] as { id: number };
+      await page.goto(`${baseUrl()}/admin/email-template/update/${id}`);
+      await page.getByLabel('Subject in Spanish').fill('Restablezca su contraseña de Spirit Portal');
+      const body = page.getByRole('textbox', { name: 'Body in Spanish' });
+      await body.click();
+      await page.keyboard.type('Hola {{fullName}}');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('EmailTemplate ResetPassword updated').waitFor();
+      const saved = await context.request.get(`${baseUrl()}/api/emailTemplate/${id}`);
+      expect((await saved.json()).result).toMatchObject({
+        subjectEs: 'Restablezca su contraseña de Spirit Portal',
+        bodyEs: '<p>Hola {{fullName}}</p>',
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the language in another browser of the same user', async () => {
+    const context = await browser.newContext({ storageState: asDirector });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/admin/dashboard`);
+      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    } finally {
+      await context.close();
+    }
+  });
+});
