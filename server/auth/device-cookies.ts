@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { randomToken } from './tokens';
 
 /**
@@ -26,6 +29,27 @@ export function trustedDevice(request: FastifyRequest, user: { id: number; secur
   const expected = Buffer.from(signatureOf(user, nonce));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
+}
+
+/** Accounts whose cookies one request may present before the rest are ignored. */
+const maxDeviceCookies = 5;
+
+/**
+ * The device's id when the request holds a valid device cookie of any account: for a step
+ * taken before the account is known (a passkey's sign-in options).
+ */
+export async function anyTrustedDevice(db: Db, request: FastifyRequest) {
+  const ids = Object.keys(request.cookies)
+    .map((name) => /^sp_device_(\d{1,9})$/.exec(name)?.[1])
+    .filter((id) => id !== undefined)
+    .map(Number)
+    .slice(0, maxDeviceCookies);
+  if (ids.length === 0) return undefined;
+  const owners = await db
+    .select({ id: users.id, securityStamp: users.securityStamp })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return owners.map((owner) => trustedDevice(request, owner)).find((device) => device !== undefined);
 }
 
 /** After a complete sign-in: a new device cookie for this account in this browser. */

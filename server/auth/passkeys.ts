@@ -53,6 +53,9 @@ export async function issueChallenge(
 ) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + challengeMinutes * 60_000);
+  // A browser answers only its latest challenge (its cookie names one): the one before is clutter.
+  const previous = request.cookies[challengeCookieName];
+  if (previous) await db.delete(passkeyChallenges).where(eq(passkeyChallenges.id, hashToken(previous)));
   await db
     .insert(passkeyChallenges)
     .values({ id: hashToken(token), purpose, sessionId, challenge, expiresAt });

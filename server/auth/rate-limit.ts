@@ -22,6 +22,13 @@ export const limits = {
   secondStepPerAddress: { name: '2fa:address', max: 50, windowMinutes: 15 },
   /** The second step, and passwords asked again, from a browser holding the account's device cookie. */
   secondStepPerDevice: { name: '2fa:device', max: 10, windowMinutes: 15 },
+  /**
+   * Passkey sign-in options (a stored challenge each), counted on every request: the sign-in
+   * page asks for them on each visit, for the browser's autofill, so a school behind one address
+   * needs room; a browser holding any account's device cookie counts on its own budget.
+   */
+  passkeyOptionsPerAddress: { name: 'passkey-options:address', max: 100, windowMinutes: 15 },
+  passkeyOptionsPerDevice: { name: 'passkey-options:device', max: 20, windowMinutes: 15 },
   forgotPerAccount: { name: 'forgot:account', max: 3, windowMinutes: 60 },
   forgotPerAddress: { name: 'forgot:address', max: 20, windowMinutes: 60 },
   changeEmailPerAccount: { name: 'change-email:account', max: 3, windowMinutes: 60 },

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { isLocale, type Locale } from '../../contract/locales';
 import { appMessages as englishMessages } from './en';
+import { termsOf, translateMessage } from './translateMessage';
 
 /** The languages offered, each named in itself. */
 export const localeChoices: { locale: Locale; name: string }[] = [
@@ -19,6 +20,9 @@ const storageKey = 'spirit-portal.locale';
 
 let locale: Locale = 'en';
 let messages = englishMessages;
+let terms = termsOf(messages);
+/** The resources' field labels, English → this language, which the admin adds when it loads them. */
+let resourceTerms: ReadonlyMap<string, string> = new Map();
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -29,6 +33,18 @@ export const currentLocale = () => locale;
 export const localeTag = () => tags[locale];
 /** The app's texts in the current language, for code outside React (the http client's errors). */
 export const currentMessages = () => messages;
+
+/** The admin's resource labels in the current language, for the messages that quote them. */
+export function addResourceTerms(english: ReadonlyMap<string, string>) {
+  resourceTerms = english;
+  terms = new Map([...resourceTerms, ...termsOf(messages)]);
+}
+
+/**
+ * A message the server or the contract wrote in the spec's English, in the user's language:
+ * the http client and the forms' validation show messages through this.
+ */
+export const localizeMessage = (english: string) => translateMessage(english, messages, terms);
 
 export function browserLocale(): Locale {
   try {
@@ -51,6 +67,7 @@ export async function applyLocale(next: Locale) {
   if (next === locale && nextMessages === messages) return;
   locale = next;
   messages = nextMessages;
+  terms = new Map([...resourceTerms, ...termsOf(messages)]);
   for (const listener of listeners) listener();
 }
 

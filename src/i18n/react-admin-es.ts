@@ -1,7 +1,8 @@
 import type { TranslationMessages } from 'ra-core';
 import spanishMessages from '@blackbox-vision/ra-language-spanish/dist-src/index.js';
 import { appMessages, raMessages, resourceLabels } from './es';
-import { resourceMessages } from './react-admin';
+import { definitionLabels, type ResourceLabels, resourceMessages } from './react-admin';
+import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
 
 type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null;
@@ -28,3 +29,21 @@ export const es: TranslationMessages = {
   app: appMessages,
   resources: resourceMessages(resourceLabels),
 };
+
+/**
+ * The resources' English labels (names and fields) → Spanish, so a server message that quotes
+ * one ('Code is already in use') quotes it in Spanish.
+ */
+export const resourceTerms: ReadonlyMap<string, string> = new Map(
+  Object.entries(definitionLabels(definitionsWithoutSchemas)).flatMap(([name, english]) => {
+    const spanish = (resourceLabels as Record<string, ResourceLabels | undefined>)[name];
+    if (!spanish) return [];
+    return [
+      [english.one, spanish.one],
+      [english.many, spanish.many],
+      ...Object.entries(english.fields).flatMap(([field, label]) =>
+        spanish.fields[field] ? [[label, spanish.fields[field]] as [string, string]] : [],
+      ),
+    ] as [string, string][];
+  }),
+);

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { localizeMessage } from '../i18n/locale';
 
 export interface FormErrors {
   /** Messages next to the fields they name. */
@@ -24,10 +25,10 @@ export function formErrorsOf(error: unknown, fallback: string): FormErrors {
   return { fields, message };
 }
 
-/** A zod failure of the shared contract, shown before the request is sent. */
+/** A zod failure of the shared contract, shown before the request is sent, in the user's language. */
 export function formErrorsOfZod(error: ZodError): FormErrors {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.')] ??= issue.message;
+  for (const issue of error.issues) fields[issue.path.join('.')] ??= localizeMessage(issue.message);
   return { fields, message: null };
 }
 

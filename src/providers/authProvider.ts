@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import type { LoginRequest, LoginResult } from '../../contract/account';
 import { loginPathWithReturn } from '../../contract/returnUrl';
+import { currentMessages } from '../i18n/locale';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 
@@ -24,7 +25,7 @@ export function createAuthProvider(http: HttpClient, session: Session): AuthProv
         const query = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
         return { redirectTo: `${twoFactorPath}${query}` };
       }
-      if (status !== 'Succeeded') throw new Error(message ?? 'Invalid login attempt.');
+      if (status !== 'Succeeded') throw new Error(message ?? currentMessages().serverMessages.failedLogin);
       session.reset();
       await session.refresh();
       return { redirectTo: false };

@@ -1,6 +1,7 @@
 import { HttpError } from 'ra-core';
 import type { ValidationFailure } from '../../contract/common';
-import { currentMessages } from '../i18n/locale';
+import { currentMessages, localizeMessage } from '../i18n/locale';
+import { localizeBody } from '../i18n/translateMessage';
 
 export type NotifyType = 'error' | 'info' | 'success' | 'warning';
 
@@ -84,7 +85,8 @@ export function createHttpClient(
     const text = await response.text();
     let json: Record<string, unknown>;
     try {
-      json = text ? JSON.parse(text) : {};
+      // The API writes its messages in the spec's English for every client; the user reads them in theirs.
+      json = localizeBody(text ? JSON.parse(text) : {}, localizeMessage);
     } catch {
       json = {};
     }

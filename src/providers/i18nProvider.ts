@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { localeChoices } from '../i18n/locale';
+import { addResourceTerms, localeChoices } from '../i18n/locale';
 import { en } from '../i18n/react-admin';
 
 /**
@@ -7,7 +7,13 @@ import { en } from '../i18n/react-admin';
  * `LocaleSync` (src/admin/LocaleSync.tsx), not through its own store, which signing out empties.
  */
 export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'es' ? import('../i18n/react-admin-es').then((module) => module.es) : en),
+  (locale) =>
+    locale === 'es'
+      ? import('../i18n/react-admin-es').then((module) => {
+          addResourceTerms(module.resourceTerms);
+          return module.es;
+        })
+      : en,
   'en',
   localeChoices,
   { allowMissing: true },

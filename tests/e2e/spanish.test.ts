@@ -138,6 +138,28 @@ describe('the portal in Spanish', () => {
     }
   });
 
+  it("shows a director the server's refusal of an upload in Spanish", async () => {
+    const context = await browser.newContext({ storageState: asDirector });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/admin/design-logos`);
+      await page.getByRole('button', { name: es.designLogos.addLogo }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(es.designLogos.fileLabel).waitFor();
+      // A .png the browser lets through and the server refuses: the API answers in English.
+      const refused = page.waitForResponse((response) => response.url().includes('/api/design-logos'));
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'vacio.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+      await dialog.getByRole('button', { name: es.designLogos.addLogo }).click();
+      const answer = await (await refused).json();
+      expect(answer.validationFailures[0].errorMessage).toBe(en.serverMessages.fileEmpty);
+      await dialog.getByText(es.serverMessages.fileEmpty).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the language in another browser of the same user', async () => {
     const context = await browser.newContext({ storageState: asDirector });
     const page = await context.newPage();

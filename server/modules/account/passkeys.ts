@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '../../../contract/account';
 import type { AddPasskey, Passkey, PasskeyLogin, RemovePasskey } from '../../../contract/passkeys';
 import { audit } from '../../audit';
-import { trustedDevice } from '../../auth/device-cookies';
+import { anyTrustedDevice, trustedDevice } from '../../auth/device-cookies';
 import { issueChallenge, relyingParty, takeChallenge } from '../../auth/passkeys';
 import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
@@ -206,12 +206,21 @@ export async function removeAllPasskeys(db: Db, actor: SessionUser, userId: numb
 /**
  * Sign-in options. Without a session any discoverable passkey may answer; after the password
  * step of an account with two-factor authentication, the browser is pointed at that account's.
+ * Each answer stores a challenge, so each counts against the address (or the device cookie's
+ * own budget) whether or not a sign-in follows.
  */
 export async function authenticationOptions(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const device = await anyTrustedDevice(app.db, request);
+  await enforce(
+    app.db,
+    device
+      ? [[limits.passkeyOptionsPerDevice, device]]
+      : [[limits.passkeyOptionsPerAddress, addressOf(request)]],
+  );
   const pending = request.auth?.stage === 'twoFactor' ? request.auth.user.id : undefined;
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(app.config).id,

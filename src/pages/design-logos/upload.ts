@@ -1,4 +1,6 @@
 import type { ValidationFailure } from '../../../contract/common';
+import { currentMessages, localizeMessage } from '../../i18n/locale';
+import { localizeBody } from '../../i18n/translateMessage';
 
 export interface UploadProgress {
   loaded: number;
@@ -23,7 +25,7 @@ interface ResponseBody<T> {
 
 function parseBody<T>(text: string): ResponseBody<T> {
   try {
-    return text ? (JSON.parse(text) as ResponseBody<T>) : {};
+    return localizeBody(text ? (JSON.parse(text) as ResponseBody<T>) : {}, localizeMessage);
   } catch {
     return {};
   }
@@ -63,7 +65,7 @@ export function uploadForm<T>(
         ),
       );
     };
-    request.onerror = () => reject(new UploadError('The portal cannot be reached', 0));
+    request.onerror = () => reject(new UploadError(currentMessages().errors.network, 0));
     request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);

@@ -105,7 +105,10 @@ export function LoginPage() {
           if (live) void afterPasskey(result);
         },
         (caught: unknown) => {
-          if (live) passkeyFailed(caught);
+          // Options refused for the address's budget: the autofill offer is an extra, so it goes
+          // quietly; the passkey button still says why when pressed.
+          const limited = (caught as { status?: unknown } | null)?.status === 429;
+          if (live && !limited) passkeyFailed(caught);
         },
       );
     });

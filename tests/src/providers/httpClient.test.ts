@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
+import { appMessages as spanish } from '../../../src/i18n/es';
+import { applyLocale } from '../../../src/i18n/locale';
 import { createHttpClient } from '../../../src/providers/httpClient';
 
 const respond = (status: number, body: unknown) =>
@@ -9,6 +11,8 @@ function setup(fetchImpl: typeof fetch) {
   const hooks = { notify: vi.fn(), onUnauthorized: vi.fn(), onForbidden: vi.fn() };
   return { hooks, http: createHttpClient(hooks, fetchImpl) };
 }
+
+afterEach(() => applyLocale('en'));
 
 describe('httpClient: the error catalogue of section 8', () => {
   it('returns the parsed body and sends objects as JSON with the session cookie', async () => {
@@ -38,6 +42,32 @@ describe('httpClient: the error catalogue of section 8', () => {
     expect(error.status).toBe(400);
     expect(error.message).toBe('Something is off');
     expect(error.body.errors).toEqual({ name: { firstName: 'First name is required' } });
+  });
+
+  it("shows the server's English messages in the user's language, leaving the records alone", async () => {
+    await applyLocale('es');
+    const { http, hooks } = setup(
+      respond(400, {
+        result: null,
+        validationFailures: [
+          { propertyName: '', errorMessage: 'Body is required' },
+          { propertyName: 'title', errorMessage: 'Title must be at most 200 characters' },
+        ],
+      }),
+    );
+    type Failure = { message: string; body: { errors: unknown } };
+    const error = (await http('/api/x').catch((e: unknown) => e)) as Failure;
+    expect(hooks.notify).toHaveBeenCalledWith(`Error: ${spanish.serverMessages.bodyRequired}`, 'error');
+    expect(error.message).toBe(spanish.serverMessages.bodyRequired);
+    expect(error.body.errors).toEqual({ title: 'Título: debe tener como máximo 200 caracteres' });
+    const limited = setup(
+      respond(429, { result: null, message: 'Too many attempts. Try again in a few minutes.' }),
+    );
+    await expect(limited.http('/api/x')).rejects.toMatchObject({
+      message: spanish.serverMessages.tooManyAttempts,
+    });
+    const record = { result: { id: 1, title: 'Body is required' } };
+    expect(await setup(respond(200, record)).http('/api/x')).toEqual(record);
   });
 
   it("401: toasts 'You need to login to view this page' on the sign-in page it sends the user to", async () => {

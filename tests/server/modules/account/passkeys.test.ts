@@ -482,3 +482,44 @@ describe('passkeys (/api/account/passkeys)', () => {
     expect(await auditActions(user.id)).toContain('removeAllPasskeys');
   });
 });
+
+describe('passkey sign-in options (POST login-options)', () => {
+  const budget = () => limits.passkeyOptionsPerAddress.max;
+
+  it("answers 429 'Too many attempts' past the address's budget, creating no more challenges", async () => {
+    for (let asked = 0; asked < budget(); asked++) {
+      expect((await new Browser().send('POST', '/api/account/passkeys/login-options')).statusCode).toBe(200);
+    }
+    const refused = await new Browser().send('POST', '/api/account/passkeys/login-options');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      result: null,
+      message: 'Too many attempts. Try again in a few minutes.',
+    });
+    expect(await ctx.db.$count(passkeyChallenges)).toBe(budget());
+  });
+
+  it('still answers a browser holding a device cookie once others spent the address', async () => {
+    await createUser(ctx.db, { email: 'pk@example.com' });
+    const regular = new Browser();
+    const signedIn = await regular.send('POST', '/api/account/login', {
+      email: 'pk@example.com',
+      password: strongPassword,
+    });
+    expect(signedIn.json().result.status).toBe('Succeeded');
+    for (let asked = 0; asked < budget(); asked++) {
+      await new Browser().send('POST', '/api/account/passkeys/login-options');
+    }
+    expect((await new Browser().send('POST', '/api/account/passkeys/login-options')).statusCode).toBe(429);
+    expect((await regular.send('POST', '/api/account/passkeys/login-options')).statusCode).toBe(200);
+  });
+
+  it("replaces the browser's outstanding challenge when it asks again", async () => {
+    const visitor = new Browser();
+    await loginOptions(visitor);
+    await loginOptions(visitor);
+    const latest = await loginOptions(visitor);
+    const rows = await ctx.db.select({ challenge: passkeyChallenges.challenge }).from(passkeyChallenges);
+    expect(rows).toEqual([{ challenge: latest.challenge }]);
+  });
+});

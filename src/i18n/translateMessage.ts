@@ -1,0 +1,103 @@
+import { appMessages as englishMessages } from './en';
+
+type Catalogue = Pick<typeof englishMessages, 'serverMessages' | 'serverTerms'>;
+type MessageKey = keyof Catalogue['serverMessages'];
+
+const placeholder = /%\{(\w+)\}/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Pattern {
+  key: MessageKey;
+  names: string[];
+  regex: RegExp;
+  fixed: number;
+}
+
+/**
+ * Each English template with placeholders as a pattern that captures them, the one with the
+ * most fixed text first: 'Code must be at most 50 characters' is a length message before it is
+ * a number's maximum.
+ */
+const patterns: Pattern[] = (Object.entries(englishMessages.serverMessages) as [MessageKey, string][])
+  .filter(([, template]) => template.includes('%{'))
+  .map(([key, template]) => {
+    const names = [...template.matchAll(placeholder)].map((match) => match[1]);
+    const source = template
+      .split(placeholder)
+      .map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : '(.+?)'))
+      .join('');
+    return { key, names, regex: new RegExp(`^${source}$`), fixed: template.replace(placeholder, '').length };
+  })
+  .sort((a, b) => b.fixed - a.fixed);
+
+const exact = new Map(
+  (Object.entries(englishMessages.serverMessages) as [MessageKey, string][])
+    .filter(([, template]) => !template.includes('%{'))
+    .map(([key, template]) => [template, key]),
+);
+
+/** English term → the catalogue's, paired by key. */
+export function termsOf(messages: Catalogue): Map<string, string> {
+  return new Map(
+    Object.entries(englishMessages.serverTerms).map(([key, english]) => [
+      english,
+      messages.serverTerms[key as keyof Catalogue['serverTerms']],
+    ]),
+  );
+}
+
+/**
+ * A message the server or the contract wrote (in the spec's English) in the language of
+ * `messages`: a known text or template is looked up, and what fills a template's placeholders
+ * (a field's label, a side, a nested message) is translated in turn; anything else, numbers
+ * and names included, is kept. An unknown message passes through unchanged, and English
+ * gives back what it was given.
+ */
+export function translateMessage(
+  english: string,
+  messages: Catalogue,
+  terms: ReadonlyMap<string, string> = termsOf(messages),
+): string {
+  if (messages.serverMessages === englishMessages.serverMessages) return english;
+  const key = exact.get(english);
+  if (key) return messages.serverMessages[key];
+  for (const { key, names, regex } of patterns) {
+    const match = regex.exec(english);
+    if (!match) continue;
+    const values = new Map(names.map((name, index) => [name, match[index + 1]]));
+    return messages.serverMessages[key].replace(placeholder, (text, name: string) => {
+      const value = values.get(name);
+      if (value === undefined) return text;
+      const nested = translateMessage(value, messages, terms);
+      return nested !== value ? nested : (terms.get(value) ?? value);
+    });
+  }
+  return english;
+}
+
+interface MessageBody {
+  message?: unknown;
+  result?: unknown;
+  validationFailures?: unknown;
+}
+
+/**
+ * A response body with the messages the server wrote in it translated: the 400's
+ * `validationFailures[].errorMessage`, an error's `message`, a refused sign-in's
+ * `result.message`. Everything else, the records included, is left as it came.
+ */
+export function localizeBody<T extends MessageBody>(body: T, localize: (english: string) => string): T {
+  const localized: MessageBody = { ...body };
+  if (Array.isArray(body.validationFailures)) {
+    localized.validationFailures = body.validationFailures.map((failure: { errorMessage?: unknown }) =>
+      typeof failure?.errorMessage === 'string'
+        ? { ...failure, errorMessage: localize(failure.errorMessage) }
+        : failure,
+    );
+  }
+  if (typeof body.message === 'string') localized.message = localize(body.message);
+  const result = body.result as { status?: unknown; message?: unknown } | null | undefined;
+  if (result?.status === 'Failed' && typeof result.message === 'string')
+    localized.result = { ...result, message: localize(result.message) };
+  return localized as T;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { appMessages as en } from '../../../src/i18n/en';
+import { appMessages as es } from '../../../src/i18n/es';
+import { localizeBody, translateMessage } from '../../../src/i18n/translateMessage';
+import { serverMessageTexts } from './server-message-texts';
+
+/** Messages written the same in Spanish. */
+const sameInSpanish = new Set<string>([]);
+
+describe('translateMessage', () => {
+  it('keeps the English as the server wrote it for an English reader', () => {
+    expect(translateMessage('Code must be at most 50 characters', en)).toBe(
+      'Code must be at most 50 characters',
+    );
+  });
+
+  it('translates a fixed message', () => {
+    expect(translateMessage('Too many attempts. Try again in a few minutes.', es)).toBe(
+      es.serverMessages.tooManyAttempts,
+    );
+    expect(translateMessage('Body is required', es)).toBe(es.serverMessages.bodyRequired);
+  });
+
+  it("carries a template's numbers over and translates its field label", () => {
+    expect(translateMessage('Code must be at most 50 characters', es)).toBe(
+      'Código: debe tener como máximo 50 caracteres',
+    );
+    expect(translateMessage('Prints at 40 DPI; a print needs at least 72', es)).toBe(
+      'Se imprime a 40 DPI; una impresión necesita al menos 72',
+    );
+  });
+
+  it('keeps a label it does not know, and uses labels it is given', () => {
+    expect(translateMessage('Mascot is required', es)).toBe('Mascot: es obligatorio');
+    expect(translateMessage('Mascot is required', es, new Map([['Mascot', 'Mascota']]))).toBe(
+      'Mascota: es obligatorio',
+    );
+  });
+
+  it('translates a message nested in another, and the words it quotes', () => {
+    expect(
+      translateMessage('Layer 1 (logo on the back): The logo must lie inside the printable area', es),
+    ).toBe('Capa 1 (logotipo en la espalda): El logotipo debe quedar dentro del área de impresión');
+  });
+
+  it('passes an unknown message through unchanged', () => {
+    expect(translateMessage('The flux capacitor is offline', es)).toBe('The flux capacitor is offline');
+  });
+
+  it("translates a response body's messages and nothing else", () => {
+    const body = {
+      result: { status: 'Failed', message: 'Invalid login attempt.' },
+      validationFailures: [{ propertyName: 'code', errorMessage: 'Code is already in use' }],
+      message: 'Something went wrong',
+    };
+    expect(localizeBody(body, (text) => translateMessage(text, es))).toEqual({
+      result: { status: 'Failed', message: es.serverMessages.failedLogin },
+      validationFailures: [{ propertyName: 'code', errorMessage: 'Código: ya está en uso' }],
+      message: es.serverMessages.somethingWrong,
+    });
+    const record = { result: { id: 1, message: 'Invalid login attempt.' } };
+    expect(localizeBody(record, (text) => translateMessage(text, es))).toEqual(record);
+  });
+});
+
+describe('every message the server and the contract write', () => {
+  const found = serverMessageTexts();
+
+  it('are found in the source (the scan still works)', () => {
+    expect(found.length).toBeGreaterThan(150);
+  });
+
+  it('has a Spanish translation', () => {
+    const untranslated = found
+      .filter(({ text }) => !sameInSpanish.has(text) && translateMessage(text, es) === text)
+      .map(({ text, where }) => `${where} ${text}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('comes back unchanged in English', () => {
+    const changed = found.filter(({ text }) => translateMessage(text, en) !== text).map(({ text }) => text);
+    expect(changed).toEqual([]);
+  });
+});
