@@ -613,8 +613,10 @@ export async function restoreProducts(db: Db, jobs: JobQueue, actor: SessionUser
         const [restored] = await tx
           .update(merchandise)
           .set({ archivedAt: null, archivedBy: null, version: nextVersion(merchandise.version) })
-          .where(eq(merchandise.id, id))
+          .where(and(eq(merchandise.id, id), isNotNull(merchandise.archivedAt)))
           .returning();
+        // Restored or deleted forever by someone else since it was read.
+        if (!restored) throw notFound('Product');
         if (isOrWillBePublished(row))
           await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
             organizationId: row.organizationId,
