@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits, resultOf } from './common';
+import { resultOf } from './common';
 import { trashRowFields } from './trash';
 import { maxIntegerId } from './resource';
 
@@ -36,13 +36,6 @@ export const designLogoUploadQuerySchema = z.object({
 export const trashedDesignLogoSchema = designLogoSchema.extend(trashRowFields);
 export type TrashedDesignLogo = z.infer<typeof trashedDesignLogoSchema>;
 export const designLogoTrashResponseSchema = resultOf(z.array(trashedDesignLogoSchema));
-export const designLogoIdsSchema = z.object({
-  ids: z
-    .array(z.number().int().positive().max(maxIntegerId))
-    .min(1, 'Ids are required')
-    .max(limits.maxTake, `Ids must be at most ${limits.maxTake}`),
-});
-export const designLogoCountResponseSchema = resultOf(z.object({ count: z.number().int() }));
 
 export const designLogoListResponseSchema = resultOf(z.array(designLogoSchema));
 export const designLogoResponseSchema = resultOf(designLogoSchema);

@@ -3,6 +3,7 @@ import { minLogoWidth, minPrintDpi, recommendedPrintDpi, sides } from './composi
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
+import { trashRowFields } from './trash';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
 export const productImageMaxBytes = 20 * 1024 * 1024;
@@ -270,6 +271,17 @@ export const printFileParamsSchema = z.object({
 
 /** The version an archive names (`?version=`), refused with 409 when stale. */
 export const archiveMerchandiseQuerySchema = z.object({ version: versionInput });
+
+export const trashedProductSchema = merchandiseProductSchema.extend(trashRowFields);
+export type TrashedProduct = z.infer<typeof trashedProductSchema>;
+/** The trash of the organization an athletic director works for, or the one an Admin names. */
+export const merchandiseTrashQuerySchema = z.object({
+  organizationId: organizationIdField('organizationId'),
+});
+export const merchandiseTrashResponseSchema = resultOf(z.array(trashedProductSchema));
+/** A purge refused (on `ids`) because orders refer to the product. */
+export const productHasOrdersMessage = (title: string) =>
+  `${title} has orders, so it stays in the trash for them and cannot be deleted forever`;
 
 export const priceBelowBaseMessage = (basePrice: number) =>
   `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;

@@ -456,7 +456,9 @@ export const merchandise = pgTable(
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
     /** Artwork beyond the main front logo (the placement above): logos on either side. */
     layers: jsonb('layers').$type<LogoLayer[]>().notNull().default([]),
+    /** Archiving is the product's move to the trash: when, and who (loose, like `deleted_by`). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: integer('archived_by'),
     /**
      * Bytes of the product's stored files (the composed upload, then the image, thumbnail and
      * print file), counted against the organization's storage quota. Products made before it
@@ -467,15 +469,18 @@ export const merchandise = pgTable(
   },
   (t) => [
     index('merchandise_organization_idx').on(t.organizationId),
-    uniqueIndex('merchandise_placement_idx').on(
-      t.organizationId,
-      t.logoId,
-      t.baseApparelId,
-      t.placementX,
-      t.placementY,
-      t.placementWidth,
-      t.placementRotation,
-    ),
+    uniqueIndex('merchandise_placement_idx')
+      .on(
+        t.organizationId,
+        t.logoId,
+        t.baseApparelId,
+        t.placementX,
+        t.placementY,
+        t.placementWidth,
+        t.placementRotation,
+      )
+      // Among the products outside the trash, as for every unique rule: a restore is what is checked.
+      .where(sql`archived_at is null`),
   ],
 );
 

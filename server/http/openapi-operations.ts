@@ -92,7 +92,17 @@ export const operationDocs: Record<string, OperationDoc> = {
     summary: 'Create a product from a logo placed on a base apparel',
   },
   'PUT /api/merchandise/{id}': { summary: "Edit a product's title, description and price" },
-  'POST /api/merchandise/{id}/archive': { summary: 'Archive a product' },
+  'POST /api/merchandise/{id}/archive': { summary: 'Archive a product (move it to the trash)' },
+  'GET /api/merchandise/trash': { summary: "An organization's archived products (its product trash)" },
+  'POST /api/merchandise/{id}/restore': {
+    summary: 'Restore a product from the trash and put it back on sale',
+  },
+  'POST /api/merchandise/restore-many': {
+    summary: 'Restore products from the trash and put them back on sale',
+  },
+  'POST /api/merchandise/purge-many': {
+    summary: 'Delete trashed products forever, with their files, unless orders refer to them',
+  },
   'POST /api/merchandise/{id}/retry': { summary: 'Process a failed product again' },
   'GET /api/merchandise/{id}/print-file/{side}': {
     summary: "A side's print file of a product",

@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnyResource } from '../../contract/resource';
 import type { Db } from '../db/client';
 import { purgeExpiredLogos } from '../modules/design-logos/service';
+import { purgeExpiredProducts } from '../modules/merchandise/service';
 import { purgeExpired } from '../resources/trash';
 import type { BlobStore } from '../storage';
 
 const dayMs = 24 * 60 * 60_000;
 
-/** Deletes for good every record trashed more than `retentionDays` ago, logos with their files. */
+/**
+ * Deletes for good every record trashed more than `retentionDays` ago, logos and products with
+ * their files; a product that orders refer to stays.
+ */
 export async function purgeTrash(
   db: Db,
   storage: BlobStore,
@@ -17,8 +21,9 @@ export async function purgeTrash(
 ) {
   const cutoff = new Date(now.getTime() - retentionDays * dayMs);
   const logos = await purgeExpiredLogos(db, storage, cutoff);
+  const products = await purgeExpiredProducts(db, storage, cutoff);
   const records = await purgeExpired(db, definitions, cutoff);
-  return { records, logos };
+  return { records, logos, products };
 }
 
 /** Runs the purge with the job worker's hourly chores; a failed run is tried again an hour later. */
@@ -30,7 +35,8 @@ export function scheduleTrashPurge(
   jobs.addChore(async () => {
     try {
       const purged = await run();
-      if (purged.records + purged.logos > 0) log.info(purged, 'trash purge deleted records for good');
+      if (purged.records + purged.logos + purged.products > 0)
+        log.info(purged, 'trash purge deleted records for good');
     } catch (error) {
       log.warn({ err: error }, 'trash purge failed; it runs again in an hour');
     }

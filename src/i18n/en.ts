@@ -89,6 +89,7 @@ export const appMessages = {
     saved: 'Product updated',
     productTitle: 'Title',
     archive: 'Archive',
+    backToProducts: 'Back to the products',
     archived: 'Product archived: it no longer shows in the gallery or the storefront',
     downloadPrint: { front: 'Download front print file', back: 'Download back print file' },
     customize: 'Customize',

@@ -88,6 +88,7 @@ export const appMessages: typeof englishAppMessages = {
     saved: 'Producto actualizado',
     productTitle: 'Título',
     archive: 'Archivar',
+    backToProducts: 'Volver a los productos',
     archived: 'Producto archivado: ya no aparece en la galería ni en la tienda',
     downloadPrint: {
       front: 'Descargar el archivo de impresión del frente',

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
@@ -124,6 +125,71 @@ describe('the trash', () => {
       await logos.getByRole('button', { name: texts.designLogos.backToLogos }).click();
       await logos.getByTestId('design-logo').filter({ hasText: 'trash-a.svg' }).first().waitFor();
       expect(await logos.getByTestId('design-logo').filter({ hasText: 'trash-c.svg' }).count()).toBe(0);
+    } finally {
+      await director.close();
+    }
+  });
+
+  it('lets an athletic director archive a product, find it in the Trash of the merchandise page and restore it to the gallery', async () => {
+    const director = await browser.newContext({
+      storageState: await signedInState(browser, demo.directorEmail, demo.password),
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#630"/></svg>`;
+      const logo = await director.request.post(`${baseUrl()}/api/design-logos`, {
+        multipart: {
+          ImageFile: { name: 'trash-tee.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) },
+        },
+      });
+      expect(logo.status(), await logo.text()).toBe(200);
+      const apparel = (await (await director.request.get(`${baseUrl()}/api/merchandise/base-apparel`)).json())
+        .result.products as { id: number; title: string }[];
+      const title = 'Trash Walk Tee';
+      const made = await director.request.post(
+        `${baseUrl()}/api/merchandise/create-merchandise-by-organization`,
+        {
+          multipart: {
+            Title: title,
+            Description: 'Made to be archived',
+            Price: '30',
+            LogoId: String((await logo.json()).result.id),
+            BaseApparelId: String(apparel.find((item) => item.title === 'Classic Cotton Tee')!.id),
+            ImageFile: {
+              name: 'product.png',
+              mimeType: 'image/png',
+              buffer: await sharp({ create: { width: 400, height: 400, channels: 4, background: '#fff' } })
+                .png()
+                .toBuffer(),
+            },
+          },
+        },
+      );
+      expect(made.status(), await made.text()).toBe(200);
+
+      const products = await director.newPage();
+      // A second gallery, left open: the restore reaches it without a reload.
+      const watching = await director.newPage();
+      const inGallery = (on: Page) => on.getByTestId('merchandise-product').filter({ hasText: title });
+      await watching.goto(`${baseUrl()}/admin/merchandise`);
+      await inGallery(watching).waitFor();
+      await products.goto(`${baseUrl()}/admin/merchandise`);
+      await inGallery(products).getByRole('button', { name: texts.merchandise.details }).click();
+      await products.getByRole('dialog').getByRole('button', { name: texts.merchandise.archive }).click();
+      await products.getByText(texts.merchandise.archived, { exact: true }).waitFor();
+      await expect.poll(() => inGallery(products).count()).toBe(0);
+      await expect.poll(() => inGallery(watching).count()).toBe(0);
+
+      await products.getByRole('button', { name: texts.trash.button }).click();
+      const trashed = products.getByTestId('trashed-product').filter({ hasText: title });
+      await trashed.waitFor();
+      await trashed.getByRole('button', { name: `${texts.trash.restore} ${title}` }).click();
+      await products.getByText('Restored', { exact: true }).waitFor();
+      await expect.poll(() => trashed.count()).toBe(0);
+      await inGallery(watching).waitFor();
+
+      await products.getByRole('button', { name: texts.merchandise.backToProducts }).click();
+      await inGallery(products).waitFor();
     } finally {
       await director.close();
     }

@@ -4,15 +4,14 @@ import { access } from '../../../contract/access';
 import { limits } from '../../../contract/common';
 import { idSchema } from '../../../contract/resource';
 import {
-  designLogoCountResponseSchema,
   designLogoDeleteResponseSchema,
-  designLogoIdsSchema,
   designLogoTrashResponseSchema,
   designLogoListQuerySchema,
   designLogoListResponseSchema,
   designLogoResponseSchema,
   designLogoUploadQuerySchema,
 } from '../../../contract/design-logos';
+import { trashCountResponseSchema, trashIdsSchema } from '../../../contract/trash';
 import { currentUser, requireRole } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
@@ -168,8 +167,8 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
         preHandler: allowed,
         schema: {
           tags: ['design-logos'],
-          body: designLogoIdsSchema,
-          response: { 200: designLogoCountResponseSchema },
+          body: trashIdsSchema,
+          response: { 200: trashCountResponseSchema },
         },
       },
       async (request) => {

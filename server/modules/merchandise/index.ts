@@ -14,6 +14,8 @@ import {
   merchandiseIdParamsSchema,
   merchandiseProductSchema,
   merchandiseResponseSchema,
+  merchandiseTrashQuerySchema,
+  merchandiseTrashResponseSchema,
   printFileParamsSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
@@ -21,6 +23,8 @@ import {
   uploadImageResponseSchema,
 } from '../../../contract/merchandise';
 import { isAdmin } from '../../../contract/roles';
+import { trashCountResponseSchema, trashIdsSchema } from '../../../contract/trash';
+import type { SessionUser } from '../../auth/sessions';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
@@ -36,12 +40,18 @@ import {
   archiveMerchandise,
   baseApparelCatalogue,
   createMerchandise,
+  coloursOf,
+  findOwnProduct,
   forgetStorefrontUpload,
+  listTrashedProducts,
   merchandiseByOrganization,
   printFileKey,
   processMerchandiseJob,
+  purgeProducts,
   recordStorefrontUpload,
+  restoreProducts,
   retryMerchandise,
+  toProduct,
   syncMerchandiseJob,
   updateMerchandise,
 } from './service';
@@ -229,7 +239,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       preHandler: allowed,
       schema: {
         tags: ['merchandise'],
-        description: `Hides a product from the gallery and the storefront; it is kept for its orders. ${staleWriteDescription}`,
+        description: `Moves a product to the trash: hidden from the gallery and the storefront, restorable, kept for good when orders refer to it. ${staleWriteDescription}`,
         params: merchandiseIdParamsSchema,
         querystring: archiveMerchandiseQuerySchema,
         response: {
@@ -244,6 +254,77 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       return { result: { id: request.params.id } };
     },
   );
+
+  // The trash is the archive: whoever may manage an organization's products may see, restore and purge its archived ones.
+  app.get(
+    '/trash',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        querystring: merchandiseTrashQuerySchema,
+        response: { 200: merchandiseTrashResponseSchema },
+      },
+    },
+    async (request) => {
+      const organizationId = await workingOrganizationId(
+        app.db,
+        currentUser(request),
+        request.query.organizationId,
+        'organizationId',
+      );
+      return { result: await listTrashedProducts(app.db, organizationId) };
+    },
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description: 'Back in the gallery, and on sale again once the storefront has been told',
+        params: merchandiseIdParamsSchema,
+        response: { 200: merchandiseResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      await restoreProducts(app.db, app.jobs, actor, [request.params.id]);
+      const row = await findOwnProduct(app.db, actor, request.params.id);
+      return { result: toProduct(row, await coloursOf(app.db, [row.id])) };
+    },
+  );
+
+  for (const [path, description, change] of [
+    [
+      '/restore-many',
+      'Back in the gallery, and on sale again once the storefront has been told; a placement a live product has taken since is refused',
+      (actor: SessionUser, ids: number[]) => restoreProducts(app.db, app.jobs, actor, ids),
+    ],
+    [
+      '/purge-many',
+      'With their files; a product that orders refer to is refused (it stays for its orders)',
+      (actor: SessionUser, ids: number[]) => purgeProducts(app.db, app.storage, actor, ids),
+    ],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preHandler: allowed,
+        schema: {
+          tags: ['merchandise'],
+          description,
+          body: trashIdsSchema,
+          response: { 200: trashCountResponseSchema },
+        },
+      },
+      async (request) => {
+        await change(currentUser(request), request.body.ids);
+        return { result: { count: request.body.ids.length } };
+      },
+    );
+  }
 
   app.post(
     '/:id/retry',

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { isVectorLogo } from '../../../contract/design-logos';
@@ -15,6 +15,8 @@ import {
   priceBelowBaseMessage,
   printDpiTooLow,
   productFieldNames,
+  productHasOrdersMessage,
+  type TrashedProduct,
 } from '../../../contract/merchandise';
 import {
   clampPlacement,
@@ -41,6 +43,7 @@ import {
   designLogos,
   merchandise,
   merchandiseColours,
+  orderItems,
   organizations,
   storefrontUploads,
 } from '../../db/schema';
@@ -52,6 +55,8 @@ import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
 import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
+import { announce, displayNameOf, systemActor } from '../../resources/change-feed';
+import { userNameOf } from '../../resources/trash';
 
 export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
@@ -155,7 +160,7 @@ export async function merchandiseByOrganization(
 
 /**
  * The catalogue, each item with the logos this organization has already put on it in any
- * placement, archived products included: they still exist for their orders.
+ * placement, among its products outside the trash.
  */
 export async function baseApparelCatalogue(db: Db, organizationId: number): Promise<BaseApparel[]> {
   const items = await db
@@ -166,7 +171,13 @@ export async function baseApparelCatalogue(db: Db, organizationId: number): Prom
   const used = await db
     .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
     .from(merchandise)
-    .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.logoId)));
+    .where(
+      and(
+        eq(merchandise.organizationId, organizationId),
+        isNotNull(merchandise.logoId),
+        isNull(merchandise.archivedAt),
+      ),
+    );
   const colours = await db.select().from(apparelColours).orderBy(asc(apparelColours.id));
   return items.map(({ item, brand }) => ({
     id: item.id,
@@ -368,6 +379,7 @@ export async function createMerchandise(
     eq(merchandise.organizationId, organizationId),
     eq(merchandise.logoId, logo.id),
     eq(merchandise.baseApparelId, apparel.id),
+    isNull(merchandise.archivedAt),
   );
   const [existing] = await db
     .select({ id: merchandise.id })
@@ -511,8 +523,8 @@ export async function updateMerchandise(
 }
 
 /**
- * Takes a product out of the gallery and the storefront. The row stays, because orders
- * refer to it.
+ * Moves a product to the trash: out of the gallery and off the storefront. The row stays until
+ * it is deleted forever, and for good when orders refer to it.
  */
 export async function archiveMerchandise(
   db: Db,
@@ -525,9 +537,9 @@ export async function archiveMerchandise(
   await db.transaction(async (tx) => {
     const [archived] = await tx
       .update(merchandise)
-      .set({ archivedAt: new Date(), version: nextVersion(merchandise.version) })
+      .set({ archivedAt: new Date(), archivedBy: actor.id, version: nextVersion(merchandise.version) })
       .where(and(eq(merchandise.id, id), versionMatches(merchandise.version, version)))
-      .returning({ id: merchandise.id });
+      .returning();
     if (!archived)
       throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
     if (isOrWillBePublished(row))
@@ -538,8 +550,165 @@ export async function archiveMerchandise(
       organizationId: row.organizationId,
       title: row.title,
     });
+    await announceProduct(tx as unknown as Db, archived, 'deleted', actor);
   });
   jobs.wakeUp();
+}
+
+/** An open gallery or trash of the product's organization refetches. */
+const announceProduct = (
+  tx: Db,
+  row: MerchandiseRow,
+  action: 'deleted' | 'restored',
+  actor: SessionUser | null,
+) =>
+  announce(tx, {
+    resource: 'merchandise',
+    id: row.id,
+    action,
+    version: row.version,
+    by: actor ? { id: actor.id, name: displayNameOf(actor) } : systemActor('Spirit Portal'),
+    organizationId: row.organizationId,
+  });
+
+/** The organization's products in the trash, the latest archived first. */
+export async function listTrashedProducts(db: Db, organizationId: number): Promise<TrashedProduct[]> {
+  const rows = await db
+    .select({ row: merchandise, deletedByName: userNameOf(merchandise.archivedBy) })
+    .from(merchandise)
+    .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.archivedAt)))
+    .orderBy(desc(merchandise.archivedAt), desc(merchandise.id));
+  const colours = await coloursOf(
+    db,
+    rows.map(({ row }) => row.id),
+  );
+  return rows.map(({ row, deletedByName }) => ({
+    ...toProduct(row, colours),
+    deletedAt: row.archivedAt!.toISOString(),
+    deletedByName,
+  }));
+}
+
+/** A product in the trash the actor may see: another organization's is a 403, any other a 404. */
+async function findTrashedProduct(db: Db, actor: SessionUser, id: number) {
+  const [row] = await db
+    .select()
+    .from(merchandise)
+    .where(and(eq(merchandise.id, id), isNotNull(merchandise.archivedAt)));
+  if (!row) throw notFound('Product');
+  scopedOrganizationId(actor, row.organizationId);
+  return row;
+}
+
+/**
+ * Takes products out of the trash, each a change of its own: back in the gallery, and on sale
+ * again once the storefront sync has run. A product whose placement a live product has taken
+ * since is refused with the create's message, and stops the rest.
+ */
+export async function restoreProducts(db: Db, jobs: JobQueue, actor: SessionUser, ids: number[]) {
+  try {
+    for (const id of ids) {
+      const row = await findTrashedProduct(db, actor, id);
+      await db.transaction(async (tx) => {
+        const [restored] = await tx
+          .update(merchandise)
+          .set({ archivedAt: null, archivedBy: null, version: nextVersion(merchandise.version) })
+          .where(and(eq(merchandise.id, id), isNotNull(merchandise.archivedAt)))
+          .returning();
+        // Restored or deleted forever by someone else since it was read.
+        if (!restored) throw notFound('Product');
+        if (isOrWillBePublished(row))
+          await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, {
+            organizationId: row.organizationId,
+          });
+        await audit(tx as unknown as Db, actor.id, 'restore', 'merchandise', id, {
+          organizationId: row.organizationId,
+          title: row.title,
+        });
+        await announceProduct(tx as unknown as Db, restored, 'restored', actor);
+      });
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
+    throw error;
+  } finally {
+    jobs.wakeUp();
+  }
+}
+
+/** Orders refer to the product: it is kept for them, in the trash for good. */
+const hasOrders = sql`exists (select 1 from ${orderItems} where ${orderItems.productId} = ${merchandise.id})`;
+
+/** Every file a product keeps: its pictures, print files, colour pictures, and an unprocessed upload. */
+async function filesOf(db: Db, row: MerchandiseRow) {
+  const colours = await coloursOf(db, [row.id]);
+  return [
+    row.sourceImageKey,
+    row.imageKey,
+    row.thumbnailKey,
+    row.printKey,
+    row.backPrintKey,
+    ...colours.flatMap((colour) => [colour.imageKey, colour.thumbnailKey]),
+  ].filter((key): key is string => Boolean(key));
+}
+
+/**
+ * Deletes products for good (their colours go with the row), then their files. The row goes
+ * first, and only while no order refers to it: a file left by a failed delete is unreachable
+ * and the storage sweep removes it; a row without its files would be broken.
+ */
+async function purgeProductRows(
+  db: Db,
+  storage: BlobStore,
+  actor: SessionUser | null,
+  rows: MerchandiseRow[],
+) {
+  let purged = 0;
+  for (const row of rows) {
+    const files = await filesOf(db, row);
+    const deleted = await db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(merchandise)
+        .where(and(eq(merchandise.id, row.id), not(hasOrders)))
+        .returning({ id: merchandise.id });
+      if (!gone) return false;
+      await audit(tx as unknown as Db, actor?.id ?? null, 'purge', 'merchandise', row.id, {
+        organizationId: row.organizationId,
+        title: row.title,
+      });
+      await announceProduct(tx as unknown as Db, row, 'deleted', actor);
+      return true;
+    });
+    if (!deleted) continue;
+    purged += 1;
+    await Promise.allSettled(files.map((key) => storage.delete(key)));
+  }
+  return purged;
+}
+
+/**
+ * Deletes trashed products forever. One that orders refer to is refused on `ids` (nothing is
+ * deleted then), as is one outside the trash (404) or of another organization (403).
+ */
+export async function purgeProducts(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
+  const rows: MerchandiseRow[] = [];
+  for (const id of ids) rows.push(await findTrashedProduct(db, actor, id));
+  const [ordered] = await db
+    .select({ title: merchandise.title })
+    .from(merchandise)
+    .where(and(inArray(merchandise.id, ids), hasOrders))
+    .limit(1);
+  if (ordered) throw badRequest('ids', productHasOrdersMessage(ordered.title));
+  await purgeProductRows(db, storage, actor, rows);
+}
+
+/** The trash job's part for products: those archived before the cutoff go, files and all, unless ordered. */
+export async function purgeExpiredProducts(db: Db, storage: BlobStore, cutoff: Date) {
+  const rows = await db
+    .select()
+    .from(merchandise)
+    .where(and(lt(merchandise.archivedAt, cutoff), not(hasOrders)));
+  return purgeProductRows(db, storage, null, rows);
 }
 
 /** Processes a failed product again from the start ('Try again'). */

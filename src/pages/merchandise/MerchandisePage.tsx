@@ -1,15 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { useMerchandise, useOrganizationGuid } from './api';
 import { ProductCard } from './ProductCard';
+import { ProductTrash } from './ProductTrash';
 
-/** `/admin/merchandise`: the organization's products. */
+/** `/admin/merchandise`: the organization's products, and their trash (the archived ones). */
 export function MerchandisePage() {
   const translate = useTranslate();
   const { organizationId, organizationGuid } = useOrganizationGuid();
   const { data, isPending, refetch } = useMerchandise(organizationGuid);
+  const [showTrash, setShowTrash] = useState(false);
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -19,13 +23,29 @@ export function MerchandisePage() {
           {translate('app.merchandise.title')}
         </Typography>
         {organizationId !== null && (
-          <Button component={Link} to="/admin/merchandise/create" variant="contained" startIcon={<AddIcon />}>
-            {translate('app.merchandise.add')}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              startIcon={<DeleteSweepIcon />}
+              aria-pressed={showTrash}
+              onClick={() => setShowTrash((shown) => !shown)}
+            >
+              {translate(showTrash ? 'app.merchandise.backToProducts' : 'app.trash.button')}
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/merchandise/create"
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
+              {translate('app.merchandise.add')}
+            </Button>
+          </Box>
         )}
       </Box>
       {organizationId === null ? (
         <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
+      ) : showTrash ? (
+        <ProductTrash organizationId={organizationId} />
       ) : (
         <>
           {isPending && <Skeleton variant="rounded" height={300} />}

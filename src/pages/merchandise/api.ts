@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '../../../contract/organizations';
-import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../../contract/merchandise';
+import type {
+  BaseApparel,
+  MerchandiseProduct,
+  MerchandiseUpdate,
+  TrashedProduct,
+} from '../../../contract/merchandise';
 import type { LogoLayer, Placement } from '../../../contract/composition';
 import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
@@ -130,3 +135,24 @@ export const archiveProduct = (id: number, version: number) =>
   http(`/api/merchandise/${id}/archive?version=${version}`, { method: 'POST' });
 
 export const retryProduct = (id: number) => http(`/api/merchandise/${id}/retry`, { method: 'POST' });
+
+/** Under the gallery's key, so a change to products refetches it too. */
+export const productTrashQueryKey = (organizationId: number | null) =>
+  ['merchandise', organizationId, 'trash'] as const;
+
+/** The organization's products in the trash (archived), the latest first. */
+export function useTrashedProducts(organizationId: number | null) {
+  return useQuery({
+    queryKey: productTrashQueryKey(organizationId),
+    queryFn: ({ signal }) =>
+      http<{ result: TrashedProduct[] }>(`/api/merchandise/trash?organizationId=${organizationId}`, {
+        signal,
+      }),
+    select: (body) => body.result,
+    enabled: organizationId !== null,
+  });
+}
+
+/** Restores (`restore-many`) or deletes forever (`purge-many`) trashed products. */
+export const changeTrashedProducts = (change: 'restore-many' | 'purge-many', ids: number[]) =>
+  http(`/api/merchandise/${change}`, { method: 'POST', body: { ids } });

@@ -51,12 +51,14 @@ describe('the trash purge', () => {
     expect(await purgeTrash(ctx.db, ctx.app.storage, resourceDefinitions, retention, inDays(29))).toEqual({
       records: 0,
       logos: 0,
+      products: 0,
     });
     expect(await storedFiles(ctx, 'design-logos')).toHaveLength(1);
 
     expect(await purgeTrash(ctx.db, ctx.app.storage, resourceDefinitions, retention, inDays(31))).toEqual({
       records: 1,
       logos: 1,
+      products: 0,
     });
     expect(await ctx.db.select().from(promoCodes).where(eq(promoCodes.id, promoId))).toEqual([]);
     expect(await ctx.db.select().from(designLogos)).toEqual([]);

@@ -256,6 +256,24 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
     expect((archive?.body.product as { status: string }).status).toBe('archived');
   });
 
+  it('puts a product restored from the trash back on sale', async () => {
+    const product = await createProduct();
+    await ctx.app.jobs.drain();
+    await who.director({ method: 'POST', url: `/api/merchandise/${product.id}/archive` });
+    await ctx.app.jobs.drain();
+    shop.received = [];
+    const restored = await who.director({
+      method: 'POST',
+      url: '/api/merchandise/restore-many',
+      payload: { ids: [product.id] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const update = shop.received.find((call) => call.method === 'PUT');
+    expect(update?.path).toBe('/admin/api/2025-01/products/7001.json');
+    expect((update?.body.product as { status: string }).status).toBe('active');
+  });
+
   it('UploadImageToShopify stores the png and has Shopify fetch it from the portal', async () => {
     const response = await who.director({
       method: 'POST',
