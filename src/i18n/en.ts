@@ -1,6 +1,7 @@
 import {
   apparelColourExists,
   combinationExistsMessage,
+  productHasOrdersMessage,
   printDpiTooLow,
   printDpiWarning,
 } from '../../contract/merchandise';
@@ -629,6 +630,7 @@ export const appMessages = {
     noSuchColour: '%{apparel} does not come in colour %{colours}',
     dpiTooLow: printDpiTooLow('%{dpi}'),
     combinationExists: combinationExistsMessage,
+    productHasOrders: productHasOrdersMessage('%{title}'),
     invalidColour: 'Invalid colour',
     invalidMerchandise: 'Invalid merchandise',
     invalidPlacement: 'Invalid placement',

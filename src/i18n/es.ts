@@ -629,6 +629,8 @@ export const appMessages: typeof englishAppMessages = {
     noSuchColour: '%{apparel} no existe en el color %{colours}',
     dpiTooLow: 'Se imprime a %{dpi} DPI; una impresión necesita al menos 72',
     combinationExists: 'Ya existe mercancía con esta combinación',
+    productHasOrders:
+      '%{title} tiene pedidos, así que se queda en la papelera para ellos y no se puede eliminar para siempre',
     invalidColour: 'Color no válido',
     invalidMerchandise: 'Mercancía no válida',
     invalidPlacement: 'Ubicación no válida',
