@@ -10,7 +10,9 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import type { ResourceEngine, ResourceRoute } from './engine';
+import type { ResourceEngine } from './engine';
+import type { ResourceRoute } from './routes';
+import { rowCondition } from './scope';
 import { userNameOf } from './trash';
 import type { ChangeAction, Values } from './types';
 
@@ -62,7 +64,7 @@ export function registerHistory(
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
   /** The record within the actor's reach, or the usual 403/404. */
   const current = (actor: SessionUser, id: number) =>
-    engine.getOne(app.db, actor, engine.rowCondition(actor, id));
+    engine.getOne(app.db, actor, rowCondition(engine, actor, id));
 
   route('history', { response: { 200: historyResponseSchema } }, async (request) => {
     const actor = currentUser(request);
