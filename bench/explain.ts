@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { users } from '../contract/resources';
 import type { Db } from '../server/db/client';
 import { tableQueries } from '../server/http/table';
-import { usersResource } from '../server/modules/users/service';
+import { usersServer } from '../server/modules/users/resource';
 import { ResourceEngine } from '../server/resources/engine';
 
 /** The two statements `POST /api/users/table` runs for a term, built by the same code: the first page and the count. */
 export function accountTableSql(db: Db, term: string) {
-  const engine = new ResourceEngine(users, usersResource);
+  const engine = new ResourceEngine(users, usersServer);
   const admin = { roles: ['Admin'], organizationId: null } as unknown as Parameters<
     typeof engine.tableSpec
   >[0];

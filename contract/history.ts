@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf } from './common';
+import { resultOf, versionInput } from './common';
 import { idSchema } from './resource';
 
 /** One field of a change: its value before and after (null where it had none). */
@@ -18,8 +18,12 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const historyResponseSchema = resultOf(z.array(historyEntrySchema));
 
-/** `POST {path}/:id/revert`: the change whose earlier values come back, all its fields or the named ones. */
+/**
+ * `POST {path}/:id/revert`: the change whose earlier values come back, all its fields or the
+ * named ones, and the `version` of the record as the client read it, as an update takes it.
+ */
 export const revertBodySchema = z.object({
   auditId: idSchema,
   fields: z.array(z.string().max(100)).max(100).optional(),
+  version: versionInput,
 });

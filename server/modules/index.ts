@@ -1,23 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
-import brands, { brandsResource } from './brands';
+import brands from './brands';
+import { brandsServer } from './brands/resource';
 import changes from './changes';
-import { emailTemplatesResource } from './email-templates';
+import { emailTemplatesServer } from './email-templates/resource';
 import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
-import jobs, { jobsResourceServer } from './jobs';
+import jobs from './jobs';
+import { jobsServer } from './jobs/resource';
 import mail from './mail';
 import merchandise from './merchandise';
 import orders from './orders';
-import { ordersResource } from './orders/items';
+import { ordersServer } from './orders/resource';
 import organizations from './organizations';
 import preferences from './preferences';
 import search from './search';
 import users from './users';
-import { usersResource } from './users/service';
+import { usersServer } from './users/resource';
 import type { ResourceServer } from '../resources/types';
 
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
@@ -42,12 +44,13 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
 
 /**
  * The server side of resources that need more than their definition (hooks, derived columns,
- * routes of their own), by resource name; a plain resource has no entry.
+ * routes of their own), by resource name; a plain resource has no entry. Each is
+ * `<module>Server` in `server/modules/<module>/resource.ts` (tests/server/resources/resource-servers.test.ts).
  */
 export const resourceServers: Record<string, ResourceServer> = {
-  users: usersResource,
-  brands: brandsResource,
-  'email-template': emailTemplatesResource,
-  orders: ordersResource,
-  jobs: jobsResourceServer,
+  users: usersServer,
+  brands: brandsServer,
+  'email-template': emailTemplatesServer,
+  orders: ordersServer,
+  jobs: jobsServer,
 };

@@ -3,6 +3,7 @@ import type { ChangeAction, RecordChange } from '../../contract/changes';
 import type { AnyResource } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
+import type { ChangeAction as EngineAction } from './types';
 
 /** The channel every server listens on for record changes (`server/modules/changes`). */
 export const recordChangeChannel = 'record_changed';
@@ -11,6 +12,17 @@ export const recordChangeChannel = 'record_changed';
 export interface ChangeNotice extends RecordChange {
   organizationId: number | null;
 }
+
+/** What an engine change is called in the change stream (`contract/changes.ts`). */
+export const announcedAs: Record<EngineAction, ChangeAction> = {
+  create: 'created',
+  update: 'updated',
+  toggle: 'updated',
+  revert: 'updated',
+  delete: 'deleted',
+  purge: 'deleted',
+  restore: 'restored',
+};
 
 export const displayNameOf = (user: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyResponseSchema, revertBodySchema } from '../../contract/history';
 import type { z } from 'zod';
-import { resultOf } from '../../contract/common';
+import { conflictBodySchema, resultOf } from '../../contract/common';
 import { type AnyResource, historyOf, rowSchemaOf, updateSchemaOf } from '../../contract/resource';
 import { isSecretName } from '../audit';
 import { currentUser } from '../auth/guards';
@@ -10,7 +10,10 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import type { ResourceEngine, ResourceRoute } from './engine';
+import type { ResourceEngine } from './engine';
+import type { ResourceRoute } from './routes';
+import { staleWriteDescription } from './openapi';
+import { rowCondition } from './scope';
 import { userNameOf } from './trash';
 import type { ChangeAction, Values } from './types';
 
@@ -48,7 +51,8 @@ const changesOf = (details: unknown): FieldChange[] => {
  * A record's history and "Restore this version": `GET {path}/:id/history` lists its audited
  * changes with the fields each altered, and `POST {path}/:id/revert` writes a change's earlier
  * values (all of them or the named fields) back as a new update, through the update's body
- * schema, organization scope, hooks and audit (action `revert`). Both need `access.update`.
+ * schema, organization scope, hooks, audit (action `revert`) and version check: a revert naming a
+ * version someone has written since is the update's 409. Both need `access.update`.
  */
 export function registerHistory(
   app: FastifyInstance,
@@ -62,7 +66,7 @@ export function registerHistory(
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
   /** The record within the actor's reach, or the usual 403/404. */
   const current = (actor: SessionUser, id: number) =>
-    engine.getOne(app.db, actor, engine.rowCondition(actor, id));
+    engine.getOne(app.db, actor, rowCondition(engine, actor, id));
 
   route('history', { response: { 200: historyResponseSchema } }, async (request) => {
     const actor = currentUser(request);
@@ -94,11 +98,18 @@ export function registerHistory(
 
   route(
     'revert',
-    { body: revertBodySchema, response: { 200: resultOf(rowSchemaOf(definition)) } },
+    {
+      description: `Writes a change's earlier values back as an update of the record. ${staleWriteDescription}`,
+      body: revertBodySchema,
+      response: {
+        200: resultOf(rowSchemaOf(definition)),
+        409: conflictBodySchema(rowSchemaOf(definition)),
+      },
+    },
     async (request) => {
       const actor = currentUser(request);
       const id = idOf(request);
-      const { auditId, fields } = request.body as { auditId: number; fields?: string[] };
+      const { auditId, fields, version } = request.body as z.output<typeof revertBodySchema>;
       const record = await current(actor, id);
       const [entry] = await app.db
         .select({ details: auditLog.details })
@@ -122,7 +133,9 @@ export function registerHistory(
         const [issue] = parsed.error.issues;
         throw badRequest(issue.path.join('.'), issue.message);
       }
-      return { result: await update(actor, id, parsed.data as Values) };
+      // The version the client read, when it sent one; else the record's as read above.
+      const values = { ...(parsed.data as Values), ...(version === undefined ? {} : { version }) };
+      return { result: await update(actor, id, values) };
     },
   );
 }

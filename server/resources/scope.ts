@@ -1,8 +1,12 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AnyResource, seesEveryOrganization } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import { forbidden } from '../http/errors';
+import type { ResourceEngine } from './engine';
+import type { Values } from './types';
+
+type Scoped = Pick<ResourceEngine, 'definition' | 'columns'>;
 
 /**
  * Rows another organization owns are out of reach for every role but Admin, and an account of such
@@ -17,4 +21,56 @@ export function organizationScope(
   if (!organizationField || seesEveryOrganization(actor.roles)) return undefined;
   if (actor.organizationId === null) throw forbidden();
   return eq(columns[organizationField], actor.organizationId);
+}
+
+/**
+ * With `trash`, rows outside the trash (`trashed` false: every list, lookup and change) or
+ * only those in it (the trash's own calls); without it, no condition.
+ */
+function trashCondition(engine: Scoped, trashed: boolean) {
+  if (!engine.definition.trash) return undefined;
+  const deletedAt = engine.columns.deletedAt;
+  return trashed ? isNotNull(deletedAt) : isNull(deletedAt);
+}
+
+/**
+ * The rows of a resource within the actor's reach: their organization's, and with `trash`, not
+ * the trashed ones (or, for the trash's own calls, only those). A table's scope parameter (the
+ * organization of the list) is refused with 403 when it names another organization.
+ */
+export function scopeCondition(
+  engine: Scoped,
+  actor: SessionUser,
+  params: Values = {},
+  trashed = false,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [trashCondition(engine, trashed)];
+  const scopeParam = engine.definition.routes?.table?.scopeParam;
+  const admin = seesEveryOrganization(actor.roles);
+  if (scopeParam && params[scopeParam] !== undefined) {
+    const requested = params[scopeParam] as number;
+    if (!admin && requested !== actor.organizationId) throw forbidden();
+    conditions.push(eq(engine.columns[scopeParam], requested));
+  }
+  conditions.push(organizationScope(engine.definition, engine.columns, actor));
+  return and(...conditions);
+}
+
+/** One row by id within the actor's reach; the organizations themselves answer 403 as ever. */
+export function rowCondition(engine: Scoped, actor: SessionUser, id: number, trashed = false) {
+  if (
+    engine.definition.organizationField === 'id' &&
+    !seesEveryOrganization(actor.roles) &&
+    id !== actor.organizationId
+  ) {
+    throw forbidden();
+  }
+  return and(eq(engine.columns.id, id), scopeCondition(engine, actor, {}, trashed));
+}
+
+/** A non-admin may not file a row under another organization. */
+export function assertOwnOrganization(definition: AnyResource, actor: SessionUser, values: Values) {
+  const organizationField = definition.organizationField;
+  if (!organizationField || organizationField === 'id' || seesEveryOrganization(actor.roles)) return;
+  if (organizationField in values && values[organizationField] !== actor.organizationId) throw forbidden();
 }

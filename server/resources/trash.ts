@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,19 +13,11 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { tablePage } from '../http/table';
-import type { ResourceEngine, ResourceRoute } from './engine';
+import type { ResourceEngine } from './engine';
+import type { ResourceRoute } from './routes';
+import { rowCondition } from './scope';
 import { tableOf, columnsOf } from './tables';
 import type { Values } from './types';
-
-/**
- * With `trash`, rows outside the trash (`trashed` false: every list, lookup and change) or
- * only those in it (the trash's own calls); without it, no condition.
- */
-export function trashCondition(engine: Pick<ResourceEngine, 'definition' | 'columns'>, trashed: boolean) {
-  if (!engine.definition.trash) return undefined;
-  const deletedAt = engine.columns.deletedAt;
-  return trashed ? isNotNull(deletedAt) : isNull(deletedAt);
-}
 
 /** A delete of a `trash` resource: the rows stay, marked with who moved them to the trash and when. */
 export function moveToTrash(tx: Db, engine: ResourceEngine, condition: SQL | undefined, actor: SessionUser) {
@@ -95,7 +87,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
         const [written] = await tx
           .update(engine.table)
           .set({ deletedAt: null, deletedBy: null } as never)
-          .where(engine.rowCondition(actor, id, true))
+          .where(rowCondition(engine, actor, id, true))
           .returning(engine.select);
         return written;
       },
@@ -110,7 +102,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
       async (tx) => {
         const [written] = await tx
           .delete(engine.table)
-          .where(engine.rowCondition(actor, id, true))
+          .where(rowCondition(engine, actor, id, true))
           .returning(engine.select);
         return written;
       },

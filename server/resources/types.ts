@@ -38,7 +38,8 @@ export interface ChangeContext {
 
 /**
  * What a resource's server module adds to its definition; a plain resource needs none of it.
- * Lives in `server/modules/<name>/index.ts`, never in the zod-only definition the browser loads.
+ * Lives in `server/modules/<module>/resource.ts` as `<module>Server`, never in the zod-only
+ * definition the browser loads.
  */
 export interface ResourceServer {
   /** Row values that are not a column of their own (users' `fullName`) or extra row keys. */

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandListResponseSchema } from '../../../contract/brands';
 import { requireUser } from '../../auth/guards';
-import type { ResourceServer } from '../../resources/types';
 import { showcasedBrands } from './service';
-
-/** The table and the showcase switch come from the definition; the audit log calls the switch `showcase`. */
-export const brandsResource: ResourceServer = { auditActions: { toggle: 'showcase' } };
 
 const brandsModule: FastifyPluginAsyncZod = async (app) => {
   app.get(

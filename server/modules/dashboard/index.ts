@@ -3,7 +3,7 @@ import { access } from '../../../contract/access';
 import { dashboardResponseSchema, salesQuerySchema, salesResponseSchema } from '../../../contract/dashboard';
 import { orders } from '../../../contract/resources';
 import { currentUser, requireRole } from '../../auth/guards';
-import { resourceGuard } from '../../resources/engine';
+import { resourceGuard } from '../../resources/guard';
 import { salesFor } from './sales';
 import { dashboardFor } from './service';
 

@@ -8,17 +8,11 @@ import { currentUser } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { jobs, merchandise } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { ResourceEngine, resourceGuard, resourceSchema } from '../../resources/engine';
-import type { ResourceServer } from '../../resources/types';
+import { ResourceEngine } from '../../resources/engine';
+import { resourceGuard } from '../../resources/guard';
+import { resourceSchema } from '../../resources/openapi';
+import { jobsServer } from './resource';
 import { processMerchandiseJob } from '../merchandise/service';
-
-/** The product a job works on, when its payload names one (processing, storefront sync). */
-const merchandiseIdOf = sql<number | null>`case when jsonb_typeof(${jobs.payload}->'merchandiseId') = 'number'
-  then (${jobs.payload}->>'merchandiseId')::integer end`;
-
-export const jobsResourceServer: ResourceServer = {
-  columns: { merchandiseId: merchandiseIdOf.as('merchandise_id') },
-};
 
 /**
  * Requeues a failed job with a fresh set of attempts, audited. A failed product's processing
@@ -45,7 +39,7 @@ export async function retryJob(db: Db, actorId: number, id: number) {
 
 /** `POST jobs/{id}/retry`, for Admins; the table comes from the definition. */
 const jobsModule: FastifyPluginAsyncZod = async (app) => {
-  const engine = new ResourceEngine(jobsResource, jobsResourceServer);
+  const engine = new ResourceEngine(jobsResource, jobsServer);
   app.post(
     '/:id/retry',
     {

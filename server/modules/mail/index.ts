@@ -5,7 +5,7 @@ import { mail } from '../../../contract/resources/mail';
 import { audit } from '../../audit';
 import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';
-import { resourceGuard } from '../../resources/engine';
+import { resourceGuard } from '../../resources/guard';
 
 /** The engine lists the outbox read-only; resending a failed message is the one thing it cannot do. */
 const mailModule: FastifyPluginAsyncZod = async (app) => {

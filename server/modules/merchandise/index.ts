@@ -31,7 +31,7 @@ import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
-import { staleWriteDescription } from '../../resources/engine';
+import { staleWriteDescription } from '../../resources/openapi';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseSync } from './processing';

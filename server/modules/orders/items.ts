@@ -5,7 +5,6 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise, orderItems, orders } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import type { ResourceServer } from '../../resources/types';
 import { mediaUrl } from '../merchandise/media';
 
 /**
@@ -31,19 +30,6 @@ export async function storeOrderItems(
   }
   if (items.length > 0) await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
 }
-
-/** `POST orders` with `items` stores them with the order, in its transaction. */
-export const ordersResource: ResourceServer = {
-  beforeChange: (values) => {
-    const { items: _items, ...row } = values;
-    return row;
-  },
-  afterChange: async (row, { tx, action, input }) => {
-    const items = input?.items as OrderItemInput[] | undefined;
-    if (action === 'create' && items)
-      await storeOrderItems(tx, row.id as number, row.organizationId as number, items);
-  },
-};
 
 /** An order's lines, for the roles that may read the order: other organizations' orders are not found. */
 export async function itemsOfOrder(db: Db, actor: SessionUser, orderId: number): Promise<OrderItem[]> {

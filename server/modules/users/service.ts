@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isAdmin } from '../../../contract/roles';
 import type { User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
@@ -10,7 +10,6 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import type { ResourceServer } from '../../resources/types';
 import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
@@ -18,23 +17,7 @@ import { fullNameOf, normalizeEmail } from '../account/service';
 type UserCreateInput = z.output<typeof userCreateSchema>;
 type UserUpdateInput = z.output<typeof userUpdateSchema>;
 
-const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.firstName}, ''), ${users.middleName}, nullif(${users.lastName}, ''), ${users.suffix})`;
-
 export const entityType = 'user';
-
-/**
- * The accounts list is the engine's; what its definition cannot say is here: the full name is
- * derived from the name parts (and sorts by what it shows), the rows carry the roles, a short
- * search matches the start of an e-mail, first or last name, and the unique index on the
- * normalized e-mail stands for the `email` field ('Email is already in use').
- */
-export const usersResource: ResourceServer = {
-  own: ['getOne', 'create', 'update'],
-  columns: { fullName: fullNameSql.as('full_name'), roles: users.roles },
-  sortBy: { fullName: fullNameSql },
-  prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
-  columnFields: { normalized_email: 'email' },
-};
 
 export function toUser(row: SessionUser): User {
   return {

@@ -2,7 +2,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
 import type { HistoryEntry } from '../../../contract/history';
@@ -18,7 +18,8 @@ const shown = (value: unknown) =>
 /**
  * `/admin/{name}/history/{id}`: every audited change of one record, newest first, as field,
  * before and after, with who and when; "Restore this version" writes the change's earlier
- * values of the fields a user may edit back through the update (audited as `revert`).
+ * values of the fields a user may edit back through the update (audited as `revert`), naming the
+ * version of the record the page read, so a change made since is refused (409) rather than undone.
  */
 export function HistoryPage({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
@@ -37,22 +38,27 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
         (body) => body.result,
       ),
   });
+  // The record as the page shows it: its version goes with a restore.
+  const { data: record } = useGetOne(definition.name, { id });
   const editable = (field: string) => {
     const f = definition.fields[field];
     return Boolean(f) && !f.readOnly && !f.readOnlyOnUpdate;
   };
 
-  const revert = async (entry: HistoryEntry) => {
+  const revert = async (entry: HistoryEntry, version: number) => {
     setBusy(true);
     try {
       await http(`/api/${fillPath(calls.revert!.path, { id })}`, {
         method: 'POST',
-        body: { auditId: entry.id },
+        body: { auditId: entry.id, version },
       });
       notify(translate('app.history.restored'), { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } catch (error) {
       failureToast(error);
+      // Changed since the page read it ('… changed this … after you opened it'): show the newer change.
+      if ((error as { status?: number }).status === 409)
+        await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } finally {
       setBusy(false);
     }
@@ -111,8 +117,8 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
                         <Button
                           size="small"
                           startIcon={<RestoreIcon />}
-                          disabled={busy}
-                          onClick={() => revert(entry)}
+                          disabled={busy || !record}
+                          onClick={() => record && revert(entry, record.version as number)}
                           sx={{ whiteSpace: 'nowrap' }}
                         >
                           {translate('app.history.restore')}

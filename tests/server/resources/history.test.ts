@@ -66,6 +66,45 @@ describe('a record’s history', () => {
     });
   });
 
+  it('refuses a stale revert with the update’s 409 and changes nothing; a current version restores', async () => {
+    const id = await promoWithTwoEdits();
+    const read = (await who.admin({ method: 'GET', url: `/api/promo-codes/${id}` })).json().result;
+    const [, firstEdit] = await history(id);
+    // Someone saves after the history page was read.
+    const theirs = await who.admin({
+      method: 'PUT',
+      url: `/api/promo-codes/${id}`,
+      payload: { ...spring, name: 'Winter', description: 'Ships Monday', version: read.version },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const before = await history(id);
+
+    const stale = await who.admin({
+      method: 'POST',
+      url: `/api/promo-codes/${id}/revert`,
+      payload: { auditId: firstEdit.id, version: read.version },
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().validationFailures).toEqual([
+      {
+        propertyName: '',
+        errorMessage: expect.stringMatching(/changed this promo code at .* UTC, after you opened it/),
+      },
+    ]);
+    expect(stale.json().result.current).toMatchObject({ name: 'WINTER', version: read.version + 1 });
+    const now = (await who.admin({ method: 'GET', url: `/api/promo-codes/${id}` })).json().result;
+    expect(now).toMatchObject({ name: 'WINTER', description: 'Ships Monday', version: read.version + 1 });
+    expect(await history(id)).toEqual(before);
+
+    const current = await who.admin({
+      method: 'POST',
+      url: `/api/promo-codes/${id}/revert`,
+      payload: { auditId: firstEdit.id, fields: ['name'], version: now.version },
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json().result).toMatchObject({ name: 'SPRING', version: now.version + 1 });
+  });
+
   it('refuses a revert through the same validation as an update (a taken code is the field’s 400)', async () => {
     const { id } = (await who.admin({ method: 'POST', url: '/api/promo-codes', payload: spring })).json()
       .result;

@@ -8,7 +8,7 @@ import { sanitizeTemplateOffThread } from '../../storage/uploads';
  * editor's empty paragraph) is refused; the Spanish one may be left empty (the English one is
  * sent), which is kept as null.
  */
-export const emailTemplatesResource: ResourceServer = {
+export const emailTemplatesServer: ResourceServer = {
   async beforeChange(values) {
     let cleaned = values;
     if (typeof values.body === 'string') {

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { type AnyResource, allows, type ResourceAction } from '../../contract/resource';
+import { currentUser } from '../auth/guards';
+import { forbidden } from '../http/errors';
+import type { CallName } from './types';
+
+/** The action of the definition's `access` each call needs (the list's switch is an update). */
+export const callActions: Record<CallName, ResourceAction> = {
+  table: 'list',
+  export: 'export',
+  getOne: 'read',
+  create: 'create',
+  update: 'update',
+  toggle: 'update',
+  delete: 'delete',
+  deleteMany: 'bulkDelete',
+  history: 'update',
+  revert: 'update',
+  trashTable: 'restore',
+  restore: 'restore',
+  restoreMany: 'restore',
+  purgeMany: 'purge',
+};
+
+/** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */
+export const resourceGuard =
+  (definition: AnyResource, action: ResourceAction) => async (request: FastifyRequest) => {
+    if (!allows(definition, action, currentUser(request).roles)) throw forbidden();
+  };

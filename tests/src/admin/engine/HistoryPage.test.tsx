@@ -1,0 +1,68 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { promoCodes } from '../../../../contract/resources/promo-codes';
+import { HistoryPage } from '../../../../src/admin/engine/HistoryPage';
+import { appMessages } from '../../../../src/i18n/en';
+import { session } from '../../../../src/providers';
+import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
+
+const promo = { id: 5, code: 'SPRING', name: 'AUTUMN', organization: 'LINCOLN', state: 'OH', isActive: true };
+const entries = [
+  {
+    id: 11,
+    action: 'update',
+    at: '2026-11-25T06:41:00.000Z',
+    byName: 'Ada Admin',
+    changes: [{ field: 'name', before: 'SUMMER', after: 'AUTUMN' }],
+  },
+];
+const conflictMessage = 'Bo Admin changed this promo code at 2026-11-25 06:45 UTC, after you opened it';
+
+let version = 4;
+const reads: number[] = [];
+const reverts: unknown[] = [];
+const server = setupServer(
+  meHandler(adminUser),
+  http.get('*/api/promo-codes/5', () => {
+    reads.push(version);
+    return HttpResponse.json({ result: { ...promo, version } });
+  }),
+  http.get('*/api/promo-codes/5/history', () => HttpResponse.json({ result: entries })),
+  http.post('*/api/promo-codes/5/revert', async ({ request }) => {
+    reverts.push(await request.json());
+    // Someone saved after the page read version 4.
+    version = 5;
+    return HttpResponse.json(
+      {
+        result: { current: { ...promo, name: 'WINTER', version } },
+        validationFailures: [{ propertyName: '', errorMessage: conflictMessage }],
+      },
+      { status: 409 },
+    );
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  cleanup();
+  session.reset();
+});
+afterAll(() => server.close());
+
+describe('the history page', () => {
+  it('restores a version with the version it read, and on a newer one says who changed it and reloads', async () => {
+    await session.refresh();
+    renderAdmin(<HistoryPage definition={promoCodes} id={5} />);
+    const restore = await screen.findByRole('button', { name: appMessages.history.restore });
+    await waitFor(() => expect(restore).toBeEnabled());
+    await userEvent.click(restore);
+    await waitFor(() => expect(reverts).toEqual([{ auditId: 11, version: 4 }]));
+    expect(await screen.findByText(conflictMessage)).toBeInTheDocument();
+    expect(screen.queryByText(appMessages.history.restored)).not.toBeInTheDocument();
+    // The record is read again, so the next restore names the newer version.
+    await waitFor(() => expect(reads).toContain(5));
+  });
+});
