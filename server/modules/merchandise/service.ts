@@ -155,18 +155,22 @@ export async function merchandiseByOrganization(
 
 /**
  * The catalogue, each item with the logos this organization has already put on it in any
- * placement, archived products included: they still exist for their orders.
+ * placement, archived products included: they still exist for their orders. Without an
+ * organization (an Admin's catalogue screen) no logo is used.
  */
-export async function baseApparelCatalogue(db: Db, organizationId: number): Promise<BaseApparel[]> {
+export async function baseApparelCatalogue(db: Db, organizationId: number | null): Promise<BaseApparel[]> {
   const items = await db
     .select({ item: baseApparel, brand: brands.name })
     .from(baseApparel)
     .leftJoin(brands, eq(brands.id, baseApparel.brandId))
     .orderBy(asc(baseApparel.id));
-  const used = await db
-    .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
-    .from(merchandise)
-    .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.logoId)));
+  const used =
+    organizationId === null
+      ? []
+      : await db
+          .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
+          .from(merchandise)
+          .where(and(eq(merchandise.organizationId, organizationId), isNotNull(merchandise.logoId)));
   const colours = await db.select().from(apparelColours).orderBy(asc(apparelColours.id));
   return items.map(({ item, brand }) => ({
     id: item.id,
