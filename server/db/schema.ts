@@ -467,7 +467,9 @@ export const merchandise = pgTable(
   },
   (t) => [
     index('merchandise_organization_idx').on(t.organizationId),
-    uniqueIndex('merchandise_placement_idx').on(
+    // One product per design: the main logo's placement and every further layer (a hash, as
+    // a long list of layers would not fit an index entry; the server writes them one way).
+    uniqueIndex('merchandise_design_idx').on(
       t.organizationId,
       t.logoId,
       t.baseApparelId,
@@ -475,6 +477,7 @@ export const merchandise = pgTable(
       t.placementY,
       t.placementWidth,
       t.placementRotation,
+      sql`md5(${t.layers}::text)`,
     ),
   ],
 );
