@@ -34,10 +34,12 @@ const forestPng = () =>
 const tee = 'Classic Cotton Tee';
 
 async function addColour(name: string, hex: string) {
-  await page.getByRole('button', { name: text.addColourTo.replace('%{title}', tee) }).click();
+  await page.getByRole('button', { name: `${text.addColour} ${tee}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: text.name }).fill(name);
-  await dialog.getByRole('textbox', { name: text.hex }).fill(hex);
+  // Through the colour picker: the Hex field follows it.
+  await dialog.getByLabel(text.picker).fill(hex);
+  expect(await dialog.getByRole('textbox', { name: text.hex }).inputValue()).toBe(hex);
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: await forestPng() });

@@ -69,7 +69,7 @@ function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) 
         <Button
           startIcon={<AddIcon />}
           onClick={onAdd}
-          aria-label={translate('app.baseApparel.addColourTo', { title: item.title })}
+          aria-label={`${translate('app.baseApparel.addColour')} ${item.title}`}
         >
           {translate('app.baseApparel.addColour')}
         </Button>
