@@ -6,6 +6,7 @@ const pages = {
   dashboard: [roles.admin, roles.athleticDirector],
   'design-logos': [roles.admin, roles.athleticDirector],
   merchandise: [roles.admin, roles.athleticDirector],
+  'base-apparel': [roles.admin],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 /**

@@ -469,7 +469,10 @@ export const merchandise = pgTable(
   },
   (t) => [
     index('merchandise_organization_idx').on(t.organizationId),
-    uniqueIndex('merchandise_placement_idx')
+    // One product per design among those outside the trash (a restore is what is checked): the main
+    // logo's placement and every further layer (a hash, as a long list of layers would not fit an
+    // index entry; the server writes them one way).
+    uniqueIndex('merchandise_design_idx')
       .on(
         t.organizationId,
         t.logoId,
@@ -478,8 +481,8 @@ export const merchandise = pgTable(
         t.placementY,
         t.placementWidth,
         t.placementRotation,
+        sql`md5(${t.layers}::text)`,
       )
-      // Among the products outside the trash, as for every unique rule: a restore is what is checked.
       .where(sql`archived_at is null`),
   ],
 );

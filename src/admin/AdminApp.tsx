@@ -37,6 +37,7 @@ const CreateMerchandisePage = lazyNamed(
   'CreateMerchandisePage',
 );
 const MerchandisePage = lazyNamed(() => import('../pages/merchandise/MerchandisePage'), 'MerchandisePage');
+const BaseApparelPage = lazyNamed(() => import('../pages/base-apparel/BaseApparelPage'), 'BaseApparelPage');
 
 const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 
@@ -46,6 +47,7 @@ const customPages = [
   { path: '/design-logos', element: <DesignLogosPage /> },
   { path: '/merchandise', element: <MerchandisePage /> },
   { path: '/merchandise/create', element: <CreateMerchandisePage /> },
+  { path: '/base-apparel', element: <BaseApparelPage /> },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import BusinessIcon from '@mui/icons-material/Business';
+import CheckroomIcon from '@mui/icons-material/Checkroom';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -59,6 +60,7 @@ const pages = [
   { area: 'dashboard', label: 'app.layout.dashboard', icon: <DashboardIcon />, order: 10 },
   { area: 'design-logos', label: 'app.layout.designLogos', icon: <ImageIcon />, order: 20 },
   { area: 'merchandise', label: 'app.layout.merchandise', icon: <StorefrontIcon />, order: 70 },
+  { area: 'base-apparel', label: 'app.layout.baseApparel', icon: <CheckroomIcon />, order: 71 },
 ];
 
 /** Where the Settings group sits among the top-level entries: after Email Templates. */

@@ -13,6 +13,7 @@ const pageScopes: Record<string, OrganizationScope> = {
   dashboard: 'optional',
   'design-logos': 'required',
   merchandise: 'required',
+  'base-apparel': 'none',
 };
 
 /** A resource depends on the choice when its table is asked per organization (orders). */

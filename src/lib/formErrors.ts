@@ -10,11 +10,15 @@ export interface FormErrors {
 
 export const noErrors: FormErrors = { fields: {}, message: null };
 
-/** The spec's 400 body (and other failures) as field and form messages. */
+type Failures = { propertyName: string; errorMessage: string }[];
+
+/**
+ * The spec's 400 body (and other failures) as field and form messages; from `http`'s errors
+ * (`body`) and from uploads' (`failures`).
+ */
 export function formErrorsOf(error: unknown, fallback: string): FormErrors {
-  const body = (error as { body?: { validationFailures?: { propertyName: string; errorMessage: string }[] } })
-    ?.body;
-  const failures = body?.validationFailures ?? [];
+  const failed = error as { body?: { validationFailures?: Failures }; failures?: Failures } | undefined;
+  const failures = failed?.body?.validationFailures ?? failed?.failures ?? [];
   const fields: Record<string, string> = {};
   let message: string | null = null;
   for (const failure of failures) {

@@ -21,6 +21,8 @@ describe('canAccess', () => {
     expect(canAccess(['AthleticDirector'], 'settings')).toBe(false);
     expect(canAccess(['AthleticDirector'], 'design-logos')).toBe(true);
     expect(canAccess(['AthleticDirector'], 'merchandise')).toBe(true);
+    expect(canAccess(['AthleticDirector'], 'base-apparel')).toBe(false);
+    expect(canAccess(['Admin'], 'base-apparel')).toBe(true);
   });
 
   it('accepts any one of several roles and refuses unknown areas and missing users', () => {

@@ -159,6 +159,7 @@ describe.each([
       '/admin/email-template',
       '/admin/brands',
       '/admin/orders',
+      '/admin/base-apparel',
       '/admin/404',
       '/account/change-password',
       '/account/two-factor-authentication',

@@ -95,12 +95,12 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const organizationId = await workingOrganizationId(
-        app.db,
-        currentUser(request),
-        request.query.organizationId,
-        'organizationId',
-      );
+      const user = currentUser(request);
+      // The catalogue is the same for every organization: an Admin managing its colours needs none.
+      const organizationId =
+        isAdmin(user.roles) && request.query.organizationId === undefined
+          ? null
+          : await workingOrganizationId(app.db, user, request.query.organizationId, 'organizationId');
       return { result: { products: await baseApparelCatalogue(app.db, organizationId) } };
     },
   );

@@ -172,25 +172,31 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         .where(eq(merchandise.id, row.id));
       await Promise.all(replaced.map((key) => storage.delete(key)));
 
-      const [organization] = await db
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, row.organizationId));
-      const published = await storefront.publishProduct({
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        price: row.price,
-        organizationName: organization?.name ?? '',
-        image: { key: image.key, contentType: image.contentType },
-        colours: pictures.map((picture) => ({
-          name: picture.name,
-          image: { key: picture.image.key, contentType: picture.image.contentType },
-        })),
-      });
+      // Created on an earlier attempt, it is not created again: the shop would sell it twice.
+      let externalId = row.externalId;
+      if (!externalId) {
+        const [organization] = await db
+          .select({ name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, row.organizationId));
+        ({ externalId } = await storefront.publishProduct({
+          id: row.id,
+          title: row.title,
+          description: row.description,
+          price: row.price,
+          organizationName: organization?.name ?? '',
+          image: { key: image.key, contentType: image.contentType },
+          colours: pictures.map((picture) => ({
+            name: picture.name,
+            image: { key: picture.image.key, contentType: picture.image.contentType },
+          })),
+        }));
+        await db.update(merchandise).set({ externalId }).where(eq(merchandise.id, row.id));
+      }
+      if (pictures.length > 0) await storefront.linkColourPictures(externalId);
       await db
         .update(merchandise)
-        .set({ status: 'ready', externalId: published.externalId, sourceImageKey: null })
+        .set({ status: 'ready', sourceImageKey: null })
         .where(eq(merchandise.id, row.id));
       await announceProcessed(db, row);
       await storage.delete(row.sourceImageKey);

@@ -160,24 +160,28 @@ export async function merchandiseByOrganization(
 
 /**
  * The catalogue, each item with the logos this organization has already put on it in any
- * placement, among its products outside the trash.
+ * placement, among its products outside the trash. Without an organization (an Admin's catalogue
+ * screen) no logo is used.
  */
-export async function baseApparelCatalogue(db: Db, organizationId: number): Promise<BaseApparel[]> {
+export async function baseApparelCatalogue(db: Db, organizationId: number | null): Promise<BaseApparel[]> {
   const items = await db
     .select({ item: baseApparel, brand: brands.name })
     .from(baseApparel)
     .leftJoin(brands, eq(brands.id, baseApparel.brandId))
     .orderBy(asc(baseApparel.id));
-  const used = await db
-    .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
-    .from(merchandise)
-    .where(
-      and(
-        eq(merchandise.organizationId, organizationId),
-        isNotNull(merchandise.logoId),
-        isNull(merchandise.archivedAt),
-      ),
-    );
+  const used =
+    organizationId === null
+      ? []
+      : await db
+          .select({ baseApparelId: merchandise.baseApparelId, logoId: merchandise.logoId })
+          .from(merchandise)
+          .where(
+            and(
+              eq(merchandise.organizationId, organizationId),
+              isNotNull(merchandise.logoId),
+              isNull(merchandise.archivedAt),
+            ),
+          );
   const colours = await db.select().from(apparelColours).orderBy(asc(apparelColours.id));
   return items.map(({ item, brand }) => ({
     id: item.id,
@@ -336,7 +340,7 @@ async function checkedLayers(
  * Records a new product from a composed image and queues its processing in the same
  * transaction, so a product never exists without the job that finishes it. The one-click
  * Create (no placement) is refused when the logo is on the apparel in any placement; a
- * customized placement only when that very placement exists.
+ * customized design only when that very design, front and back, exists.
  */
 export async function createMerchandise(
   db: Db,
@@ -375,27 +379,22 @@ export async function createMerchandise(
   const dpi = printDpi(placement, apparelSize, logoSize, area);
   if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow')
     throw badRequest('PlacementWidth', printDpiTooLow(dpi));
-  const samePair = and(
-    eq(merchandise.organizationId, organizationId),
-    eq(merchandise.logoId, logo.id),
-    eq(merchandise.baseApparelId, apparel.id),
-    isNull(merchandise.archivedAt),
-  );
-  const [existing] = await db
-    .select({ id: merchandise.id })
-    .from(merchandise)
-    .where(
-      customized
-        ? and(
-            samePair,
-            eq(merchandise.placementX, placement.x),
-            eq(merchandise.placementY, placement.y),
-            eq(merchandise.placementWidth, placement.width),
-            eq(merchandise.placementRotation, placement.rotation),
-          )
-        : samePair,
-    );
-  if (existing) throw badRequest('', combinationExistsMessage);
+  // A customized design is a duplicate only when all of it, front and back, exists among the
+  // products outside the trash: the unique index decides that at the insert below.
+  if (!customized) {
+    const [existing] = await db
+      .select({ id: merchandise.id })
+      .from(merchandise)
+      .where(
+        and(
+          eq(merchandise.organizationId, organizationId),
+          eq(merchandise.logoId, logo.id),
+          eq(merchandise.baseApparelId, apparel.id),
+          isNull(merchandise.archivedAt),
+        ),
+      );
+    if (existing) throw badRequest('', combinationExistsMessage);
+  }
   try {
     const row = await db.transaction(async (tx) => {
       await claimStorage(tx as unknown as Db, quota.quotaBytes, {
@@ -452,7 +451,7 @@ export async function createMerchandise(
     jobs.wakeUp();
     return toProduct(row.inserted, row.colours);
   } catch (error) {
-    // Two requests for the same placement at once: the unique index lets only one through.
+    // The same design again (or two one-click requests at once): the unique index lets one through.
     if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
     throw error;
   }

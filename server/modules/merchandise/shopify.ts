@@ -94,6 +94,39 @@ export class ShopifyStorefront implements Storefront {
     return { externalId: String(answer.product.id) };
   }
 
+  /**
+   * Ties each colour's variant to its picture. Shopify gives the ids only once the product
+   * exists, so this is a second call; both lists were sent in the colours' order, so the
+   * variant and the picture at the same position belong together.
+   */
+  async linkColourPictures(externalId: string) {
+    const path = `products/${encodeURIComponent(externalId)}.json`;
+    const current = (await this.call(path, undefined, 'GET')) as {
+      product?: {
+        variants?: { id: number | string; position: number; image_id: number | string | null }[];
+        images?: { id: number | string; position: number }[];
+      };
+    };
+    const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
+    const variants = [...(current.product?.variants ?? [])].sort(byPosition);
+    const images = [...(current.product?.images ?? [])].sort(byPosition);
+    if (variants.length !== images.length)
+      throw new Error(
+        `Shopify product ${externalId} has ${images.length} pictures for ${variants.length} colours`,
+      );
+    if (variants.every((variant, index) => variant.image_id === images[index].id)) return;
+    await this.call(
+      path,
+      {
+        product: {
+          id: externalId,
+          variants: variants.map((variant, index) => ({ id: variant.id, image_id: images[index].id })),
+        },
+      },
+      'PUT',
+    );
+  }
+
   async updateProduct(externalId: string, changes: ProductChanges) {
     const path = `products/${encodeURIComponent(externalId)}.json`;
     // A price lives on each variant, which is addressed by its own id.

@@ -32,6 +32,8 @@ export interface Storefront {
   uploadImage(image: { key: string; contentType: string }): Promise<{ imageUrl: string }>;
   /** Creates the product in the shop and answers its id there. */
   publishProduct(product: ProductToPublish): Promise<{ externalId: string }>;
+  /** Shows each colour's picture with its variant, once the product exists; safe to repeat. */
+  linkColourPictures(externalId: string): Promise<void>;
   /** Brings a published product up to date; an archived one is taken off sale. */
   updateProduct(externalId: string, changes: ProductChanges): Promise<void>;
 }
@@ -50,6 +52,7 @@ export class BlobStorefront implements Storefront {
   }
 
   // The portal's storefront reads the product table itself, which is already up to date.
+  async linkColourPictures() {}
   async updateProduct() {}
 }
 

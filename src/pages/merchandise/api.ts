@@ -11,6 +11,7 @@ import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
+import { apparelQueriesKey } from '../base-apparel/api';
 import { uploadForm } from '../design-logos/upload';
 
 /** Products shown in the gallery and the 'Created Merchandise' list. */
@@ -75,7 +76,7 @@ export function useMerchandise(organizationGuid: string | null) {
 }
 
 export const baseApparelQueryKey = (organizationId: number | null) =>
-  ['base-apparel', organizationId] as const;
+  [...apparelQueriesKey, organizationId] as const;
 
 export function useBaseApparel(organizationId: number | null) {
   return useQuery({

@@ -21,7 +21,7 @@ const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('sidebar', () => {
-  it('shows an Admin every entry, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
+  it('shows an Admin every entry, Apparel Colours after Merchandise, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<Menu />);
@@ -41,6 +41,7 @@ describe('sidebar', () => {
         'Jobs',
         'Orders',
         text.merchandise,
+        text.baseApparel,
       ]),
     );
     // The group folds; the Settings table is an entry inside it, named apart from the group.

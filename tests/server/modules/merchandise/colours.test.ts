@@ -94,6 +94,13 @@ describe('apparel colours', () => {
       (await ctx.db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparelId))).length,
     ).toBe(1);
   });
+
+  it('lists the catalogue to an Admin who has chosen no organization, for the colours screen', async () => {
+    const listed = await who.admin({ method: 'GET', url: '/api/merchandise/base-apparel' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const item = (listed.json().result.products as Listed[]).find((candidate) => candidate.id === apparelId);
+    expect(item).toMatchObject({ usedLogoIds: [], colours: [] });
+  });
 });
 
 describe('a product in several colours', () => {

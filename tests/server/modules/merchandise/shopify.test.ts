@@ -21,10 +21,23 @@ interface Received {
   body: Record<string, unknown>;
 }
 
-/** A local stand-in for Shopify's Admin API that records calls and fails when told to. */
+interface FakeProduct {
+  id: number;
+  variants: { id: number; position: number; option1?: string; price: string; image_id: number | null }[];
+  images: { id: number; position: number; attachment: string }[];
+}
+
+/**
+ * A local stand-in for Shopify's Admin API that records calls, keeps the product it was
+ * last sent (ids for its variants and pictures, variants' pictures set by a product PUT)
+ * and fails when told to.
+ */
 class FakeShopify {
   received: (Received & { method: string })[] = [];
   failuresLeft = 0;
+  /** Fails the next call this matches, once. */
+  failOnce?: (method: string, path: string) => boolean;
+  product?: FakeProduct;
   private server: Server = createServer((request, response) => void this.handle(request, response));
 
   async start() {
@@ -47,19 +60,47 @@ class FakeShopify {
       body,
     });
     response.setHeader('content-type', 'application/json');
-    if (this.failuresLeft > 0) {
-      this.failuresLeft -= 1;
+    if (this.failuresLeft > 0 || this.failOnce?.(request.method ?? '', request.url ?? '')) {
+      this.failuresLeft = Math.max(0, this.failuresLeft - 1);
+      this.failOnce = undefined;
       response.statusCode = 503;
       response.end(JSON.stringify({ errors: 'Service unavailable' }));
       return;
     }
     if (request.url?.endsWith('/products/7001.json')) {
-      response.end(JSON.stringify({ product: { id: 7_001, variants: [{ id: 8_001, price: '42.50' }] } }));
+      const sent = (body.product?.variants ?? []) as { id: number; image_id?: number }[];
+      for (const change of sent) {
+        const variant = this.product?.variants.find((candidate) => candidate.id === change.id);
+        if (variant && change.image_id !== undefined) variant.image_id = change.image_id;
+      }
+      response.end(
+        JSON.stringify({
+          product: this.product ?? { id: 7_001, variants: [{ id: 8_001, price: '42.50' }], images: [] },
+        }),
+      );
       return;
     }
     if (request.url?.endsWith('/products.json')) {
+      const sent = body.product as {
+        variants: { option1?: string; price: string }[];
+        images: { attachment: string }[];
+      };
+      this.product = {
+        id: 7_001,
+        variants: sent.variants.map((variant, index) => ({
+          ...variant,
+          id: 8_001 + index,
+          position: index + 1,
+          image_id: null,
+        })),
+        images: sent.images.map((image, index) => ({
+          id: 9_001 + index,
+          position: index + 1,
+          attachment: image.attachment,
+        })),
+      };
       response.statusCode = 201;
-      response.end(JSON.stringify({ product: { id: 7_001, title: body.product.title } }));
+      response.end(JSON.stringify({ product: { ...this.product, title: body.product.title } }));
       return;
     }
     if (request.url?.endsWith('/graphql.json')) {
@@ -140,7 +181,7 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
     expect(row).toMatchObject({ status: 'ready', externalId: '7001' });
   });
 
-  it('publishes a product in two colours with a "Color" option, a variant and a picture per colour', async () => {
+  async function createTwoColourProduct() {
     const apparel = await addBaseApparel(
       ctx,
       { title: 'Pullover Hoodie', description: 'Warm', price: 39 },
@@ -177,6 +218,19 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
       ),
     });
     expect(created.statusCode, created.body).toBe(200);
+    return created.json().result as { id: number };
+  }
+
+  /** The colour of a picture Shopify holds, where the garment shows (its top-left corner). */
+  async function pictureColour(attachment: string) {
+    const { data } = await sharp(Buffer.from(attachment, 'base64'))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return [data[0], data[1], data[2]];
+  }
+
+  it('publishes a product in two colours with a "Color" option, a variant and a picture per colour', async () => {
+    await createTwoColourProduct();
     await ctx.app.jobs.drain();
     const sent = shop.received[0].body.product as {
       options: { name: string; values: string[] }[];
@@ -190,10 +244,35 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
     ]);
     expect(sent.images).toHaveLength(2);
     // The navy picture: the garment navy where the logo is not.
-    const { data } = await sharp(Buffer.from(sent.images[1].attachment, 'base64'))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    expect([data[0], data[1], data[2]]).toEqual([0, 0x33, 0x66]);
+    expect(await pictureColour(sent.images[1].attachment)).toEqual([0, 0x33, 0x66]);
+  });
+
+  it("ties each colour's variant to its colour's picture once the product exists", async () => {
+    await createTwoColourProduct();
+    await ctx.app.jobs.drain();
+    const { variants, images } = shop.product!;
+    const pictureOf = async (variant: FakeProduct['variants'][number]) =>
+      pictureColour(images.find((image) => image.id === variant.image_id)!.attachment);
+    expect(variants.map((variant) => variant.option1)).toEqual(['Athletic Grey', 'Navy']);
+    expect(await pictureOf(variants[0])).toEqual([0x5b, 0x5b, 0x5b]);
+    expect(await pictureOf(variants[1])).toEqual([0, 0x33, 0x66]);
+  });
+
+  it('publishes the product once when tying the pictures fails, and ties them on the retry', async () => {
+    shop.failOnce = (method) => method === 'PUT';
+    const product = await createTwoColourProduct();
+    await ctx.app.jobs.drain();
+    let [job] = await ctx.db.select().from(jobs);
+    expect(job).toMatchObject({ status: 'queued' });
+    expect(job.lastError).toContain('503');
+    await ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job.id));
+    await ctx.app.jobs.drain();
+    [job] = await ctx.db.select().from(jobs);
+    expect(job.status).toBe('done');
+    expect(shop.received.filter((call) => call.path.endsWith('/products.json'))).toHaveLength(1);
+    expect(shop.product!.variants.map((variant) => variant.image_id)).toEqual([9_001, 9_002]);
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row).toMatchObject({ status: 'ready', externalId: '7001' });
   });
 
   it('retries when Shopify is down, keeping the last error, and finishes once it answers', async () => {

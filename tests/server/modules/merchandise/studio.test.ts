@@ -57,6 +57,35 @@ describe('placement on create', () => {
     expect(await productCount(ctx)).toBe(2);
   });
 
+  it('counts the back in the design: a different back is another product, the same front and back a duplicate', async () => {
+    const area = { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 };
+    await ctx.db
+      .update(baseApparel)
+      .set({ printAreas: { front: area, back: area } })
+      .where(eq(baseApparel.id, apparelId));
+    const logo = await uploadLogo(who.director);
+    const front = placed(0.5, 0.45, 0.2);
+    const back = (x: number) => ({
+      Layers: JSON.stringify([
+        { kind: 'logo', side: 'back', logoId: logo.id, placement: { x, y: 0.45, width: 0.2, rotation: 0 } },
+      ]),
+    });
+    const create = (fields: Record<string, string>) =>
+      createProduct(who.director, productFields(apparelId, logo.id, fields));
+    const first = await create({ ...front, ...back(0.5) });
+    expect(first.statusCode, first.body).toBe(200);
+    const otherBack = await create({ ...front, ...back(0.45) });
+    expect(otherBack.statusCode, otherBack.body).toBe(200);
+    const noBack = await create(front);
+    expect(noBack.statusCode, noBack.body).toBe(200);
+    for (const fields of [{ ...front, ...back(0.5) }, { ...front, ...back(0.45) }, front]) {
+      expect((await create(fields)).json().validationFailures).toEqual([
+        { propertyName: '', errorMessage: combinationExistsMessage },
+      ]);
+    }
+    expect(await productCount(ctx)).toBe(3);
+  });
+
   it('keeps refusing the one-click Create once the pair exists in any placement', async () => {
     const logo = await uploadLogo(who.director);
     await createProduct(who.director, productFields(apparelId, logo.id, placed(0.3, 0.3, 0.2)));

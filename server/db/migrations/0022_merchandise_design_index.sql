@@ -1,0 +1,2 @@
+DROP INDEX "merchandise_placement_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "merchandise_design_idx" ON "merchandise" USING btree ("organization_id","logo_id","base_apparel_id","placement_x","placement_y","placement_width","placement_rotation",md5("layers"::text)) WHERE archived_at is null;
