@@ -101,7 +101,7 @@ export async function dressDemoProduct(
   const colours = offered.filter((colour) => !lowContrast([crest.primary], colour.hex)).slice(0, colourCount);
   const pictures = [];
   for (const colour of colours) {
-    const mockup = await renderMockup(await readBlob(storage, colour.imageKey), artwork);
+    const mockup = await renderMockup(await readBlob(storage, colour.imageKey), area, artwork);
     const { finalPng, thumbnailPng } = await productImages(mockup, thumbnailWidth);
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
     const thumbnail = await storage.put(thumbnailPng, {
