@@ -215,6 +215,28 @@ export function textInside(bounds: ReturnType<typeof textBounds>, area: Printabl
   );
 }
 
+/**
+ * The studio's clamp: the text moved the least so its ink lies inside the area, or null when
+ * it is too large to fit anywhere (the studio says so rather than shrinking what was typed).
+ */
+export function clampText<T extends Pick<TextLayer, 'rotation' | 'outline' | 'placement'>>(
+  shape: TextShape,
+  layer: T,
+  area: PrintArea,
+): T | null {
+  const bounds = textBounds(shape, layer, area);
+  if (bounds.right - bounds.left > area.width || bounds.bottom - bounds.top > area.height) return null;
+  const shift = (low: number, high: number, start: number, end: number) =>
+    Math.max(0, start - low) + Math.min(0, end - high);
+  return {
+    ...layer,
+    placement: {
+      x: layer.placement.x + shift(bounds.left, bounds.right, area.left, area.left + area.width),
+      y: layer.placement.y + shift(bounds.top, bounds.bottom, area.top, area.top + area.height),
+    },
+  };
+}
+
 /** SVG path data of outlines, scaled (inches to pixels) and moved; fabric and librsvg read it alike. */
 export function svgPathData(commands: PathCommand[], scale = 1, dx = 0, dy = 0) {
   const n = (value: number, offset: number) => +(value * scale + offset).toFixed(3);

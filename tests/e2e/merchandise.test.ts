@@ -321,7 +321,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     ]);
   });
 
-  it('makes a two-colour hoodie with the logo on the back too, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
+  it('makes a two-colour hoodie with the logo and an arched text on the back, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
     await apparelCard('Pullover Hoodie')
@@ -341,16 +341,32 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.mouse.up();
     await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(70 - 25 / 2, 0);
 
+    // An arched text on the back, in the studio's first font; too large a size is refused in place.
+    await page.getByRole('button', { name: text.merchandise.addText }).click();
+    await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('LIONS 2026');
+    const arc = page.getByRole('slider', { name: text.merchandise.text.arc });
+    await arc.focus();
+    for (let step = 0; step < 8; step += 1) await arc.press('ArrowRight');
+    await expect.poll(() => arc.getAttribute('aria-valuenow')).toBe('40');
+    const size = page.getByRole('slider', { name: text.merchandise.text.size });
+    await size.focus();
+    await size.press('End');
+    await page.getByTestId('text-issue').getByText(text.merchandise.text.tooLarge.back).waitFor();
+    const create = page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await size.press('Home');
+    for (let step = 0; step < 6; step += 1) await size.press('ArrowRight');
+    await page.getByTestId('text-issue').waitFor({ state: 'detached' });
+
     // Sold in two colours: the catalogue grey, chosen at first, and navy.
     await page.getByRole('button', { name: 'Navy', exact: true }).click();
     await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Two-sided Hoodie');
     const creating = page.waitForResponse((response) =>
       response.url().includes('/api/merchandise/create-merchandise-by-organization'),
     );
-    await page
-      .getByTestId('studio')
-      .getByRole('button', { name: text.merchandise.create, exact: true })
-      .click();
+    await create.click();
     const product = (await (await creating).json()).result;
     expect(product.colours.map((colour: { name: string }) => colour.name)).toEqual(['Athletic Grey', 'Navy']);
     expect(product.layers).toEqual([
@@ -360,6 +376,14 @@ describe('design logos and merchandise, as an athletic director', () => {
         logoId: expect.any(Number),
         placement: expect.objectContaining({ x: 0.575 }),
       },
+      expect.objectContaining({
+        kind: 'text',
+        side: 'back',
+        text: 'LIONS 2026',
+        font: 'graduate',
+        size: 1.75,
+        arc: 40,
+      }),
     ]);
 
     await page.goto(`${baseUrl()}/admin/merchandise`);
@@ -376,8 +400,22 @@ describe('design logos and merchandise, as an athletic director', () => {
     const file = await page.request.get(`${baseUrl()}${await back.getAttribute('href')}`);
     expect(file.status()).toBe(200);
     // The hoodie's back area is 12 x 16.5 inches: 3600 x 4950 px at 300 DPI.
-    const { width, height } = await sharp(await file.body()).metadata();
-    expect([width, height]).toEqual([3600, 4950]);
+    const { data, info } = await sharp(await file.body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([3600, 4950]);
+    // The text's navy ink is in it (the crest is dark red and gold).
+    let navy = 0;
+    for (let at = 0; at < data.length; at += info.channels * 7)
+      if (
+        data[at + 3] === 255 &&
+        data[at] < 50 &&
+        data[at + 1] < 60 &&
+        data[at + 2] > 50 &&
+        data[at + 2] < 90
+      )
+        navy += 1;
+    expect(navy).toBeGreaterThan(1000);
   });
 
   it('previews the design on the colours chosen side by side and warns where the logo would vanish', async () => {

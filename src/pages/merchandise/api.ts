@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '../../../contract/organizations';
 import type { BaseApparel, MerchandiseProduct, MerchandiseUpdate } from '../../../contract/merchandise';
-import type { LogoLayer, Placement } from '../../../contract/composition';
+import type { Placement } from '../../../contract/composition';
+import type { Layer } from '../../../contract/text';
 import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
@@ -98,7 +99,7 @@ export interface NewProduct {
   /** Only from the studio; the one-click Create leaves the placement to the server. */
   placement?: Placement;
   /** Further artwork from the studio, such as the logo on the back. */
-  layers?: LogoLayer[];
+  layers?: Layer[];
   /** The apparel colours it is sold in, from the studio. */
   colourIds?: number[];
 }
