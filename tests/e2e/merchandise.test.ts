@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { printDpiTooLow } from '../../contract/merchandise';
+import { textBounds, textShape } from '../../contract/text';
+import { textFont } from '../../server/modules/merchandise/fonts';
 import { appMessages } from '../../src/i18n/en';
 import {
   admin,
@@ -416,6 +418,72 @@ describe('design logos and merchandise, as an athletic director', () => {
       )
         navy += 1;
     expect(navy).toBeGreaterThan(1000);
+  });
+
+  it('draws a text in the studio within 3 canvas pixels of the bounds the server measures from the same font', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    await openStudio();
+    await page.getByRole('tab', { name: text.merchandise.side.back }).click();
+    await page.getByRole('button', { name: text.merchandise.addText }).click();
+    await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('GO LIONS');
+    await page.getByLabel(text.merchandise.text.colour, { exact: true }).fill('#00ff00');
+    const layer = { text: 'GO LIONS', size: 2, arc: 30, rotation: 12 };
+    for (const [name, presses] of [
+      [text.merchandise.text.arc, 6],
+      [text.merchandise.text.rotation, 12],
+    ] as const) {
+      const slider = page.getByRole('slider', { name });
+      await slider.focus();
+      for (let step = 0; step < presses; step += 1) await slider.press('ArrowRight');
+    }
+    const readout = page.getByTestId('text-placement');
+    await expect.poll(() => readout.textContent()).toMatch(/ 12°$/);
+    const [x, y] = ((await readout.textContent()) ?? '').match(/-?[\d.]+/g)!.map(Number);
+
+    // What the server measures: the same layout function over the same font file.
+    const hoodie = (
+      await (await page.request.get(`${baseUrl()}/api/merchandise/base-apparel`)).json()
+    ).result.products.find((item: { title: string }) => item.title === 'Pullover Hoodie');
+    const shape = textShape(await textFont('graduate'), layer.text, layer.size, layer.arc);
+    const bounds = textBounds(
+      shape,
+      { ...layer, placement: { x: x / 100, y: y / 100 } },
+      hoodie.printAreas.back,
+    );
+
+    // What the browser drew: the green ink on the studio's canvas.
+    const ink = async () =>
+      page
+        .locator('[data-testid=studio-canvas] canvas.lower-canvas')
+        .evaluate((canvas: HTMLCanvasElement) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let [left, top, right, bottom] = [canvas.width, canvas.height, -1, -1];
+          for (let at = 0; at < data.length; at += 4) {
+            if (data[at + 1] < 200 || data[at] > 80 || data[at + 2] > 80) continue;
+            const px = (at / 4) % canvas.width;
+            const py = Math.floor(at / 4 / canvas.width);
+            [left, top, right, bottom] = [
+              Math.min(left, px),
+              Math.min(top, py),
+              Math.max(right, px + 1),
+              Math.max(bottom, py + 1),
+            ];
+          }
+          return { left, top, right, bottom, width: canvas.width, height: canvas.height };
+        });
+    await expect.poll(async () => (await ink()).right).toBeGreaterThan(0);
+    const drawn = await ink();
+    // The readout rounds the centre to 0.1 % of the canvas (half a pixel at most); antialiasing
+    // and the colour threshold take a pixel or two more.
+    const tolerance = 3;
+    expect(Math.abs(drawn.left - bounds.left * drawn.width)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.right - bounds.right * drawn.width)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.top - bounds.top * drawn.height)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.bottom - bounds.bottom * drawn.height)).toBeLessThanOrEqual(tolerance);
   });
 
   it('previews the design on the colours chosen side by side and warns where the logo would vanish', async () => {

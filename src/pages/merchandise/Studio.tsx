@@ -691,6 +691,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           </Typography>
           {sideText ? (
             <>
+              <Typography variant="caption" color="text.secondary" data-testid="text-placement">
+                {`x ${percent(sideText.placement.x)} · y ${percent(sideText.placement.y)} · ${Math.round(sideText.rotation)}°`}
+              </Typography>
               <TextField
                 label={translate('app.merchandise.text.content')}
                 value={sideText.text}
