@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TextLayer, textBounds, textShape } from '../../../../contract/text';
 import { baseApparel } from '../../../../server/db/schema';
 import { textFont } from '../../../../server/modules/merchandise/fonts';
+import { renderMockup } from '../../../../server/modules/merchandise/print';
 import { closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 
@@ -146,5 +147,43 @@ describe('text in the print file', () => {
     // Letters in their colour, ringed by the outline's.
     expect(green).toBeGreaterThan(10_000);
     expect(blue).toBeGreaterThan(10_000);
+  });
+});
+
+describe('text on a colour’s picture', () => {
+  it('draws a front text on the garment image where its layout puts it, at the image’s inches', async () => {
+    const garment = await sharp({
+      create: { width: 1000, height: 1000, channels: 4, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const layer = backText({
+      side: 'front',
+      outline: undefined,
+      colour: '#000000',
+      placement: { x: 0.5, y: 0.4 },
+    });
+    const shape = textShape(await textFont('graduate'), layer.text, layer.size, layer.arc);
+    const bounds = textBounds(shape, layer, areas.front);
+    const picture = await renderMockup(garment, areas.front, [
+      { text: layer, font: await textFont('graduate') },
+    ]);
+    const { data, info } = await sharp(picture).raw().toBuffer({ resolveWithObject: true });
+    let ink = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (let y = 0; y < info.height; y += 1)
+      for (let x = 0; x < info.width; x += 1) {
+        if (data[(y * info.width + x) * info.channels] > 128) continue;
+        ink = {
+          left: Math.min(ink.left, x),
+          top: Math.min(ink.top, y),
+          right: Math.max(ink.right, x + 1),
+          bottom: Math.max(ink.bottom, y + 1),
+        };
+      }
+    // 12 inches span 400 px of this picture: the text keeps its size in inches.
+    expect(ink.left).toBeCloseTo(bounds.left * 1000, -1);
+    expect(ink.right).toBeCloseTo(bounds.right * 1000, -1);
+    expect(ink.top).toBeCloseTo(bounds.top * 1000, -1);
+    expect(ink.bottom).toBeCloseTo(bounds.bottom * 1000, -1);
   });
 });
