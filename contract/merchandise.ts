@@ -3,6 +3,15 @@ import { minLogoWidth, minPrintDpi, recommendedPrintDpi, sides } from './composi
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
+import {
+  type Layer,
+  layerMessage,
+  maxArcDegrees,
+  maxOutlineInches,
+  maxTextLength,
+  textFontIds,
+  textSizeInches,
+} from './text';
 import { trashRowFields } from './trash';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
@@ -56,6 +65,40 @@ export const logoLayerSchema = z.object({
   }),
 });
 
+const hexColour = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour such as #1f2a44`);
+
+export const textLayerSchema = z.object({
+  kind: z.literal('text'),
+  side: z.enum(sides, { error: 'side must be front or back' }),
+  text: z
+    .string({ error: 'The text is required' })
+    .refine((text) => text.trim().length > 0, 'The text is required')
+    // Counted in characters as a person counts them, not UTF-16 units.
+    .refine(
+      (text) => [...text].length <= maxTextLength,
+      `The text must be at most ${maxTextLength} characters`,
+    ),
+  font: z.enum(textFontIds, { error: `font must be one of ${textFontIds.join(', ')}` }),
+  colour: hexColour('colour'),
+  outline: z
+    .object({
+      colour: hexColour('outline colour'),
+      width: boundedNumber('outline width', 0.01, maxOutlineInches),
+    })
+    .optional(),
+  size: boundedNumber('size', textSizeInches.min, textSizeInches.max),
+  rotation: boundedNumber('rotation', -360, 360),
+  arc: boundedNumber('arc', -maxArcDegrees, maxArcDegrees).default(0),
+  placement: z.object({ x: boundedNumber('x', 0, 1), y: boundedNumber('y', 0, 1) }),
+});
+
+export const layerSchema = z.discriminatedUnion('kind', [logoLayerSchema, textLayerSchema], {
+  error: 'kind must be logo or text',
+});
+
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
   version: versionOutput,
@@ -71,7 +114,7 @@ export const merchandiseProductSchema = z.object({
   status: z.enum(productStatuses),
   placement: placementSchema,
   /** Artwork beyond the main front logo. */
-  layers: z.array(logoLayerSchema),
+  layers: z.array(layerSchema),
   /** The colours it is sold in, each with its picture once processed; empty for the catalogue colour only. */
   colours: z.array(
     z.object({
@@ -202,7 +245,25 @@ const layersField = z
       return z.NEVER;
     }
   })
-  .pipe(z.array(logoLayerSchema).max(maxLayers, `At most ${maxLayers} layers`))
+  .pipe(z.array(z.unknown()).max(maxLayers, `At most ${maxLayers} layers`))
+  .transform((items, context) =>
+    // Each layer on its own, so a failure names it as the server's later checks do.
+    items.flatMap((item, index): Layer[] => {
+      const parsed = layerSchema.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      const { kind, side } = (item ?? {}) as { kind?: unknown; side?: unknown };
+      context.addIssue({
+        code: 'custom',
+        path: [index],
+        message: layerMessage(
+          index,
+          { kind: String(kind ?? 'layer'), side: String(side ?? 'unknown side') },
+          parsed.error.issues[0].message,
+        ),
+      });
+      return [];
+    }),
+  )
   .optional();
 
 /**

@@ -14,7 +14,9 @@ declare global {
 
 window.benchCompose = async (apparelUrl, logoUrl, keep = false) => {
   const started = performance.now();
-  const composition = await composeProductImage({ apparelUrl, logoUrl, printableArea: wholeImage });
+  // The whole image, at the size apparel without print areas of its own prints (no text is drawn here).
+  const printableArea = { ...wholeImage, widthInches: 12, heightInches: 12 };
+  const composition = await composeProductImage({ apparelUrl, logoUrl, printableArea });
   const ms = performance.now() - started;
   if (!composition) throw new Error('composition failed');
   const blob = composition.image;

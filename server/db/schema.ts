@@ -16,7 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { allowReferencesTo, versionColumn } from './resource-table';
-import type { LogoLayer, PrintAreas } from '../../contract/composition';
+import type { PrintAreas } from '../../contract/composition';
+import type { Layer } from '../../contract/text';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -455,7 +456,7 @@ export const merchandise = pgTable(
     placementWidth: doublePrecision('placement_width').notNull().default(0.25),
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
     /** Artwork beyond the main front logo (the placement above): logos on either side. */
-    layers: jsonb('layers').$type<LogoLayer[]>().notNull().default([]),
+    layers: jsonb('layers').$type<Layer[]>().notNull().default([]),
     /** Archiving is the product's move to the trash: when, and who (loose, like `deleted_by`). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: integer('archived_by'),

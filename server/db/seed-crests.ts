@@ -3,17 +3,27 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { lowContrast } from '../../contract/colour';
 import { clampPlacement, defaultPlacement } from '../../contract/composition';
+import { clampText, type TextLayer, textShape } from '../../contract/text';
+import { textFont } from '../modules/merchandise/fonts';
 import { renderMockup, renderSidePrint } from '../modules/merchandise/print';
 import type { BlobStore } from '../storage';
 import { productImages } from '../storage/images';
 import type { Db } from './client';
 import { apparelColours, type baseApparel, designLogos, merchandise, merchandiseColours } from './schema';
 
-/** Each demo school's crest: its initials in its colours. */
-export const demoCrests: Record<string, { initials: string; primary: string; secondary: string }> = {
-  'Lincoln High School': { initials: 'LHS', primary: '#003366', secondary: '#ffd100' },
-  'Riverside Rowing Club': { initials: 'RRC', primary: '#0b6e4f', secondary: '#f5f5f5' },
-  'Westfield Middle School': { initials: 'WMS', primary: '#7a1f3d', secondary: '#f5f5f5' },
+/** Each demo school's crest (its initials in its colours) and the word its back text says. */
+export const demoCrests: Record<
+  string,
+  { initials: string; primary: string; secondary: string; backText: string }
+> = {
+  'Lincoln High School': { initials: 'LHS', primary: '#003366', secondary: '#ffd100', backText: 'LIONS' },
+  'Riverside Rowing Club': { initials: 'RRC', primary: '#0b6e4f', secondary: '#f5f5f5', backText: 'ROWING' },
+  'Westfield Middle School': {
+    initials: 'WMS',
+    primary: '#7a1f3d',
+    secondary: '#f5f5f5',
+    backText: 'WESTFIELD',
+  },
 };
 
 /** Thumbnail width of the demo products, as the processing job makes them. */
@@ -40,6 +50,8 @@ export interface DemoCrest {
   logoId: number;
   image: Buffer;
   primary: string;
+  secondary: string;
+  backText: string;
 }
 
 /** Stores the crest as the school's design logo, as an upload would. */
@@ -62,7 +74,7 @@ export async function seedDemoCrest(
       byteSize: stored.size,
     })
     .returning();
-  return { logoId: logo.id, image, primary: crest.primary };
+  return { logoId: logo.id, image, ...crest };
 }
 
 const readBlob = async (storage: BlobStore, key: string) => {
@@ -73,8 +85,9 @@ const readBlob = async (storage: BlobStore, key: string) => {
 
 /**
  * Dresses a demo product as the studio and the processing job would: the crest at the
- * one-click placement on the front, sold in two or three of the garment's colours on which
- * the crest stays visible, a picture per colour and the front print file.
+ * one-click placement on the front, the school's word arched across the back (where the
+ * garment has one), sold in two or three of the garment's colours on which the crest stays
+ * visible, a picture per colour and a print file per side.
  */
 export async function dressDemoProduct(
   db: Db,
@@ -101,7 +114,7 @@ export async function dressDemoProduct(
   const colours = offered.filter((colour) => !lowContrast([crest.primary], colour.hex)).slice(0, colourCount);
   const pictures = [];
   for (const colour of colours) {
-    const mockup = await renderMockup(await readBlob(storage, colour.imageKey), artwork);
+    const mockup = await renderMockup(await readBlob(storage, colour.imageKey), area, artwork);
     const { finalPng, thumbnailPng } = await productImages(mockup, thumbnailWidth);
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
     const thumbnail = await storage.put(thumbnailPng, {
@@ -114,6 +127,13 @@ export async function dressDemoProduct(
     contentType: 'image/png',
     prefix: 'merchandise-prints',
   });
+  const back = await backText(apparel, crest);
+  const backPrint = back
+    ? await storage.put(await renderSidePrint(size, back.area, [back.artwork]), {
+        contentType: 'image/png',
+        prefix: 'merchandise-prints',
+      })
+    : null;
   if (pictures.length > 0)
     await db.insert(merchandiseColours).values(
       pictures.map(({ colour, image, thumbnail }) => ({
@@ -135,7 +155,30 @@ export async function dressDemoProduct(
       placementWidth: placement.width,
       placementRotation: placement.rotation,
       printKey: print.key,
+      layers: back ? [back.artwork.text] : [],
+      backPrintKey: backPrint?.key ?? null,
       ...(first ? { imageKey: first.image.key, thumbnailKey: first.thumbnail.key } : {}),
     })
     .where(eq(merchandise.id, product.id));
+}
+
+/** The school's word in Graduate, arched across the top of the back, in its colours. */
+async function backText(apparel: typeof baseApparel.$inferSelect, crest: DemoCrest) {
+  const area = apparel.printAreas.back;
+  if (!area) return null;
+  const font = await textFont('graduate');
+  const wanted: TextLayer = {
+    kind: 'text',
+    side: 'back',
+    text: crest.backText,
+    font: 'graduate',
+    colour: crest.primary,
+    outline: { colour: crest.secondary, width: 0.06 },
+    size: 2,
+    rotation: 0,
+    arc: 40,
+    placement: { x: area.left + area.width / 2, y: area.top + area.height * 0.2 },
+  };
+  const text = clampText(textShape(font, wanted.text, wanted.size, wanted.arc), wanted, area);
+  return text ? { area, artwork: { text, font } } : null;
 }

@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { printDpiTooLow } from '../../contract/merchandise';
+import { textBounds, textShape } from '../../contract/text';
+import { textFont } from '../../server/modules/merchandise/fonts';
 import { appMessages } from '../../src/i18n/en';
 import {
   admin,
@@ -321,7 +323,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     ]);
   });
 
-  it('makes a two-colour hoodie with the logo on the back too, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
+  it('makes a two-colour hoodie with the logo and an arched text on the back, kept inside the back print area: swatches on its card, a print file per side in Details', async () => {
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
     await apparelCard('Pullover Hoodie')
@@ -341,16 +343,32 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.mouse.up();
     await expect.poll(async () => (await studio.placement()).x).toBeCloseTo(70 - 25 / 2, 0);
 
+    // An arched text on the back, in the studio's first font; too large a size is refused in place.
+    await page.getByRole('button', { name: text.merchandise.addText }).click();
+    await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('LIONS 2026');
+    const arc = page.getByRole('slider', { name: text.merchandise.text.arc });
+    await arc.focus();
+    for (let step = 0; step < 8; step += 1) await arc.press('ArrowRight');
+    await expect.poll(() => arc.getAttribute('aria-valuenow')).toBe('40');
+    const size = page.getByRole('slider', { name: text.merchandise.text.size });
+    await size.focus();
+    await size.press('End');
+    await page.getByTestId('text-issue').getByText(text.merchandise.text.tooLarge.back).waitFor();
+    const create = page
+      .getByTestId('studio')
+      .getByRole('button', { name: text.merchandise.create, exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await size.press('Home');
+    for (let step = 0; step < 6; step += 1) await size.press('ArrowRight');
+    await page.getByTestId('text-issue').waitFor({ state: 'detached' });
+
     // Sold in two colours: the catalogue grey, chosen at first, and navy.
     await page.getByRole('button', { name: 'Navy', exact: true }).click();
     await page.getByLabel(text.merchandise.productTitle, { exact: false }).fill('Two-sided Hoodie');
     const creating = page.waitForResponse((response) =>
       response.url().includes('/api/merchandise/create-merchandise-by-organization'),
     );
-    await page
-      .getByTestId('studio')
-      .getByRole('button', { name: text.merchandise.create, exact: true })
-      .click();
+    await create.click();
     const product = (await (await creating).json()).result;
     expect(product.colours.map((colour: { name: string }) => colour.name)).toEqual(['Athletic Grey', 'Navy']);
     expect(product.layers).toEqual([
@@ -360,6 +378,14 @@ describe('design logos and merchandise, as an athletic director', () => {
         logoId: expect.any(Number),
         placement: expect.objectContaining({ x: 0.575 }),
       },
+      expect.objectContaining({
+        kind: 'text',
+        side: 'back',
+        text: 'LIONS 2026',
+        font: 'graduate',
+        size: 1.75,
+        arc: 40,
+      }),
     ]);
 
     await page.goto(`${baseUrl()}/admin/merchandise`);
@@ -376,8 +402,88 @@ describe('design logos and merchandise, as an athletic director', () => {
     const file = await page.request.get(`${baseUrl()}${await back.getAttribute('href')}`);
     expect(file.status()).toBe(200);
     // The hoodie's back area is 12 x 16.5 inches: 3600 x 4950 px at 300 DPI.
-    const { width, height } = await sharp(await file.body()).metadata();
-    expect([width, height]).toEqual([3600, 4950]);
+    const { data, info } = await sharp(await file.body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([3600, 4950]);
+    // The text's navy ink is in it (the crest is dark red and gold).
+    let navy = 0;
+    for (let at = 0; at < data.length; at += info.channels * 7)
+      if (
+        data[at + 3] === 255 &&
+        data[at] < 50 &&
+        data[at + 1] < 60 &&
+        data[at + 2] > 50 &&
+        data[at + 2] < 90
+      )
+        navy += 1;
+    expect(navy).toBeGreaterThan(1000);
+  });
+
+  it('draws a text in the studio within 3 canvas pixels of the bounds the server measures from the same font', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    await apparelCard('Pullover Hoodie')
+      .getByRole('button', { name: `${text.merchandise.customize} Pullover Hoodie` })
+      .click();
+    await openStudio();
+    await page.getByRole('tab', { name: text.merchandise.side.back }).click();
+    await page.getByRole('button', { name: text.merchandise.addText }).click();
+    await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('GO LIONS');
+    await page.getByLabel(text.merchandise.text.colour, { exact: true }).fill('#00ff00');
+    const layer = { text: 'GO LIONS', size: 2, arc: 30, rotation: 12 };
+    for (const [name, presses] of [
+      [text.merchandise.text.arc, 6],
+      [text.merchandise.text.rotation, 12],
+    ] as const) {
+      const slider = page.getByRole('slider', { name });
+      await slider.focus();
+      for (let step = 0; step < presses; step += 1) await slider.press('ArrowRight');
+    }
+    const readout = page.getByTestId('text-placement');
+    await expect.poll(() => readout.textContent()).toMatch(/ 12°$/);
+    const [x, y] = ((await readout.textContent()) ?? '').match(/-?[\d.]+/g)!.map(Number);
+
+    // What the server measures: the same layout function over the same font file.
+    const hoodie = (
+      await (await page.request.get(`${baseUrl()}/api/merchandise/base-apparel`)).json()
+    ).result.products.find((item: { title: string }) => item.title === 'Pullover Hoodie');
+    const shape = textShape(await textFont('graduate'), layer.text, layer.size, layer.arc);
+    const bounds = textBounds(
+      shape,
+      { ...layer, placement: { x: x / 100, y: y / 100 } },
+      hoodie.printAreas.back,
+    );
+
+    // What the browser drew: the green ink on the studio's canvas.
+    const ink = async () =>
+      page
+        .locator('[data-testid=studio-canvas] canvas.lower-canvas')
+        .evaluate((canvas: HTMLCanvasElement) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let [left, top, right, bottom] = [canvas.width, canvas.height, -1, -1];
+          for (let at = 0; at < data.length; at += 4) {
+            if (data[at + 1] < 200 || data[at] > 80 || data[at + 2] > 80) continue;
+            const px = (at / 4) % canvas.width;
+            const py = Math.floor(at / 4 / canvas.width);
+            [left, top, right, bottom] = [
+              Math.min(left, px),
+              Math.min(top, py),
+              Math.max(right, px + 1),
+              Math.max(bottom, py + 1),
+            ];
+          }
+          return { left, top, right, bottom, width: canvas.width, height: canvas.height };
+        });
+    await expect.poll(async () => (await ink()).right).toBeGreaterThan(0);
+    const drawn = await ink();
+    // The readout rounds the centre to 0.1 % of the canvas (half a pixel at most); antialiasing
+    // and the colour threshold take a pixel or two more.
+    const tolerance = 3;
+    expect(Math.abs(drawn.left - bounds.left * drawn.width)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.right - bounds.right * drawn.width)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.top - bounds.top * drawn.height)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(drawn.bottom - bounds.bottom * drawn.height)).toBeLessThanOrEqual(tolerance);
   });
 
   it('previews the design on the colours chosen side by side and warns where the logo would vanish', async () => {

@@ -59,6 +59,12 @@ import { createStorefront } from './storefront';
 
 const allowed = requireRole(...access.merchandise);
 
+/** A multipart field's path as the client wrote it: `Layers[0]`, not `Layers.0`. */
+const fieldPath = (path: PropertyKey[]) =>
+  path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`))
+    .join('');
+
 const merchandise: FastifyPluginAsyncZod = async (app) => {
   const storefront = createStorefront(app.config, app.storage);
   app.jobs.register(processMerchandiseJob, merchandiseProcessor(app.db, app.storage, storefront));
@@ -164,7 +170,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['merchandise'],
         description:
-          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image), PlacementRotation (degrees) and Layers (a JSON list of further logos, each { kind: "logo", side: "front" | "back", logoId, placement: { x, y, width, rotation } })',
+          'multipart/form-data: Title, Description, Price, LogoId, BaseApparelId, OrganizationId, the composed png ImageFile and optionally PlacementX, PlacementY, PlacementWidth (fractions of the apparel image), PlacementRotation (degrees) and Layers (a JSON list of further artwork: logos { kind: "logo", side: "front" | "back", logoId, placement: { x, y, width, rotation } } and texts { kind: "text", side, text, font, colour, outline?: { colour, width }, size (inches), rotation, arc (degrees), placement: { x, y } })',
         response: { 200: merchandiseResponseSchema },
       },
     },
@@ -184,7 +190,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
             400,
             'Invalid merchandise',
             parsed.error.issues.map((issue) => ({
-              propertyName: issue.path.join('.'),
+              propertyName: fieldPath(issue.path),
               errorMessage: issue.message,
             })),
           );

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
+import type { Font } from 'opentype.js';
 import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
+import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../../contract/text';
 
 /** Print files are made at this resolution, at the print area's physical size. */
 export const printResolution = 300;
@@ -7,11 +9,8 @@ export const printResolution = 300;
 const svgBaseDensity = 72;
 const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
 
-/** A logo and where it sits on the garment image. */
-export interface Artwork {
-  image: Buffer;
-  placement: Placement;
-}
+/** A logo and where it sits on the garment image, or a text and the font it is set in. */
+export type Artwork = { image: Buffer; placement: Placement } | { text: TextLayer; font: Font };
 
 /** The print file's pixel size: the area's inches at 300 DPI. */
 export const printSize = (area: PrintArea): Size => ({
@@ -36,8 +35,17 @@ export async function renderSidePrint(
   const scaleY = size.height / (area.height * apparel.height);
   const overlays: sharp.OverlayOptions[] = [];
   // One logo at a time: each is up to a whole area of raw pixels.
-  for (const { image, placement } of artwork) {
-    const logo = await placedLogo(image, apparel, placement, scaleX, deadline);
+  for (const piece of artwork) {
+    if ('text' in piece) {
+      const { placement } = piece.text;
+      const centre = {
+        x: ((placement.x - area.left) / area.width) * size.width,
+        y: ((placement.y - area.top) / area.height) * size.height,
+      };
+      overlays.push(textOverlay(piece.text, piece.font, printResolution, centre));
+      continue;
+    }
+    const logo = await placedLogo(piece.image, apparel, piece.placement, scaleX, deadline);
     overlays.push({
       input: logo.data,
       raw: logo.info,
@@ -49,6 +57,33 @@ export async function renderSidePrint(
     .composite(overlays)
     .png()
     .toBuffer();
+}
+
+/**
+ * A text drawn from its font's glyph outlines as an SVG path, `pixelsPerInch` at its centre
+ * (in the target's pixels): the outline first, twice its width and round-joined, so the fill
+ * covers its inner half and it shows exactly its width beyond the letters. The SVG spans only
+ * the ink, placed at a whole pixel with the fraction kept inside the path.
+ */
+export function textOverlay(
+  layer: TextLayer,
+  font: Font,
+  pixelsPerInch: number,
+  centre: { x: number; y: number },
+): sharp.OverlayOptions {
+  const commands = turnedCommands(textShape(font, layer.text, layer.size, layer.arc), layer.rotation);
+  const ink = pathBounds(commands);
+  const outline = layer.outline?.width ?? 0;
+  const left = Math.max(0, Math.floor(centre.x + (ink.left - outline) * pixelsPerInch) - 1);
+  const top = Math.max(0, Math.floor(centre.y + (ink.top - outline) * pixelsPerInch) - 1);
+  const width = Math.ceil(centre.x + (ink.right + outline) * pixelsPerInch) + 1 - left;
+  const height = Math.ceil(centre.y + (ink.bottom + outline) * pixelsPerInch) + 1 - top;
+  const d = svgPathData(commands, pixelsPerInch, centre.x - left, centre.y - top);
+  const stroke = layer.outline
+    ? `<path d="${d}" fill="${layer.outline.colour}" stroke="${layer.outline.colour}" stroke-width="${2 * outline * pixelsPerInch}" stroke-linejoin="round"/>`
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${stroke}<path d="${d}" fill="${layer.colour}"/></svg>`;
+  return { input: Buffer.from(svg), left, top };
 }
 
 /**
@@ -95,14 +130,25 @@ async function placedLogo(
  */
 export async function renderMockup(
   garment: Buffer,
+  area: PrintArea,
   artwork: Artwork[],
   { deadline }: { deadline?: number } = {},
 ) {
   const { width, height } = await sharp(garment).metadata();
   if (!width || !height) throw new Error('A garment image has no size');
   const overlays: sharp.OverlayOptions[] = [];
-  for (const { image, placement } of artwork) {
-    const logo = await placedLogo(image, { width, height }, placement, 1, deadline);
+  for (const piece of artwork) {
+    if ('text' in piece) {
+      const { x, y } = piece.text.placement;
+      overlays.push(
+        textOverlay(piece.text, piece.font, (area.width * width) / area.widthInches, {
+          x: x * width,
+          y: y * height,
+        }),
+      );
+      continue;
+    }
+    const logo = await placedLogo(piece.image, { width, height }, piece.placement, 1, deadline);
     overlays.push({
       input: logo.data,
       raw: logo.info,

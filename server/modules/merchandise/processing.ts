@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Placement, Side } from '../../../contract/composition';
+import type { TextLayer } from '../../../contract/text';
 import type { Db } from '../../db/client';
 import {
   apparelColours,
@@ -14,6 +15,7 @@ import {
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { productImages } from '../../storage/images';
+import { textFont } from './fonts';
 import { type Artwork, renderMockup, renderSidePrint } from './print';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
@@ -29,15 +31,18 @@ async function readBlob(storage: BlobStore, key: string) {
 }
 
 /**
- * The product's artwork on each side, from the original logos. A logo deleted before the
- * product was processed is missing from it (the composed preview is all that is left of it).
+ * The product's artwork on each side, from the original logos and the bundled fonts. A logo
+ * deleted before the product was processed is missing from it (the composed preview is all
+ * that is left of it).
  */
 async function artworkOf(db: Db, storage: BlobStore, row: typeof merchandise.$inferSelect) {
-  const placed: { side: Side; logoId: number | null; placement: Placement }[] = [
+  const placed: ({ side: Side; logoId: number | null; placement: Placement } | TextLayer)[] = [
     { side: 'front', logoId: row.logoId, placement: placementOf(row) },
     ...row.layers,
   ];
-  const logoIds = placed.map((layer) => layer.logoId).filter((id): id is number => id !== null);
+  const logoIds = placed.flatMap((layer) =>
+    'logoId' in layer && layer.logoId !== null ? [layer.logoId] : [],
+  );
   const logos = logoIds.length
     ? await db.select().from(designLogos).where(inArray(designLogos.id, logoIds))
     : [];
@@ -46,11 +51,16 @@ async function artworkOf(db: Db, storage: BlobStore, row: typeof merchandise.$in
       logos.map(async (logo) => [logo.id, await readBlob(storage, logo.storageKey)] as const),
     ),
   );
-  const onSide = (side: Side): Artwork[] =>
-    placed.flatMap((layer) => {
-      const image = layer.side === side && layer.logoId !== null ? images.get(layer.logoId) : undefined;
-      return image ? [{ image, placement: layer.placement }] : [];
-    });
+  const pieces: { side: Side; artwork: Artwork }[] = [];
+  for (const layer of placed) {
+    if ('text' in layer) {
+      pieces.push({ side: layer.side, artwork: { text: layer, font: await textFont(layer.font) } });
+      continue;
+    }
+    const image = layer.logoId !== null ? images.get(layer.logoId) : undefined;
+    if (image) pieces.push({ side: layer.side, artwork: { image, placement: layer.placement } });
+  }
+  const onSide = (side: Side) => pieces.filter((piece) => piece.side === side).map((piece) => piece.artwork);
   return { front: onSide('front'), back: onSide('back') };
 }
 
@@ -91,9 +101,17 @@ async function colourPictures(
     .innerJoin(apparelColours, eq(apparelColours.id, merchandiseColours.apparelColourId))
     .where(eq(merchandiseColours.merchandiseId, row.id))
     .orderBy(asc(merchandiseColours.id));
+  if (colours.length === 0) return [];
+  // A text is sized in inches: the front area says how many the garment picture spans.
+  const [apparel] = await db
+    .select({ printAreas: baseApparel.printAreas })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, row.baseApparelId));
+  if (!apparel) throw new Error(`Base apparel ${row.baseApparelId} is missing`);
   const pictures = [];
   for (const colour of colours) {
-    const mockup = await renderMockup(await readBlob(storage, colour.garmentKey), front, { deadline });
+    const garment = await readBlob(storage, colour.garmentKey);
+    const mockup = await renderMockup(garment, apparel.printAreas.front, front, { deadline });
     const { finalPng, thumbnailPng } = await productImages(mockup, thumbnailWidth);
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
     const thumbnail = await storage.put(thumbnailPng, {

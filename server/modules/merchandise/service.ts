@@ -28,11 +28,19 @@ import {
   type PrintArea,
   printDpi,
   printQuality,
-  type LogoLayer,
   type Side,
   sides,
   type Size,
 } from '../../../contract/composition';
+import {
+  type Layer,
+  layerMessage,
+  missingCharacters,
+  textBounds,
+  textFonts,
+  textInside,
+  textShape,
+} from '../../../contract/text';
 import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
@@ -53,6 +61,7 @@ import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
+import { textFont } from './fonts';
 import { mediaUrl } from './media';
 import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 import { announce, displayNameOf, systemActor } from '../../resources/change-feed';
@@ -288,29 +297,47 @@ function chosenPlacement(fields: CreateFields, apparel: Size, logo: Size, area: 
 }
 
 /**
- * The design's further layers, each checked as the main logo is: its logo is the
+ * The design's further layers, each checked as the main logo is: a logo is the
  * organization's, its side takes a print, it lies wholly inside that side's print area and it
- * prints at 72 DPI or more. Every failure names its layer (`Layers[0]` is the first).
+ * prints at 72 DPI or more; a text's letters, measured from its font's outlines, lie inside the
+ * area and are all in the font. Every failure names its layer (`Layers[0]` is the first).
  */
 async function checkedLayers(
   db: Db,
   storage: BlobStore,
   organizationId: number,
-  layers: LogoLayer[],
+  layers: Layer[],
   apparel: typeof baseApparel.$inferSelect,
   apparelSize: Size,
-): Promise<LogoLayer[]> {
+): Promise<Layer[]> {
   const failures: { propertyName: string; errorMessage: string }[] = [];
-  const checked: LogoLayer[] = [];
+  const checked: Layer[] = [];
   for (const [index, layer] of layers.entries()) {
     const fail = (message: string) =>
       failures.push({
         propertyName: `Layers[${index}]`,
-        errorMessage: `Layer ${index + 1} (logo on the ${layer.side}): ${message}`,
+        errorMessage: layerMessage(index, layer, message),
       });
     const area = apparel.printAreas[layer.side];
     if (!area) {
       fail(`${apparel.title} has no ${layer.side} print area`);
+      continue;
+    }
+    const outside = `It must lie inside the ${layer.side} print area`;
+    if (layer.kind === 'text') {
+      const font = await textFont(layer.font);
+      const missing = missingCharacters(font, layer.text);
+      if (missing.length > 0) {
+        fail(`${textFonts[layer.font].family} has no ${missing.join(' ')}`);
+        continue;
+      }
+      const shape = textShape(font, layer.text, layer.size, layer.arc);
+      const rotation = normaliseRotation(layer.rotation);
+      if (!textInside(textBounds(shape, { ...layer, rotation }, area), area)) {
+        fail(outside);
+        continue;
+      }
+      checked.push({ ...layer, rotation });
       continue;
     }
     const [logo] = await db.select().from(designLogos).where(eq(designLogos.id, layer.logoId));
@@ -322,7 +349,7 @@ async function checkedLayers(
     const placement = { ...layer.placement, rotation: normaliseRotation(layer.placement.rotation) };
     const problems = placementProblems(placement, apparelSize, logoSize, area);
     if (problems.length > 0) {
-      fail(`It must lie inside the ${layer.side} print area`);
+      fail(outside);
       continue;
     }
     const dpi = printDpi(placement, apparelSize, logoSize, area);

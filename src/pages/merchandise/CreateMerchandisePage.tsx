@@ -199,6 +199,9 @@ export function CreateMerchandisePage() {
         logoUrl: selectedLogo.fileUrl,
         printableArea: item.printAreas.front,
         placement: studio?.placement,
+        texts: studio?.layers.flatMap((layer) =>
+          layer.kind === 'text' && layer.side === 'front' ? [layer] : [],
+        ),
       });
       if (!composition) return;
       const product = await createMerchandise({

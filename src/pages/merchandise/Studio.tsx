@@ -1,5 +1,19 @@
-import { Alert, Box, Button, Chip, Slider, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
-import type { Canvas, FabricImage, Rect } from 'fabric';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Slider,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { Canvas, FabricImage, Path, Rect } from 'fabric';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { lowContrast } from '../../../contract/colour';
@@ -9,8 +23,8 @@ import {
   clampPlacement,
   defaultPlacement,
   largeNudgeStep,
-  type LogoLayer,
   marginPerItem,
+  normaliseRotation,
   nudgePlacement,
   type Placement,
   priceBelowBase,
@@ -22,17 +36,33 @@ import {
   type Side,
   type Size,
   nudgeStep,
+  sides,
 } from '../../../contract/composition';
+import {
+  clampText,
+  type Layer,
+  maxArcDegrees,
+  maxOutlineInches,
+  maxTextLength,
+  missingCharacters,
+  type TextLayer,
+  type TextShape,
+  textFontIds,
+  textFonts,
+  textShape,
+  textSizeInches,
+} from '../../../contract/text';
 import { formatCurrency } from '../../lib/currency';
 import { ColourPreviews } from './ColourPreviews';
 import { dominantColours } from './dominantColours';
+import { loadTextFont, textPath } from './textArt';
 
 export interface StudioProduct {
   title: string;
   description: string;
   price: number;
   placement: Placement;
-  layers: LogoLayer[];
+  layers: Layer[];
   /** The colours it is sold in, in the order chosen; the first is the one composed here. */
   colours: ApparelColour[];
 }
@@ -67,6 +97,8 @@ interface Scene {
   logoSize: Size;
   /** Scene units per apparel pixel (the canvas's zoom then fits the scene to its container). */
   scale: number;
+  /** Each side's text as drawn, and its layout (for the clamp while it is dragged). */
+  texts: Record<Side, { path: Path; shape: TextShape } | null>;
 }
 
 /** Keys that resize the logo: one step of the apparel width per press (Shift: ten). */
@@ -75,6 +107,10 @@ const sizeSteps: Record<string, number> = { '+': 1, '=': 1, '-': -1, _: -1 };
 const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
 type Placements = Record<Side, Placement | null>;
+type Texts = Record<Side, TextLayer | null>;
+
+/** The outline a text gets when one is switched on, in inches. */
+const initialOutline = { colour: '#ffffff', width: 0.08 };
 
 /**
  * The merchandise studio: the logo on the apparel in a fabric canvas, a tab per printed side,
@@ -92,6 +128,12 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   const [logoColours, setLogoColours] = useState<string[]>([]);
   const placement = placements[side];
   const [loadFailed, setLoadFailed] = useState(false);
+  // The texts live in a ref too: fabric's drag handlers, bound once, read the latest.
+  const [texts, setTextState] = useState<Texts>({ front: null, back: null });
+  const textsRef = useRef<Texts>(texts);
+  const [textIssues, setTextIssues] = useState<Record<Side, string>>({ front: '', back: '' });
+  const textDraws = useRef<Record<Side, number>>({ front: 0, back: 0 });
+  const sideRef = useRef<Side>('front');
   const [title, setTitle] = useState(apparel.title);
   const [description, setDescription] = useState(apparel.description);
   const [price, setPrice] = useState(apparel.price.toFixed(2));
@@ -127,7 +169,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     });
     scene.logos.front.set({ visible: which === 'front' });
     scene.logos.back.set({ visible: which === 'back' && current.back !== null });
-    if (current[which]) scene.canvas.setActiveObject(scene.logos[which]);
+    for (const textSide of sides) scene.texts[textSide]?.path.set({ visible: textSide === which });
+    const active = current[which] ? scene.logos[which] : scene.texts[which]?.path;
+    if (active) scene.canvas.setActiveObject(active);
     else scene.canvas.discardActiveObject();
     scene.canvas.requestRenderAll();
   }
@@ -216,6 +260,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         apparel: apparelSize,
         logoSize,
         scale,
+        texts: { front: null, back: null },
       };
       sceneRef.current = scene;
 
@@ -236,13 +281,43 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         draw(current, which, next);
         setPlacements((before) => ({ ...before, [which]: next }));
       };
-      canvas.on('object:moving', follow);
-      canvas.on('object:scaling', follow);
-      canvas.on('object:rotating', follow);
-      // A click beside the logo would deselect it and hide its handles: the side's logo stays active.
-      canvas.on('mouse:up', () => {
-        const shown = [logoImage, backLogoImage].find((image) => image.visible);
-        if (shown) canvas.setActiveObject(shown);
+      const textSideOf = (target: unknown) => sides.find((which) => current.texts[which]?.path === target);
+      /** A dragged or turned text, kept inside its area; a turn that cannot fit is undone. */
+      const followText = (which: Side) => {
+        const drawn = current.texts[which];
+        const before = textsRef.current[which];
+        if (!drawn || !before) return;
+        const width = current.apparel.width * current.scale;
+        const height = current.apparel.height * current.scale;
+        const moved = {
+          ...before,
+          rotation: normaliseRotation(drawn.path.angle ?? 0),
+          placement: { x: (drawn.path.left ?? 0) / width, y: (drawn.path.top ?? 0) / height },
+        };
+        const next = clampText(drawn.shape, moved, areaOf(which)) ?? before;
+        drawn.path.set({
+          left: next.placement.x * width,
+          top: next.placement.y * height,
+          angle: next.rotation,
+        });
+        drawn.path.setCoords();
+        setTexts({ ...textsRef.current, [which]: next });
+      };
+      const onChange = ({ target }: { target: unknown }) => {
+        const textSide = textSideOf(target);
+        if (textSide) followText(textSide);
+        else follow({ target });
+      };
+      canvas.on('object:moving', onChange);
+      canvas.on('object:scaling', onChange);
+      canvas.on('object:rotating', onChange);
+      // A click beside the artwork would deselect it and hide its handles: the side's stays active.
+      canvas.on('mouse:up', ({ target }) => {
+        const shown = [logoImage, backLogoImage, current.texts.front?.path, current.texts.back?.path].filter(
+          (object): object is FabricImage | Path => Boolean(object?.visible),
+        );
+        const keep = shown.find((object) => object === target) ?? shown[0];
+        if (keep) canvas.setActiveObject(keep);
         canvas.requestRenderAll();
       });
       const start = clampPlacement(
@@ -291,7 +366,108 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     show(scene, side, updated);
   }
 
+  function setTexts(next: Texts) {
+    textsRef.current = next;
+    setTextState(next);
+  }
+
+  /**
+   * Draws a side's text from its font's outlines (loaded on first use), moved inside the area
+   * when it fits; says what keeps it from printing otherwise. A newer call wins over a slower
+   * older one still loading its font.
+   */
+  async function drawText(which: Side, layer: TextLayer | null) {
+    const scene = sceneRef.current;
+    if (!scene) return;
+    const draw = ++textDraws.current[which];
+    const issue = (message: string) => setTextIssues((before) => ({ ...before, [which]: message }));
+    const font = layer ? await loadTextFont(layer.font) : null;
+    if (draw !== textDraws.current[which] || sceneRef.current !== scene) return;
+    const old = scene.texts[which];
+    if (old) scene.canvas.remove(old.path);
+    scene.texts[which] = null;
+    if (!layer || !font || layer.text.trim() === '') {
+      issue(layer ? translate('app.merchandise.text.empty') : '');
+      scene.canvas.requestRenderAll();
+      return;
+    }
+    const missing = missingCharacters(font, layer.text);
+    const shape = textShape(font, layer.text, layer.size, layer.arc);
+    const shown = areaOf(which);
+    const fitted = clampText(shape, layer, shown);
+    const placed = fitted ?? layer;
+    const width = scene.apparel.width * scene.scale;
+    const height = scene.apparel.height * scene.scale;
+    const path = await textPath(placed, shape, (shown.width * width) / shown.widthInches, {
+      x: placed.placement.x * width,
+      y: placed.placement.y * height,
+    });
+    if (draw !== textDraws.current[which] || sceneRef.current !== scene) return;
+    path.set({
+      visible: sideRef.current === which,
+      lockScalingX: true,
+      lockScalingY: true,
+      cornerSize: 16,
+      touchCornerSize: 32,
+      transparentCorners: false,
+    });
+    // A text is sized by its letter size, so only the rotation handle is offered.
+    path.setControlsVisibility({
+      tl: false,
+      tr: false,
+      bl: false,
+      br: false,
+      mt: false,
+      mb: false,
+      ml: false,
+      mr: false,
+    });
+    scene.canvas.add(path);
+    scene.texts[which] = { path, shape };
+    if (sideRef.current === which) scene.canvas.setActiveObject(path);
+    scene.canvas.requestRenderAll();
+    setTexts({ ...textsRef.current, [which]: placed });
+    issue(
+      [...layer.text].length > maxTextLength
+        ? translate('app.merchandise.text.tooLong', { max: maxTextLength })
+        : missing.length > 0
+          ? translate('app.merchandise.text.missing', {
+              font: textFonts[layer.font].family,
+              characters: missing.join(' '),
+            })
+          : fitted
+            ? ''
+            : translate(`app.merchandise.text.tooLarge.${which}`),
+    );
+  }
+
+  /** Changes the shown side's text (null removes it) and draws it anew. */
+  function changeText(next: TextLayer | null) {
+    setTexts({ ...textsRef.current, [side]: next });
+    void drawText(side, next);
+  }
+
+  const editText = (patch: Partial<TextLayer>) => {
+    const current = textsRef.current[side];
+    if (current) changeText({ ...current, ...patch });
+  };
+
+  function addText() {
+    changeText({
+      kind: 'text',
+      side,
+      text: translate('app.merchandise.text.sample'),
+      font: textFontIds[0],
+      colour: '#1f2a44',
+      size: textSizeInches.initial,
+      rotation: 0,
+      arc: 0,
+      placement: { x: area.left + area.width / 2, y: area.top + area.height * 0.3 },
+    });
+  }
+
   function switchSide(which: Side) {
+    sideRef.current = which;
     setSide(which);
     if (sceneRef.current) show(sceneRef.current, which, placements);
   }
@@ -329,6 +505,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     .filter((value): value is number => value !== null && printQuality(value, vector) === 'tooLow')
     .sort((a, b) => a - b)[0];
   const dpiTooLow = blurriest === undefined ? '' : translate('app.merchandise.dpiTooLow', { dpi: blurriest });
+
+  const textIssue = sides.map((which) => textIssues[which]).find(Boolean) ?? '';
+  const sideText = texts[side];
 
   const pickedColours = apparel.colours.filter((colour) => chosenColours.includes(colour.id));
   const vanishesOn = pickedColours.filter((colour) => lowContrast(logoColours, colour.hex));
@@ -506,6 +685,120 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
             </Button>
           </Box>
         )}
+        <Box data-testid="text-panel" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            {translate(`app.merchandise.text.heading.${side}`)}
+          </Typography>
+          {sideText ? (
+            <>
+              <Typography variant="caption" color="text.secondary" data-testid="text-placement">
+                {`x ${percent(sideText.placement.x)} · y ${percent(sideText.placement.y)} · ${Math.round(sideText.rotation)}°`}
+              </Typography>
+              <TextField
+                label={translate('app.merchandise.text.content')}
+                value={sideText.text}
+                onChange={(event) => editText({ text: event.target.value })}
+                error={[...sideText.text].length > maxTextLength}
+                helperText={`${[...sideText.text].length} / ${maxTextLength}`}
+              />
+              <TextField
+                select
+                label={translate('app.merchandise.text.font')}
+                value={sideText.font}
+                onChange={(event) => editText({ font: event.target.value as TextLayer['font'] })}
+              >
+                {textFontIds.map((id) => (
+                  <MenuItem key={id} value={id}>
+                    {textFonts[id].family}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                type="color"
+                label={translate('app.merchandise.text.colour')}
+                value={sideText.colour}
+                onChange={(event) => editText({ colour: event.target.value })}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={Boolean(sideText.outline)}
+                    onChange={(_event, on) => editText({ outline: on ? initialOutline : undefined })}
+                  />
+                }
+                label={translate('app.merchandise.text.outline')}
+              />
+              {sideText.outline && (
+                <>
+                  <TextField
+                    type="color"
+                    label={translate('app.merchandise.text.outlineColour')}
+                    value={sideText.outline.colour}
+                    onChange={(event) =>
+                      sideText.outline &&
+                      editText({ outline: { ...sideText.outline, colour: event.target.value } })
+                    }
+                  />
+                  <Box>
+                    <Typography id="studio-outline-width" variant="body2">
+                      {translate('app.merchandise.text.outlineWidth')}
+                    </Typography>
+                    <Slider
+                      aria-labelledby="studio-outline-width"
+                      min={0.01}
+                      max={maxOutlineInches}
+                      step={0.01}
+                      valueLabelDisplay="auto"
+                      value={sideText.outline.width}
+                      onChange={(_event, value) =>
+                        sideText.outline &&
+                        editText({ outline: { ...sideText.outline, width: value as number } })
+                      }
+                    />
+                  </Box>
+                </>
+              )}
+              {(
+                [
+                  ['size', textSizeInches.min, textSizeInches.max, 0.25],
+                  ['rotation', -180, 180, 1],
+                  ['arc', -maxArcDegrees, maxArcDegrees, 5],
+                ] as const
+              ).map(([field, min, max, step]) => (
+                <Box key={field}>
+                  <Typography id={`studio-text-${field}`} variant="body2">
+                    {translate(`app.merchandise.text.${field}`)}
+                  </Typography>
+                  <Slider
+                    aria-labelledby={`studio-text-${field}`}
+                    min={min}
+                    max={max}
+                    step={step}
+                    valueLabelDisplay="auto"
+                    value={sideText[field]}
+                    onChange={(_event, value) => editText({ [field]: value as number })}
+                  />
+                </Box>
+              ))}
+              <Box>
+                <Button variant="outlined" onClick={() => changeText(null)}>
+                  {translate('app.merchandise.removeText')}
+                </Button>
+              </Box>
+            </>
+          ) : (
+            <Box>
+              <Button variant="outlined" disabled={!scene} onClick={addText}>
+                {translate('app.merchandise.addText')}
+              </Button>
+            </Box>
+          )}
+          {textIssues[side] && (
+            <Alert severity="error" data-testid="text-issue">
+              {textIssues[side]}
+            </Alert>
+          )}
+        </Box>
         <Box>
           <Button
             variant="outlined"
@@ -546,7 +839,9 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Tooltip title={dpiTooLow || (noColour ? translate('app.merchandise.chooseColour') : '')}>
+          <Tooltip
+            title={dpiTooLow || textIssue || (noColour ? translate('app.merchandise.chooseColour') : '')}
+          >
             {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
             <span>
               <Button
@@ -556,6 +851,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
                   busy ||
                   Boolean(priceError) ||
                   Boolean(dpiTooLow) ||
+                  Boolean(textIssue) ||
                   title.trim() === ''
                 }
                 onClick={() =>
@@ -565,9 +861,19 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
                     description: description.trim(),
                     price: priceValue,
                     placement: placements.front,
-                    layers: placements.back
-                      ? [{ kind: 'logo', side: 'back', logoId: logo.id, placement: placements.back }]
-                      : [],
+                    layers: [
+                      ...(placements.back
+                        ? [
+                            {
+                              kind: 'logo' as const,
+                              side: 'back' as const,
+                              logoId: logo.id,
+                              placement: placements.back,
+                            },
+                          ]
+                        : []),
+                      ...sides.flatMap((which) => texts[which] ?? []),
+                    ],
                     colours: pickedColours,
                   })
                 }

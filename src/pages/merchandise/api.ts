@@ -6,7 +6,8 @@ import type {
   MerchandiseUpdate,
   TrashedProduct,
 } from '../../../contract/merchandise';
-import type { LogoLayer, Placement } from '../../../contract/composition';
+import type { Placement } from '../../../contract/composition';
+import type { Layer } from '../../../contract/text';
 import { isAdmin } from '../../../contract/roles';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
@@ -104,7 +105,7 @@ export interface NewProduct {
   /** Only from the studio; the one-click Create leaves the placement to the server. */
   placement?: Placement;
   /** Further artwork from the studio, such as the logo on the back. */
-  layers?: LogoLayer[];
+  layers?: Layer[];
   /** The apparel colours it is sold in, from the studio. */
   colourIds?: number[];
 }

@@ -3,15 +3,19 @@ import {
   defaultPlacement,
   logoBox,
   type Placement,
-  type PrintableArea,
+  type PrintArea,
 } from '../../../contract/composition';
+import { type TextLayer, textShape } from '../../../contract/text';
+import { loadTextFont, textPath } from './textArt';
 
 export interface CompositionSources {
   apparelUrl: string;
   logoUrl: string;
-  printableArea: PrintableArea;
+  printableArea: PrintArea;
   /** Where the studio put the logo; the one-click placement without it. */
   placement?: Placement;
+  /** The studio's texts on the front, drawn over the logo as the print file has them. */
+  texts?: TextLayer[];
 }
 
 export interface Composition {
@@ -29,6 +33,7 @@ export async function composeProductImage({
   logoUrl,
   printableArea,
   placement: chosen,
+  texts = [],
 }: CompositionSources): Promise<Composition | null> {
   const { FabricImage, StaticCanvas } = await import('fabric');
   let apparel: InstanceType<typeof FabricImage>;
@@ -77,6 +82,17 @@ export async function composeProductImage({
       angle: box.rotation,
     });
     canvas.add(apparel, logo);
+    // Inches become image pixels through the area: its width in the image is `widthInches` long.
+    const pixelsPerInch = (printableArea.width * apparel.width) / printableArea.widthInches;
+    for (const text of texts) {
+      const shape = textShape(await loadTextFont(text.font), text.text, text.size, text.arc);
+      canvas.add(
+        await textPath(text, shape, pixelsPerInch, {
+          x: text.placement.x * apparel.width,
+          y: text.placement.y * apparel.height,
+        }),
+      );
+    }
     canvas.renderAll();
     const image = await canvas.toBlob({ format: 'png', multiplier: 1, enableRetinaScaling: false });
     return image ? { image, placement } : null;

@@ -19,6 +19,7 @@ interface Product {
   media: { imageUrl: string }[];
   colours: { name: string; hex: string; imageUrl: string }[];
   printFiles: { side: string; url: string }[];
+  layers: { kind: string; side: string; text?: string }[];
 }
 
 describe('the demo (SEED_DEMO=1) with its files', () => {
@@ -37,10 +38,15 @@ describe('the demo (SEED_DEMO=1) with its files', () => {
     ).json().result.products as Product[];
     expect(products).toHaveLength(4);
     const crest = demoCrests['Lincoln High School'];
+    expect(products.some((product) => product.layers.length > 0)).toBe(true);
     for (const product of products) {
       expect(product.logoId).toBe(logos[0].id);
       expect([2, 3]).toContain(product.colours.length);
-      expect(product.printFiles.map((file) => file.side)).toEqual(['front']);
+      // The school's word across the back of every garment that has one.
+      const sides = product.layers.length > 0 ? ['front', 'back'] : ['front'];
+      expect(product.printFiles.map((file) => file.side)).toEqual(sides);
+      for (const layer of product.layers)
+        expect(layer).toMatchObject({ kind: 'text', side: 'back', text: crest.backText });
       expect(product.media[0].imageUrl).toBe(product.colours[0].imageUrl);
       for (const colour of product.colours) {
         // No colour the navy crest would vanish on.
