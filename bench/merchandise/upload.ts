@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { serverEnvironment, serverNodeFlags } from '../../server/ops/server-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const director = { email: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
+export const director = { email: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
 
 export interface UploadResult {
   fileMiB: number;
@@ -34,7 +34,7 @@ function rssBytes(pid: number) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -44,7 +44,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, port: number) {
+/** The demo server (SEED_DEMO=1) as production runs it; `env` adds to or overrides its environment. */
+export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   // With production's memory settings (server/ops/server-command.ts): the RSS is the measure.
   const child = spawn(process.execPath, [...serverNodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -56,6 +57,7 @@ async function startServer(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
