@@ -502,6 +502,19 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByTestId('low-contrast').getByText('Low contrast on Navy').waitFor();
     await page.getByRole('button', { name: 'Navy', exact: true }).click();
     await expect.poll(() => page.getByTestId('low-contrast').count()).toBe(0);
+
+    // Front text shows on each colour's preview as well, drawn in its colour.
+    await page.getByRole('button', { name: text.merchandise.addText }).click();
+    await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('LIONS');
+    await page.getByLabel(text.merchandise.text.colour, { exact: true }).fill('#00ff00');
+    const letters = page.getByTestId('colour-preview-text').locator('path');
+    await expect.poll(() => letters.first().getAttribute('fill')).toBe('#00ff00');
+    const preview = await page.getByTestId('colour-previews').getByRole('figure').first().screenshot();
+    const { data, info } = await sharp(preview).raw().toBuffer({ resolveWithObject: true });
+    let green = 0;
+    for (let i = 0; i < data.length; i += info.channels)
+      if (data[i] < 60 && data[i + 1] > 200 && data[i + 2] < 60) green += 1;
+    expect(green).toBeGreaterThan(20);
   });
 
   it('fits the studio canvas to its container as the window narrows to 390 px and widens again, keeping the placement', async () => {

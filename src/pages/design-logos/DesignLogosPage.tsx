@@ -24,11 +24,20 @@ export function DesignLogosPage() {
         <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
       ) : (
         <>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              mb: 2,
+            }}
+          >
             <Typography variant="h5" component="h2">
               {translate('app.designLogos.title')}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <Button
                 startIcon={<DeleteSweepIcon />}
                 aria-pressed={showTrash}

@@ -18,12 +18,21 @@ export function MerchandisePage() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.merchandise.title')} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          mb: 2,
+        }}
+      >
         <Typography variant="h5" component="h2">
           {translate('app.merchandise.title')}
         </Typography>
         {organizationId !== null && (
-          <Box sx={{ display: 'flex', gap: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button
               startIcon={<DeleteSweepIcon />}
               aria-pressed={showTrash}

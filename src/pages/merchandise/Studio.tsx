@@ -574,6 +574,8 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
             placement={placements.front}
             apparel={scene.apparel}
             logoSize={scene.logoSize}
+            text={texts.front}
+            inchesAcross={areaOf('front').widthInches / areaOf('front').width}
           />
         )}
         {quality === 'soft' && (
