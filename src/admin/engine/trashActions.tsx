@@ -1,8 +1,10 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import { Box, Button } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, CardActions, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../lib/dates';
 import { useFailureToast } from '../../providers/failureToast';
 
 export type TrashChange = 'restore' | 'purge';
@@ -86,5 +88,91 @@ export function TrashPurgeConfirm({ trash }: { trash: TrashActions }) {
       onConfirm={() => trash.confirming && trash.run('purge', trash.confirming)}
       onClose={() => trash.askPurge(null)}
     />
+  );
+}
+
+/** Under a trashed card: when and by whom, then Restore and Delete forever for that one record. */
+export function TrashedCardFooter({
+  trash,
+  id,
+  name,
+  deletedAt,
+  deletedByName,
+}: {
+  trash: TrashActions;
+  id: number;
+  name: string;
+  deletedAt: string;
+  deletedByName: string | null;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1 }}>
+        {formatDateTime(deletedAt)} · {deletedByName ?? translate('app.trash.unknownUser')}
+      </Typography>
+      <CardActions sx={{ flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          disabled={trash.busy}
+          aria-label={`${translate('app.trash.restore')} ${name}`}
+          onClick={() => trash.run('restore', [id])}
+        >
+          {translate('app.trash.restore')}
+        </Button>
+        <Button
+          size="small"
+          color="error"
+          disabled={trash.busy}
+          aria-label={`${translate('app.trash.deleteForever')} ${name}`}
+          onClick={() => trash.askPurge([id])}
+        >
+          {translate('app.trash.deleteForever')}
+        </Button>
+      </CardActions>
+    </>
+  );
+}
+
+/**
+ * A gallery's heading (the logos', the products') with its Trash toggle beside the page's own
+ * action; on a phone the buttons wrap under the title rather than widening the page.
+ */
+export function GalleryHeading({
+  title,
+  showTrash,
+  onToggleTrash,
+  backLabel,
+  children,
+}: {
+  title: string;
+  showTrash: boolean;
+  onToggleTrash: () => void;
+  /** The toggle's text while the trash is shown. */
+  backLabel: string;
+  children?: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        mb: 2,
+      }}
+    >
+      <Typography variant="h5" component="h2">
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<DeleteSweepIcon />} aria-pressed={showTrash} onClick={onToggleTrash}>
+          {showTrash ? backLabel : translate('app.trash.button')}
+        </Button>
+        {children}
+      </Box>
+    </Box>
   );
 }

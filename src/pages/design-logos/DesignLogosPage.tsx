@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { GalleryHeading } from '../../admin/engine/trashActions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { useDesignLogos } from './api';
 import { LogoGallery } from './LogoGallery';
@@ -24,32 +24,16 @@ export function DesignLogosPage() {
         <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
       ) : (
         <>
-          <Box
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 1,
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              mb: 2,
-            }}
+          <GalleryHeading
+            title={translate('app.designLogos.title')}
+            showTrash={showTrash}
+            onToggleTrash={() => setShowTrash((shown) => !shown)}
+            backLabel={translate('app.designLogos.backToLogos')}
           >
-            <Typography variant="h5" component="h2">
-              {translate('app.designLogos.title')}
-            </Typography>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                startIcon={<DeleteSweepIcon />}
-                aria-pressed={showTrash}
-                onClick={() => setShowTrash((shown) => !shown)}
-              >
-                {translate(showTrash ? 'app.designLogos.backToLogos' : 'app.trash.button')}
-              </Button>
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploadOpen(true)}>
-                {translate('app.designLogos.addLogo')}
-              </Button>
-            </Box>
-          </Box>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploadOpen(true)}>
+              {translate('app.designLogos.addLogo')}
+            </Button>
+          </GalleryHeading>
           {showTrash ? (
             <LogoTrash organizationId={organizationId} />
           ) : (

@@ -1,8 +1,12 @@
-import { Box, Button, Card, CardActions, Checkbox, Grid, Skeleton, Typography } from '@mui/material';
+import { Box, Card, Checkbox, Grid, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from '../../admin/engine/trashActions';
-import { formatDateTime } from '../../lib/dates';
+import {
+  TrashBulkActions,
+  TrashedCardFooter,
+  TrashPurgeConfirm,
+  useTrashActions,
+} from '../../admin/engine/trashActions';
 import { changeTrashedLogos, useTrashedLogos } from './api';
 import { LogoImage } from './LogoGallery';
 
@@ -19,7 +23,7 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
     (kind, ids) => changeTrashedLogos(kind === 'restore' ? 'restore-many' : 'purge-many', ids),
     () => queryClient.invalidateQueries({ queryKey: ['design-logos', organizationId] }),
   );
-  const { selected, busy } = trash;
+  const { selected } = trash;
 
   if (isPending) return <Skeleton variant="rounded" height={180} />;
   if (!logos || logos.length === 0) {
@@ -46,28 +50,13 @@ export function LogoTrash({ organizationId }: { organizationId: number }) {
                   {logo.fileName}
                 </Typography>
               </Box>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1 }}>
-                {formatDateTime(logo.deletedAt)} · {logo.deletedByName ?? translate('app.trash.unknownUser')}
-              </Typography>
-              <CardActions sx={{ flexWrap: 'wrap' }}>
-                <Button
-                  size="small"
-                  disabled={busy}
-                  aria-label={`${translate('app.trash.restore')} ${logo.fileName}`}
-                  onClick={() => trash.run('restore', [logo.id])}
-                >
-                  {translate('app.trash.restore')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={busy}
-                  aria-label={`${translate('app.trash.deleteForever')} ${logo.fileName}`}
-                  onClick={() => trash.askPurge([logo.id])}
-                >
-                  {translate('app.trash.deleteForever')}
-                </Button>
-              </CardActions>
+              <TrashedCardFooter
+                trash={trash}
+                id={logo.id}
+                name={logo.fileName}
+                deletedAt={logo.deletedAt}
+                deletedByName={logo.deletedByName}
+              />
             </Card>
           </Grid>
         ))}

@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
+import { GalleryHeading } from '../../admin/engine/trashActions';
 import { useMerchandise, useOrganizationGuid } from './api';
 import { ProductCard } from './ProductCard';
 import { ProductTrash } from './ProductTrash';
@@ -18,39 +18,22 @@ export function MerchandisePage() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.merchandise.title')} />
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 1,
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          mb: 2,
-        }}
-      >
-        <Typography variant="h5" component="h2">
+      {organizationId === null ? (
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
           {translate('app.merchandise.title')}
         </Typography>
-        {organizationId !== null && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              startIcon={<DeleteSweepIcon />}
-              aria-pressed={showTrash}
-              onClick={() => setShowTrash((shown) => !shown)}
-            >
-              {translate(showTrash ? 'app.merchandise.backToProducts' : 'app.trash.button')}
-            </Button>
-            <Button
-              component={Link}
-              to="/admin/merchandise/create"
-              variant="contained"
-              startIcon={<AddIcon />}
-            >
-              {translate('app.merchandise.add')}
-            </Button>
-          </Box>
-        )}
-      </Box>
+      ) : (
+        <GalleryHeading
+          title={translate('app.merchandise.title')}
+          showTrash={showTrash}
+          onToggleTrash={() => setShowTrash((shown) => !shown)}
+          backLabel={translate('app.merchandise.backToProducts')}
+        >
+          <Button component={Link} to="/admin/merchandise/create" variant="contained" startIcon={<AddIcon />}>
+            {translate('app.merchandise.add')}
+          </Button>
+        </GalleryHeading>
+      )}
       {organizationId === null ? (
         <Alert severity="info">{translate('app.designLogos.selectOrganization')}</Alert>
       ) : showTrash ? (

@@ -1,20 +1,14 @@
 import ImageIcon from '@mui/icons-material/Image';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardMedia,
-  Checkbox,
-  Grid,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardMedia, Checkbox, Grid, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from '../../admin/engine/trashActions';
+import {
+  TrashBulkActions,
+  TrashedCardFooter,
+  TrashPurgeConfirm,
+  useTrashActions,
+} from '../../admin/engine/trashActions';
 import { formatCurrency } from '../../lib/currency';
-import { formatDateTime } from '../../lib/dates';
 import { changeTrashedProducts, useTrashedProducts } from './api';
 
 /**
@@ -31,7 +25,7 @@ export function ProductTrash({ organizationId }: { organizationId: number }) {
     // The gallery (keyed by guid) and this trash both live under 'merchandise'.
     () => queryClient.invalidateQueries({ queryKey: ['merchandise'] }),
   );
-  const { selected, busy } = trash;
+  const { selected } = trash;
 
   if (isPending) return <Skeleton variant="rounded" height={300} />;
   if (!products || products.length === 0) {
@@ -72,29 +66,13 @@ export function ProductTrash({ organizationId }: { organizationId: number }) {
                   </Typography>
                   <Typography variant="body2">{formatCurrency(product.price)}</Typography>
                 </Box>
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1 }}>
-                  {formatDateTime(product.deletedAt)} ·{' '}
-                  {product.deletedByName ?? translate('app.trash.unknownUser')}
-                </Typography>
-                <CardActions sx={{ flexWrap: 'wrap' }}>
-                  <Button
-                    size="small"
-                    disabled={busy}
-                    aria-label={`${translate('app.trash.restore')} ${product.title}`}
-                    onClick={() => trash.run('restore', [product.id])}
-                  >
-                    {translate('app.trash.restore')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={busy}
-                    aria-label={`${translate('app.trash.deleteForever')} ${product.title}`}
-                    onClick={() => trash.askPurge([product.id])}
-                  >
-                    {translate('app.trash.deleteForever')}
-                  </Button>
-                </CardActions>
+                <TrashedCardFooter
+                  trash={trash}
+                  id={product.id}
+                  name={product.title}
+                  deletedAt={product.deletedAt}
+                  deletedByName={product.deletedByName}
+                />
               </Card>
             </Grid>
           );
