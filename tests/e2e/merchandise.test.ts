@@ -345,6 +345,10 @@ describe('design logos and merchandise, as an athletic director', () => {
 
     // An arched text on the back, in the studio's first font; too large a size is refused in place.
     await page.getByRole('button', { name: text.merchandise.addText }).click();
+    // It starts in white, which stands out more than navy on the Athletic Grey chosen first; navy here.
+    const ink = page.getByLabel(text.merchandise.text.colour, { exact: true });
+    expect(await ink.inputValue()).toBe('#ffffff');
+    await ink.fill('#1f2a44');
     await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('LIONS 2026');
     const arc = page.getByRole('slider', { name: text.merchandise.text.arc });
     await arc.focus();
@@ -503,8 +507,12 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByRole('button', { name: 'Navy', exact: true }).click();
     await expect.poll(() => page.getByTestId('low-contrast').count()).toBe(0);
 
-    // Front text shows on each colour's preview as well, drawn in its colour.
+    // Front text shows on each colour's preview as well, drawn in its colour. It starts under the
+    // logo, not on it.
     await page.getByRole('button', { name: text.merchandise.addText }).click();
+    const yOf = async (testId: string) =>
+      Number(((await page.getByTestId(testId).textContent()) ?? '').match(/y (-?[\d.]+)%/)![1]);
+    await expect.poll(() => yOf('text-placement')).toBeGreaterThan((await yOf('placement')) + 10);
     await page.getByRole('textbox', { name: text.merchandise.text.content, exact: true }).fill('LIONS');
     await page.getByLabel(text.merchandise.text.colour, { exact: true }).fill('#00ff00');
     const letters = page.getByTestId('colour-preview-text').locator('path');

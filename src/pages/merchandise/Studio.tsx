@@ -16,7 +16,7 @@ import {
 import type { Canvas, FabricImage, Path, Rect } from 'fabric';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { lowContrast } from '../../../contract/colour';
+import { hexDifference, lowContrast } from '../../../contract/colour';
 import { type DesignLogo, isVectorLogo } from '../../../contract/design-logos';
 import type { ApparelColour, BaseApparel } from '../../../contract/merchandise';
 import {
@@ -35,6 +35,7 @@ import {
   rotatePlacement,
   type Side,
   type Size,
+  logoBox,
   nudgeStep,
   sides,
 } from '../../../contract/composition';
@@ -103,6 +104,9 @@ interface Scene {
 
 /** Keys that resize the logo: one step of the apparel width per press (Shift: ten). */
 const sizeSteps: Record<string, number> = { '+': 1, '=': 1, '-': -1, _: -1 };
+
+/** The inks a new text starts in: the one that stands out more on the garment. */
+const textInks = ['#1f2a44', '#ffffff'] as const;
 
 const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
@@ -452,17 +456,32 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     if (current) changeText({ ...current, ...patch });
   };
 
+  /**
+   * A new text starts under the side's logo rather than on it (the area keeps it inside), in navy
+   * or white, whichever stands out more on the first colour chosen.
+   */
   function addText() {
+    const scene = sceneRef.current;
+    const logoOnSide = placements[side];
+    let y = area.top + area.height * 0.3;
+    if (scene && logoOnSide) {
+      const box = logoBox(logoOnSide, scene.apparel, scene.logoSize);
+      const inch = area.height / area.heightInches;
+      y = (box.centreY + box.height / 2) / scene.apparel.height + inch * (textSizeInches.initial / 2 + 0.5);
+    }
+    const garment = pickedColours[0]?.hex;
+    const [navy, white] = textInks;
+    const colour = garment && hexDifference(white, garment) > hexDifference(navy, garment) ? white : navy;
     changeText({
       kind: 'text',
       side,
       text: translate('app.merchandise.text.sample'),
       font: textFontIds[0],
-      colour: '#1f2a44',
+      colour,
       size: textSizeInches.initial,
       rotation: 0,
       arc: 0,
-      placement: { x: area.left + area.width / 2, y: area.top + area.height * 0.3 },
+      placement: { x: area.left + area.width / 2, y },
     });
   }
 
