@@ -159,6 +159,18 @@ describe('the product trash', () => {
     expect(row).toMatchObject({ archivedAt: null, archivedBy: null });
   });
 
+  it('restores a product once when two people restore it at the same moment: the other gets 404', async () => {
+    const product = await readyProduct();
+    await archive(who.director, product.id);
+    const restore = (call: Call) =>
+      call({ method: 'POST', url: `/api/merchandise/${product.id}/restore` });
+    const answers = await Promise.all([restore(who.director), restore(who.admin)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    expect(await gallery()).toMatchObject([{ id: product.id, version: 3 }]);
+    const restores = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'restore'));
+    expect(restores).toHaveLength(1);
+  });
+
   it('lets a new product take a trashed one’s placement, and then refuses the restore with 400', async () => {
     const product = await readyProduct();
     await archive(who.director, product.id);
