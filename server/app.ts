@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduleStorageSweep(app.jobs, database.db, storage, app.log);
   scheduleTrashPurge(
     app.jobs,
-    () => purgeTrash(database.db, storage, definitions, config.trashRetentionDays),
+    () => purgeTrash(database.db, storage, app.jobs, definitions, config.trashRetentionDays),
     app.log,
   );
   const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;

@@ -5,6 +5,7 @@ import { purgeExpiredLogos } from '../modules/design-logos/service';
 import { purgeExpiredProducts } from '../modules/merchandise/service';
 import { purgeExpired } from '../resources/trash';
 import type { BlobStore } from '../storage';
+import type { JobQueue } from './queue';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -15,13 +16,14 @@ const dayMs = 24 * 60 * 60_000;
 export async function purgeTrash(
   db: Db,
   storage: BlobStore,
+  jobs: JobQueue,
   definitions: readonly AnyResource[],
   retentionDays: number,
   now = new Date(),
 ) {
   const cutoff = new Date(now.getTime() - retentionDays * dayMs);
   const logos = await purgeExpiredLogos(db, storage, cutoff);
-  const products = await purgeExpiredProducts(db, storage, cutoff);
+  const products = await purgeExpiredProducts(db, storage, jobs, cutoff);
   const records = await purgeExpired(db, definitions, cutoff);
   return { records, logos, products };
 }

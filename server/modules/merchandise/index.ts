@@ -34,7 +34,7 @@ import { refuseWhenFull } from '../../storage/quota';
 import { staleWriteDescription } from '../../resources/openapi';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
-import { merchandiseProcessor, merchandiseSync } from './processing';
+import { merchandiseProcessor, merchandiseRemoval, merchandiseSync } from './processing';
 import {
   addApparelColour,
   archiveMerchandise,
@@ -49,6 +49,7 @@ import {
   processMerchandiseJob,
   purgeProducts,
   recordStorefrontUpload,
+  removeMerchandiseJob,
   restoreProducts,
   retryMerchandise,
   toProduct,
@@ -69,6 +70,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   const storefront = createStorefront(app.config, app.storage);
   app.jobs.register(processMerchandiseJob, merchandiseProcessor(app.db, app.storage, storefront));
   app.jobs.register(syncMerchandiseJob, merchandiseSync(app.db, storefront));
+  app.jobs.register(removeMerchandiseJob, merchandiseRemoval(storefront));
 
   app.get(
     '/merchandise-by-organization',
@@ -311,7 +313,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
     [
       '/purge-many',
       'With their files; a product that orders refer to is refused (it stays for its orders)',
-      (actor: SessionUser, ids: number[]) => purgeProducts(app.db, app.storage, actor, ids),
+      (actor: SessionUser, ids: number[]) => purgeProducts(app.db, app.storage, app.jobs, actor, ids),
     ],
   ] as const) {
     app.post(

@@ -260,3 +260,12 @@ export function merchandiseSync(db: Db, storefront: Storefront): JobHandler {
     },
   };
 }
+
+/** Deletes a product deleted for good from the storefront; the row is gone, so the job carries its id there. */
+export function merchandiseRemoval(storefront: Storefront): JobHandler {
+  return {
+    async run(payload) {
+      await storefront.removeProduct((payload as { externalId: string }).externalId);
+    },
+  };
+}

@@ -70,6 +70,8 @@ import { userNameOf } from '../../resources/trash';
 export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
 export const syncMerchandiseJob = 'merchandise.sync';
+/** Deletes from the storefront a product deleted for good, so the shop does not keep it archived. */
+export const removeMerchandiseJob = 'merchandise.remove';
 
 /**
  * Whether the storefront has the product or will have it once processed: a product that is
@@ -686,6 +688,7 @@ async function filesOf(db: Db, row: MerchandiseRow) {
 async function purgeProductRows(
   db: Db,
   storage: BlobStore,
+  jobs: JobQueue,
   actor: SessionUser | null,
   rows: MerchandiseRow[],
 ) {
@@ -698,6 +701,10 @@ async function purgeProductRows(
         .where(and(eq(merchandise.id, row.id), not(hasOrders)))
         .returning({ id: merchandise.id });
       if (!gone) return false;
+      if (row.externalId)
+        await jobs.enqueue(removeMerchandiseJob, { externalId: row.externalId }, tx, {
+          organizationId: row.organizationId,
+        });
       await audit(tx as unknown as Db, actor?.id ?? null, 'purge', 'merchandise', row.id, {
         organizationId: row.organizationId,
         title: row.title,
@@ -709,6 +716,7 @@ async function purgeProductRows(
     purged += 1;
     await Promise.allSettled(files.map((key) => storage.delete(key)));
   }
+  if (purged > 0) jobs.wakeUp();
   return purged;
 }
 
@@ -716,7 +724,13 @@ async function purgeProductRows(
  * Deletes trashed products forever. One that orders refer to is refused on `ids` (nothing is
  * deleted then), as is one outside the trash (404) or of another organization (403).
  */
-export async function purgeProducts(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
+export async function purgeProducts(
+  db: Db,
+  storage: BlobStore,
+  jobs: JobQueue,
+  actor: SessionUser,
+  ids: number[],
+) {
   const rows: MerchandiseRow[] = [];
   for (const id of ids) rows.push(await findTrashedProduct(db, actor, id));
   const [ordered] = await db
@@ -725,16 +739,16 @@ export async function purgeProducts(db: Db, storage: BlobStore, actor: SessionUs
     .where(and(inArray(merchandise.id, ids), hasOrders))
     .limit(1);
   if (ordered) throw badRequest('ids', productHasOrdersMessage(ordered.title));
-  await purgeProductRows(db, storage, actor, rows);
+  await purgeProductRows(db, storage, jobs, actor, rows);
 }
 
 /** The trash job's part for products: those archived before the cutoff go, files and all, unless ordered. */
-export async function purgeExpiredProducts(db: Db, storage: BlobStore, cutoff: Date) {
+export async function purgeExpiredProducts(db: Db, storage: BlobStore, jobs: JobQueue, cutoff: Date) {
   const rows = await db
     .select()
     .from(merchandise)
     .where(and(lt(merchandise.archivedAt, cutoff), not(hasOrders)));
-  return purgeProductRows(db, storage, null, rows);
+  return purgeProductRows(db, storage, jobs, null, rows);
 }
 
 /** Processes a failed product again from the start ('Try again'). */

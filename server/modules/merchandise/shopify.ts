@@ -25,7 +25,7 @@ export class ShopifyStorefront implements Storefront {
     private readonly publicUrl?: string,
   ) {}
 
-  private async call(path: string, body?: unknown, method = 'POST') {
+  private async call(path: string, body?: unknown, method = 'POST', { missingIsFine = false } = {}) {
     const url = `${this.settings.shopUrl.replace(/\/$/, '')}/admin/api/${this.settings.apiVersion}/${path}`;
     const response = await fetch(url, {
       method,
@@ -34,6 +34,7 @@ export class ShopifyStorefront implements Storefront {
       signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();
+    if (missingIsFine && response.status === 404) return {};
     if (!response.ok) throw new Error(`Shopify ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as unknown;
   }
@@ -149,5 +150,11 @@ export class ShopifyStorefront implements Storefront {
       },
       'PUT',
     );
+  }
+
+  async removeProduct(externalId: string) {
+    await this.call(`products/${encodeURIComponent(externalId)}.json`, undefined, 'DELETE', {
+      missingIsFine: true,
+    });
   }
 }

@@ -36,6 +36,8 @@ export interface Storefront {
   linkColourPictures(externalId: string): Promise<void>;
   /** Brings a published product up to date; an archived one is taken off sale. */
   updateProduct(externalId: string, changes: ProductChanges): Promise<void>;
+  /** Deletes a product deleted for good in the portal; one already gone from the shop is fine. */
+  removeProduct(externalId: string): Promise<void>;
 }
 
 export class BlobStorefront implements Storefront {
@@ -54,6 +56,7 @@ export class BlobStorefront implements Storefront {
   // The portal's storefront reads the product table itself, which is already up to date.
   async linkColourPictures() {}
   async updateProduct() {}
+  async removeProduct() {}
 }
 
 export function createStorefront(config: Config, storage: BlobStore): Storefront {

@@ -38,6 +38,8 @@ class FakeShopify {
   /** Fails the next call this matches, once. */
   failOnce?: (method: string, path: string) => boolean;
   product?: FakeProduct;
+  /** Whether the product was deleted, by us or by hand in Shopify's admin. */
+  deleted = false;
   private server: Server = createServer((request, response) => void this.handle(request, response));
 
   async start() {
@@ -65,6 +67,12 @@ class FakeShopify {
       this.failOnce = undefined;
       response.statusCode = 503;
       response.end(JSON.stringify({ errors: 'Service unavailable' }));
+      return;
+    }
+    if (request.method === 'DELETE' && request.url?.endsWith('/products/7001.json')) {
+      response.statusCode = this.deleted ? 404 : 200;
+      response.end(this.deleted ? '{"errors":"Not Found"}' : '{}');
+      this.deleted = true;
       return;
     }
     if (request.url?.endsWith('/products/7001.json')) {
@@ -351,6 +359,41 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
     const update = shop.received.find((call) => call.method === 'PUT');
     expect(update?.path).toBe('/admin/api/2025-01/products/7001.json');
     expect((update?.body.product as { status: string }).status).toBe('active');
+  });
+
+  describe('a product deleted forever from the trash', () => {
+    async function purged() {
+      const product = await createProduct();
+      await ctx.app.jobs.drain();
+      await who.director({ method: 'POST', url: `/api/merchandise/${product.id}/archive` });
+      await ctx.app.jobs.drain();
+      shop.received = [];
+      const purge = await who.director({
+        method: 'POST',
+        url: '/api/merchandise/purge-many',
+        payload: { ids: [product.id] },
+      });
+      expect(purge.statusCode, purge.body).toBe(200);
+      await ctx.app.jobs.drain();
+    }
+
+    it('is deleted from the shop too, not left there archived', async () => {
+      await purged();
+      expect(shop.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
+        'DELETE /admin/api/2025-01/products/7001.json',
+      ]);
+      expect(shop.deleted).toBe(true);
+      const failed = await ctx.db.select().from(jobs).where(eq(jobs.status, 'failed'));
+      expect(failed).toEqual([]);
+    });
+
+    it('is done when someone already deleted it by hand in the shop', async () => {
+      shop.deleted = true;
+      await purged();
+      expect(shop.received.map(({ method }) => method)).toEqual(['DELETE']);
+      const removal = await ctx.db.select().from(jobs).where(eq(jobs.type, 'merchandise.remove'));
+      expect(removal).toMatchObject([{ status: 'done', payload: { externalId: '7001' } }]);
+    });
   });
 
   it('UploadImageToShopify stores the png and has Shopify fetch it from the portal', async () => {

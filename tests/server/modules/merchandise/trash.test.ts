@@ -162,8 +162,7 @@ describe('the product trash', () => {
   it('restores a product once when two people restore it at the same moment: the other gets 404', async () => {
     const product = await readyProduct();
     await archive(who.director, product.id);
-    const restore = (call: Call) =>
-      call({ method: 'POST', url: `/api/merchandise/${product.id}/restore` });
+    const restore = (call: Call) => call({ method: 'POST', url: `/api/merchandise/${product.id}/restore` });
     const answers = await Promise.all([restore(who.director), restore(who.admin)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
     expect(await gallery()).toMatchObject([{ id: product.id, version: 3 }]);
@@ -247,11 +246,25 @@ describe('the product trash', () => {
     const retention = ctx.app.config.trashRetentionDays;
     const filesBefore = await storedFiles(ctx, 'merchandise');
 
-    const early = await purgeTrash(ctx.db, ctx.app.storage, resourceDefinitions, retention, inDays(29));
+    const early = await purgeTrash(
+      ctx.db,
+      ctx.app.storage,
+      ctx.app.jobs,
+      resourceDefinitions,
+      retention,
+      inDays(29),
+    );
     expect(early.products).toBe(0);
     expect(await storedFiles(ctx, 'merchandise')).toEqual(filesBefore);
 
-    const late = await purgeTrash(ctx.db, ctx.app.storage, resourceDefinitions, retention, inDays(31));
+    const late = await purgeTrash(
+      ctx.db,
+      ctx.app.storage,
+      ctx.app.jobs,
+      resourceDefinitions,
+      retention,
+      inDays(31),
+    );
     expect(late.products).toBe(1);
     const left = await ctx.db.select().from(merchandise);
     expect(left.map((row) => row.id)).toEqual([ordered.id]);
