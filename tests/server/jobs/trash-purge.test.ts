@@ -48,14 +48,18 @@ describe('the trash purge', () => {
     const retention = ctx.app.config.trashRetentionDays;
     expect(retention).toBe(30);
 
-    expect(await purgeTrash(ctx.db, ctx.app.storage, ctx.app.jobs, resourceDefinitions, retention, inDays(29))).toEqual({
+    expect(
+      await purgeTrash(ctx.db, ctx.app.storage, ctx.app.jobs, resourceDefinitions, retention, inDays(29)),
+    ).toEqual({
       records: 0,
       logos: 0,
       products: 0,
     });
     expect(await storedFiles(ctx, 'design-logos')).toHaveLength(1);
 
-    expect(await purgeTrash(ctx.db, ctx.app.storage, ctx.app.jobs, resourceDefinitions, retention, inDays(31))).toEqual({
+    expect(
+      await purgeTrash(ctx.db, ctx.app.storage, ctx.app.jobs, resourceDefinitions, retention, inDays(31)),
+    ).toEqual({
       records: 1,
       logos: 1,
       products: 0,
@@ -83,7 +87,14 @@ describe('the trash purge', () => {
       payload: { name: 'Empty Club' },
     });
     await who.admin({ method: 'DELETE', url: `/api/organizations/${empty.json().result.id}` });
-    const purged = await purgeTrash(ctx.db, ctx.app.storage, ctx.app.jobs, resourceDefinitions, 30, inDays(31));
+    const purged = await purgeTrash(
+      ctx.db,
+      ctx.app.storage,
+      ctx.app.jobs,
+      resourceDefinitions,
+      30,
+      inDays(31),
+    );
     expect(purged.records).toBe(1);
     const left = await ctx.db
       .select({ id: organizations.id })
