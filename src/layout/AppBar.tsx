@@ -170,6 +170,7 @@ export function AppUserMenu() {
 }
 
 export function AppBar() {
+  const translate = useTranslate();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: scrollShadowThreshold });
   return (
     <RaAppBar
@@ -181,7 +182,7 @@ export function AppBar() {
       toolbar={
         <>
           <QuickSearchButton />
-          <LoadingIndicator />
+          <LoadingIndicator aria-label={translate('app.layout.loading')} />
         </>
       }
       elevation={scrolled ? 4 : 0}

@@ -14,7 +14,8 @@ export function LoadingToast() {
         role="status"
         message={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <CircularProgress size={16} color="inherit" />
+            {/* The words beside it say it; a second unnamed progress bar would only be noise. */}
+            <CircularProgress size={16} color="inherit" aria-hidden />
             <span>{translate('app.layout.loading')}</span>
           </Stack>
         }
