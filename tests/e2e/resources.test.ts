@@ -199,6 +199,9 @@ describe('a form opened after a change shows the server record', { timeout: 60_0
       expect(created.status(), await created.text()).toBe(200);
       await settled(page, '/admin/promo-codes');
       await page.getByRole('textbox', { name: texts.search }).fill('STALE1');
+      // The search applies half a second after typing, as the list's address changes; a click
+      // that leaves the list before then is taken back to it, search applied (react-admin).
+      await page.waitForURL(/filter=.*STALE1/);
       const row = page.getByRole('row', { name: /STALE1/ });
       const toggle = row.getByRole('switch');
       await expect.poll(() => toggle.isChecked()).toBe(true);
