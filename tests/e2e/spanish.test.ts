@@ -101,8 +101,14 @@ describe('the portal in Spanish', () => {
         response.url().includes('/api/merchandise/merchandise-by-organization'),
       );
       await page.goto(`${baseUrl()}/admin/merchandise/create`);
-      const { result } = (await (await products).json()) as { result: { products: { title: string }[] } };
-      const withProducts = [...withLogos, ...result.products.map((product) => product.title)];
+      const { result } = (await (await products).json()) as {
+        result: { products: { title: string; description: string }[] };
+      };
+      // Their descriptions too: the trash suite's reads 'Made to be archived'.
+      const withProducts = [
+        ...withLogos,
+        ...result.products.flatMap((product) => [product.title, product.description]),
+      ];
       await page.getByTestId('select-logo-first').getByText(es.merchandise.selectLogoFirst).waitFor();
       expect(englishWordsIn(await settledText(page), withProducts)).toEqual([]);
       await page.getByRole('button', { name: 'escudo.svg', exact: true }).first().click();
