@@ -506,6 +506,7 @@ export const appMessages = {
     results: 'Matches',
     hint: 'Type at least %{min} characters',
     none: 'Nothing matches "%{term}"',
+    count: '%{smart_count} match |||| %{smart_count} matches',
     failed: 'The search could not be completed. Please try again.',
     partial: 'Some lists took too long to answer; their matches are missing.',
   },

@@ -512,6 +512,7 @@ export const appMessages: typeof englishAppMessages = {
     results: 'Coincidencias',
     hint: 'Escriba al menos %{min} caracteres',
     none: 'Nada coincide con "%{term}"',
+    count: '%{smart_count} coincidencia |||| %{smart_count} coincidencias',
     failed: 'No se pudo completar la búsqueda. Inténtelo de nuevo.',
     partial: 'Algunas listas tardaron demasiado en responder; faltan sus coincidencias.',
   },
