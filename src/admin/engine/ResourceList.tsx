@@ -195,7 +195,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       exporter={false}
       actions={<ListActions definition={definition} scope={scope} />}
       queryOptions={{ onError: (error) => failureToast(error) }}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       {small ? (
         <StackedRows columns={columns} actions={actions} />
