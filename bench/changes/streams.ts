@@ -2,7 +2,9 @@
  * Live changes (`GET /api/changes`) at scale, on two real server processes on one PostgreSQL:
  * - p99 from a write to its event at 200 open streams split over both servers (target 250 ms);
  * - RSS growth of one server holding 1,000 idle streams (target under 50 MiB).
- * Run: `npx tsx bench/changes/streams.ts` (PostgreSQL binaries required).
+ * Run: `npx tsx bench/changes/streams.ts`, on a throwaway PostgreSQL it starts (Debian's
+ * binaries required) or, with `DATABASE_URL` set, on that database (an empty one it may fill:
+ * the servers migrate it and create their Admin, the bench adds settings and sessions).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -70,8 +72,14 @@ async function openStreams(server: ServerProcess, cookies: string[], count: numb
   return { streams, arrivals };
 }
 
+/** The operator's database when given (left running), else a throwaway server of the bench's own. */
+const database = async () =>
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop() {} } : startPostgres();
+
 async function main() {
-  const postgres = await startPostgres();
+  const postgres = await database();
+  // Keys of their own, so the bench runs again on a database it has already written to.
+  const run = Date.now().toString(36);
   const servers: ServerProcess[] = [];
   const sql = new pg.Client({ connectionString: postgres.url });
   try {
@@ -92,7 +100,7 @@ async function main() {
     for (let i = -2; i < writes; i++) {
       const started = performance.now();
       const response = await writer.call(i % 2 ? b : a, 'POST', '/api/settings', {
-        key: `bench-live-${i + 2}`,
+        key: `bench-live-${run}-${i + 2}`,
         value: 'x',
         isEnabled: true,
       });
