@@ -58,6 +58,24 @@ describe('the trash', () => {
     await shown(rowOf(code));
   });
 
+  it('moves focus to Undo when a row is deleted by keyboard, and Enter on it brings the row back', async () => {
+    const { code } = await promo('TRASHKEY');
+    await searchList(code);
+    await rowOf(code).getByRole('button', { name: texts.tables.delete }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: texts.tables.confirm });
+    await confirm.waitFor();
+    const focused = () => confirm.evaluate((button) => button === document.activeElement);
+    for (let tabs = 0; tabs < 3 && !(await focused()); tabs += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await gone(rowOf(code));
+    const undo = page.getByRole('button', { name: texts.trash.undo });
+    await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await shown(rowOf(code));
+  });
+
   it('keeps the Trash button on a list whose every row is in the trash', async () => {
     const calls = resourceCalls(definitionOf('promo-codes')!);
     const table = await context.request.post(`${baseUrl()}/api/${calls.table.path}`, {
