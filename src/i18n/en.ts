@@ -691,6 +691,7 @@ export const appMessages = {
     failedLogin: 'Invalid login attempt.',
     invalidAuthenticatorCode: 'Invalid authenticator code.',
     invalidRecoveryCode: 'Invalid recovery code entered.',
+    accountLockedUntil: 'This account is locked after too many failed attempts. Try again at %{time}.',
     tooManyAttempts: 'Too many attempts. Try again in a few minutes.',
     unauthorized: 'You need to login to view this page',
     forbidden: 'You are not authorized to do this.',

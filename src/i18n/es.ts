@@ -692,6 +692,8 @@ export const appMessages: typeof englishAppMessages = {
     failedLogin: 'Intento de inicio de sesión no válido.',
     invalidAuthenticatorCode: 'Código de autenticador no válido.',
     invalidRecoveryCode: 'El código de recuperación ingresado no es válido.',
+    accountLockedUntil:
+      'Esta cuenta está bloqueada tras demasiados intentos fallidos. Inténtelo de nuevo a las %{time}.',
     tooManyAttempts: 'Demasiados intentos. Inténtelo de nuevo en unos minutos.',
     unauthorized: 'Debe iniciar sesión para ver esta página',
     forbidden: 'No tiene autorización para hacer esto.',
