@@ -752,6 +752,7 @@ export const appMessages = {
     svgMax: 'An SVG must be at most %{max}; save larger artwork as a PNG',
     notSvg: 'The file is not a valid SVG image',
     svgNoSize: 'The SVG has no size',
+    svgDepth: 'The SVG nests elements more than %{max} deep; simplify it or upload a PNG',
     svgEntities: 'The SVG declares entities, which is not allowed',
     svgExternal: 'The SVG refers to external resources, which is not allowed',
     svgElements: 'The SVG has more than %{max} elements; simplify it or upload a PNG',

@@ -757,6 +757,7 @@ export const appMessages: typeof englishAppMessages = {
     svgMax: 'Un SVG debe tener como máximo %{max}; guarde las ilustraciones más grandes como PNG',
     notSvg: 'El archivo no es una imagen SVG válida',
     svgNoSize: 'El SVG no tiene tamaño',
+    svgDepth: 'El SVG anida elementos a más de %{max} niveles; simplifíquelo o suba un PNG',
     svgEntities: 'El SVG declara entidades, lo cual no está permitido',
     svgExternal: 'El SVG hace referencia a recursos externos, lo cual no está permitido',
     svgElements: 'El SVG tiene más de %{max} elementos; simplifíquelo o suba un PNG',
