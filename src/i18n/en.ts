@@ -752,6 +752,8 @@ export const appMessages = {
     svgMax: 'An SVG must be at most %{max}; save larger artwork as a PNG',
     notSvg: 'The file is not a valid SVG image',
     svgNoSize: 'The SVG has no size',
+    colourPictureTooLarge:
+      "The picture must be at most %{width} by %{height} pixels, the size of the garment's catalogue image",
     svgDepth: 'The SVG nests elements more than %{max} deep; simplify it or upload a PNG',
     svgEntities: 'The SVG declares entities, which is not allowed',
     svgExternal: 'The SVG refers to external resources, which is not allowed',

@@ -757,6 +757,8 @@ export const appMessages: typeof englishAppMessages = {
     svgMax: 'Un SVG debe tener como máximo %{max}; guarde las ilustraciones más grandes como PNG',
     notSvg: 'El archivo no es una imagen SVG válida',
     svgNoSize: 'El SVG no tiene tamaño',
+    colourPictureTooLarge:
+      'La imagen debe medir como máximo %{width} por %{height} píxeles, el tamaño de la imagen de catálogo de la prenda',
     svgDepth: 'El SVG anida elementos a más de %{max} niveles; simplifíquelo o suba un PNG',
     svgEntities: 'El SVG declara entidades, lo cual no está permitido',
     svgExternal: 'El SVG hace referencia a recursos externos, lo cual no está permitido',
