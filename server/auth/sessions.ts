@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { seesEveryOrganization } from '../../contract/definition';
 import type { Db } from '../db/client';
 import { NoticeListener } from '../db/notices';
 import { organizations, recoveryCodes, sessions, users } from '../db/schema';
@@ -232,7 +233,10 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  /** A locked account's sessions open nothing from the moment it is locked. */
+  /**
+   * A locked account's sessions open nothing from the moment it is locked; those of a trashed
+   * organization's users reach nothing of it.
+   */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
     const hit = this.cached(id);
@@ -245,6 +249,7 @@ export class SessionStore {
         organizationGuid: sql<
           string | null
         >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${users.organizationId})`,
+        organizationTrashed: sql<boolean>`exists (select from ${organizations} where ${organizations.id} = ${users.organizationId} and ${organizations.deletedAt} is not null)`,
         recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
       })
       .from(sessions)
@@ -252,13 +257,17 @@ export class SessionStore {
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
       .limit(1);
     if (!row) return undefined;
+    // An account of a role bound to its organization, whose organization is in the trash, is one
+    // without an organization until it is restored: every organization scope refuses it (403),
+    // while the account itself (profile, password, sign-out) stays usable.
+    const detached = row.organizationTrashed && !seesEveryOrganization(row.user.roles);
     const auth: AuthContext = {
       sessionId: id,
       stage: row.session.stage,
       rememberMe: row.session.rememberMe,
       expiresAt: row.session.expiresAt,
-      user: row.user,
-      organizationGuid: row.organizationGuid,
+      user: detached ? { ...row.user, organizationId: null } : row.user,
+      organizationGuid: detached ? null : row.organizationGuid,
       recoveryCodesLeft: row.recoveryCodesLeft,
     };
     if (this.listening && generation === this.generation) this.remember({ ...auth });

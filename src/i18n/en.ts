@@ -692,6 +692,7 @@ export const appMessages = {
     failedLogin: 'Invalid login attempt.',
     invalidAuthenticatorCode: 'Invalid authenticator code.',
     invalidRecoveryCode: 'Invalid recovery code entered.',
+    accountLockedUntil: 'This account is locked after too many failed attempts. Try again at %{time}.',
     tooManyAttempts: 'Too many attempts. Try again in a few minutes.',
     unauthorized: 'You need to login to view this page',
     forbidden: 'You are not authorized to do this.',
@@ -752,6 +753,9 @@ export const appMessages = {
     svgMax: 'An SVG must be at most %{max}; save larger artwork as a PNG',
     notSvg: 'The file is not a valid SVG image',
     svgNoSize: 'The SVG has no size',
+    colourPictureTooLarge:
+      "The picture must be at most %{width} by %{height} pixels, the size of the garment's catalogue image",
+    svgDepth: 'The SVG nests elements more than %{max} deep; simplify it or upload a PNG',
     svgEntities: 'The SVG declares entities, which is not allowed',
     svgExternal: 'The SVG refers to external resources, which is not allowed',
     svgElements: 'The SVG has more than %{max} elements; simplify it or upload a PNG',
