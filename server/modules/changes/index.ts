@@ -53,8 +53,8 @@ const changes: FastifyPluginAsync = async (app) => {
       let auth = currentAuth(request);
       const token = request.cookies[sessionCookieName]!;
       await feed.ready();
-      const release = streams.admit(auth.user.id, () => end());
-      if (!release) {
+      const admitted = streams.admit(auth.user.id, () => end());
+      if (!admitted) {
         // Closed, so a refused client's retries do not hold the connections kept for others.
         return reply
           .status(503)
@@ -62,6 +62,8 @@ const changes: FastifyPluginAsync = async (app) => {
           .header('connection', 'close')
           .send({ result: null, message: 'Too many live updates are open right now. Try again later.' });
       }
+      // end() below is hoisted above the check, so it takes the release from a narrowed name.
+      const release = admitted;
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {

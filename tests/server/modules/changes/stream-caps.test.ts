@@ -34,7 +34,7 @@ async function stream(cookie: string) {
       signal: controller.signal,
     });
     const read = response.ok ? readServerSentEvents(response) : { state: { ended: true } };
-    if (!response.ok) await response.body?.cancel();
+    if (!response.ok) await response.text();
     return { response, state: read.state };
   } catch {
     return { response: undefined, state: { ended: true } };
@@ -108,7 +108,16 @@ describe('GET /api/changes: caps per user and per server', () => {
       .toEqual([true, ...Array(changeStreamLimits.perUser).fill(false)]);
   });
 
-  it(`refuses a stream with 503 and Retry-After once the server holds ${maxStreams(maxConnections)}, yet lets a user at their own cap replace their oldest`, async () => {
+  it('ends the streams of a session that a further sign-in ended (its user had too many)', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com', roles: ['Admin'] });
+    const first = await stream(await signIn(ctx.app, 'admin@example.com'));
+    for (let n = 0; n < testConfig().sessionsPerUser; n++) await signIn(ctx.app, 'admin@example.com');
+    await expect
+      .poll(() => first.state.ended, { timeout: 1_000 + changeStreamLimits.sessionCheckMs })
+      .toBe(true);
+  });
+
+  it(`refuses a stream with 503 and Retry-After once the server holds ${maxStreams(maxConnections)}, yet lets a user at their own cap replace their oldest, and admits again once one has ended`, async () => {
     const full = maxStreams(maxConnections);
     const users = Math.ceil(full / changeStreamLimits.perUser);
     const cookies: string[] = [];
@@ -130,7 +139,12 @@ describe('GET /api/changes: caps per user and per server', () => {
     expect(replaced.response?.status).toBe(200);
     await expect.poll(() => held[0].state.ended).toBe(true);
 
-    open[held.length - 1].abort();
-    await expect.poll(async () => (await stream(cookies[users])).response?.status).toBe(200);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: { cookie: cookies[users - 1] },
+    });
+    await expect.poll(() => held.at(-1)!.state.ended).toBe(true);
+    expect((await stream(cookies[users])).response?.status).toBe(200);
   });
 });
