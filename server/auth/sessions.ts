@@ -235,7 +235,8 @@ export class SessionStore {
 
   /**
    * A new random id at every step of sign-in, so a planted cookie never becomes a session. A user
-   * keeps at most `perUser` sessions, the newest: signing in 500 times makes no more of them.
+   * keeps at most `perUser` sessions of each stage, the newest: signing in 500 times makes no more
+   * of them, and someone who has the password but not the second factor ends no full session.
    */
   async create(userId: number, stage: SessionStage, rememberMe: boolean) {
     const token = randomToken();
@@ -249,13 +250,20 @@ export class SessionStore {
       const kept = tx
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, id)))
+        .where(and(eq(sessions.userId, userId), eq(sessions.stage, stage), ne(sessions.id, id)))
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
         .limit(this.perUser - 1);
       // The delete trigger tells every server, whose streams of these sessions then end.
       return tx
         .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, id), notInArray(sessions.id, kept)))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            eq(sessions.stage, stage),
+            ne(sessions.id, id),
+            notInArray(sessions.id, kept),
+          ),
+        )
         .returning({ id: sessions.id });
     });
     for (const session of ended) this.evictSession(session.id);

@@ -130,6 +130,14 @@ describe('POST /api/account/login: sessions per user', () => {
     }
     expect(await ctx.db.select().from(sessions)).toHaveLength(11);
   });
+
+  it('ends no full session for password steps that never pass the second factor', async () => {
+    const user = await createUser(ctx.db, { email: 'admin@example.com' });
+    const signedIn = await signIn(ctx.app, 'admin@example.com');
+    for (let n = 0; n < 11; n++) await ctx.app.sessions.create(user.id, 'twoFactor', false);
+    expect((await me(signedIn)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.stage, 'twoFactor'))).toHaveLength(10);
+  });
 });
 
 describe('POST /api/account/logout', () => {
