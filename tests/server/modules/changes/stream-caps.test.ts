@@ -42,7 +42,11 @@ async function stream(cookie: string) {
 }
 
 /** A request on a connection of its own, as another user's browser makes: no socket of the test's pool. */
-function separately(method: string, path: string, body?: unknown) {
+function separately(
+  method: string,
+  path: string,
+  { body, cookie }: { body?: unknown; cookie?: string } = {},
+) {
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<{ status: number; setCookie: string[]; ms: number }>((resolve, reject) => {
@@ -53,7 +57,10 @@ function separately(method: string, path: string, body?: unknown) {
         method,
         path,
         agent: false,
-        headers: payload ? { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` } : {},
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
       },
       (response) => {
         response.resume();
@@ -75,7 +82,7 @@ const stillOpen = (streams: { state: { ended: boolean } }[]) =>
   streams.filter((opened) => !opened.state.ended).length;
 
 describe('GET /api/changes: caps per user and per server', () => {
-  it('one user streaming from many sessions cannot keep another user from signing in, nor /readyz from answering', async () => {
+  it('one user streaming from many sessions cannot keep another user from signing in and reading their account, nor /readyz from answering', async () => {
     await createUser(ctx.db, { email: 'director@example.com', roles: ['AthleticDirector'] });
     await createUser(ctx.db, { email: 'admin@example.com', roles: ['Admin'] });
     const streams: Awaited<ReturnType<typeof stream>>[] = [];
@@ -86,14 +93,19 @@ describe('GET /api/changes: caps per user and per server', () => {
     expect(streams.length).toBeGreaterThan(maxConnections);
 
     const [signedIn, ready] = await Promise.all([
-      separately('POST', '/api/account/login', { email: 'admin@example.com', password: strongPassword }),
+      separately('POST', '/api/account/login', {
+        body: { email: 'admin@example.com', password: strongPassword },
+      }),
       separately('GET', '/readyz'),
     ]);
     expect(signedIn.status).toBe(200);
-    expect(signedIn.setCookie.some((cookie) => cookie.startsWith('sp_session='))).toBe(true);
     expect(signedIn.ms).toBeLessThan(1_000);
     expect(ready.status).toBe(200);
     expect(ready.ms).toBeLessThan(1_000);
+    const session = signedIn.setCookie.find((cookie) => cookie.startsWith('sp_session='))!.split(';')[0];
+    const me = await separately('GET', '/api/account/me', { cookie: session });
+    expect(me.status).toBe(200);
+    expect(me.ms).toBeLessThan(1_000);
     await expect.poll(() => stillOpen(streams)).toBe(changeStreamLimits.perUser);
   });
 
