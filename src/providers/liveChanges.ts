@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { RecordChange } from '../../contract/changes';
+import { changeStreamLimits, type RecordChange } from '../../contract/changes';
 
 /** Changes within this long mark their rows in an open list. */
 export const highlightMs = 2_000;
@@ -26,11 +26,12 @@ const subscribe = (listener: Listener) => {
 export const useRecentChanges = () => useSyncExternalStore(subscribe, () => recent);
 
 /**
- * A stream the server refused (503 when it holds all the streams it may; 401) is opened again
- * after a pause that doubles with each refusal up to `max`, somewhere in its second half so that
- * the clients one server refused do not all come back at once.
+ * A stream the server refused (503 when it holds all the streams it may, with the `Retry-After`
+ * EventSource cannot read; 401) is opened again after a pause that starts at that `Retry-After`
+ * and doubles with each refusal up to `max`, plus up to half as much again so that the clients
+ * one server refused do not all come back at once.
  */
-export const liveRetryMs = { first: 5_000, max: 120_000 } as const;
+export const liveRetryMs = { first: changeStreamLimits.retryAfterSeconds * 1000, max: 300_000 } as const;
 
 /**
  * Listens to `GET /api/changes` while the admin is open: a changed resource's lists (not the
@@ -77,7 +78,7 @@ export function useLiveChanges(queryClient: QueryClient) {
       source.addEventListener('error', () => {
         if (source.readyState !== EventSource.CLOSED) return;
         const pause = Math.min(liveRetryMs.max, liveRetryMs.first * 2 ** refusals++);
-        retry = setTimeout(connect, pause / 2 + (Math.random() * pause) / 2);
+        retry = setTimeout(connect, pause + (Math.random() * pause) / 2);
       });
     };
     connect();
