@@ -30,13 +30,20 @@ async function until(check: () => boolean, what: string, ms = 60_000) {
   }
 }
 
-/** Sessions of the Admin made in the database: sign-ins are rate limited, rightly. */
+/**
+ * Sessions made in the database, each of an Admin of its own (a copy of the seeded one): sign-ins
+ * are rate limited, rightly, and a user may hold only a few streams on a server.
+ */
 async function sessionCookies(sql: pg.Client, count: number) {
-  const { rows } = await sql.query<{ id: number }>('select id from users where normalized_email = $1', [
-    admin.email,
-  ]);
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
+    const email = `bench-${randomBytes(6).toString('hex')}@scale-out.example`;
+    const { rows } = await sql.query<{ id: number }>(
+      `insert into users (email, normalized_email, username, roles, password_hash, security_stamp, email_confirmed)
+       select $1, $1, $1, roles, password_hash, md5(random()::text), true from users where normalized_email = $2
+       returning id`,
+      [email, admin.email],
+    );
     const token = randomBytes(32).toString('base64url');
     await sql.query(
       `insert into sessions (id, user_id, stage, expires_at) values ($1, $2, 'full', now() + interval '1 day')`,
@@ -83,8 +90,10 @@ async function main() {
   const servers: ServerProcess[] = [];
   const sql = new pg.Client({ connectionString: postgres.url });
   try {
-    servers.push(await startServer(postgres.url));
-    servers.push(await startServer(postgres.url));
+    // Server B holds 1,100 streams below: its stream cap is half its connection limit.
+    const env = { HTTP_MAX_CONNECTIONS: '2400' };
+    servers.push(await startServer(postgres.url, env));
+    servers.push(await startServer(postgres.url, env));
     const [a, b] = servers;
     await sql.connect();
     const writer = new Client();

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { seesEveryOrganization } from '../../contract/definition';
 import type { Db } from '../db/client';
@@ -38,6 +38,8 @@ export interface SessionCacheOptions {
 }
 
 export const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
+
+export const defaultSessionsPerUser = 10;
 
 /**
  * Servers on one PostgreSQL, for the fence after a revocation: this one's id and a way to list
@@ -80,15 +82,23 @@ export class SessionStore {
   private readonly cacheOptions: SessionCacheOptions;
   private readonly peers?: SessionPeers;
   private readonly log?: FastifyBaseLogger;
+  private readonly perUser: number;
   /** Fences this server is waiting on: nonce to the servers yet to answer, and the wake-up. */
   private readonly fences = new Map<string, { waiting: Set<string>; done: () => void }>();
 
   constructor(
     private readonly db: Db,
     private readonly lifetimeMinutes: number,
-    options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger; peers?: SessionPeers } = {},
+    options: {
+      cache?: SessionCacheOptions | false;
+      log?: FastifyBaseLogger;
+      peers?: SessionPeers;
+      /** Sessions a user may have; a new one ends their oldest beyond it. */
+      perUser?: number;
+    } = {},
   ) {
     this.peers = options.peers;
+    this.perUser = options.perUser ?? defaultSessionsPerUser;
     this.log = options.log;
     this.cacheOptions =
       options.cache === false
@@ -224,12 +234,40 @@ export class SessionStore {
     return { ...entry.auth };
   }
 
-  /** A new random id at every step of sign-in, so a planted cookie never becomes a session. */
+  /**
+   * A new random id at every step of sign-in, so a planted cookie never becomes a session. A user
+   * keeps at most `perUser` sessions of each stage, the newest: signing in 500 times makes no more
+   * of them, and someone who has the password but not the second factor ends no full session.
+   */
   async create(userId: number, stage: SessionStage, rememberMe: boolean) {
     const token = randomToken();
     const lifetime = stage === 'full' ? this.lifetimeMinutes : twoFactorStageMinutes;
     const expiresAt = new Date(Date.now() + minutes(lifetime));
-    await this.db.insert(sessions).values({ id: hashToken(token), userId, stage, rememberMe, expiresAt });
+    const id = hashToken(token);
+    const ended = await this.db.transaction(async (tx) => {
+      // Sign-ins of one user, on any server, take turns: each counts the sessions the last left.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await tx.insert(sessions).values({ id, userId, stage, rememberMe, expiresAt });
+      const kept = tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.stage, stage), ne(sessions.id, id)))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(this.perUser - 1);
+      // The delete trigger tells every server, whose streams of these sessions then end.
+      return tx
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            eq(sessions.stage, stage),
+            ne(sessions.id, id),
+            notInArray(sessions.id, kept),
+          ),
+        )
+        .returning({ id: sessions.id });
+    });
+    for (const session of ended) this.evictSession(session.id);
     return { token, expiresAt };
   }
 
