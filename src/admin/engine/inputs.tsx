@@ -32,6 +32,9 @@ export function inputOf(
   text: ResourceText,
   { disabled = false } = {},
 ): ReactElement {
+  // react-admin marks a required field by its label's asterisk only, which a screen reader
+  // reads as "star" if at all: the input says it too.
+  const required = { 'aria-required': field.required || undefined };
   const common = {
     source: name,
     isRequired: field.required,
@@ -39,6 +42,7 @@ export function inputOf(
     fullWidth: true,
     helperText: field.help,
   };
+  const typed = { ...common, slotProps: { htmlInput: required } };
   switch (field.kind) {
     case 'richText':
       return (
@@ -51,7 +55,7 @@ export function inputOf(
       return (
         <NumberInput
           key={name}
-          {...common}
+          {...typed}
           min={field.min}
           max={field.max}
           step={field.kind === 'money' ? 0.01 : 1}
@@ -63,7 +67,7 @@ export function inputOf(
       return (
         <SelectInput
           key={name}
-          {...common}
+          {...typed}
           choices={translatedChoices(field.choices, (choice) => text.choice(definition, name, choice))}
           optionValue="value"
           optionText="label"
@@ -83,9 +87,9 @@ export function inputOf(
         </ReferenceInput>
       );
     case 'date':
-      return <DateInput key={name} {...common} />;
+      return <DateInput key={name} {...typed} />;
     case 'dateTime':
-      return <DateTimeInput key={name} {...common} />;
+      return <DateTimeInput key={name} {...typed} />;
     default:
       return (
         <TextInput
@@ -94,7 +98,7 @@ export function inputOf(
           multiline={field.kind === 'longText'}
           type={field.kind === 'email' && !field.multiple ? 'email' : field.kind === 'url' ? 'url' : 'text'}
           parse={transformOf(field)}
-          slotProps={{ htmlInput: { maxLength: field.max } }}
+          slotProps={{ htmlInput: { ...required, maxLength: field.max } }}
         />
       );
   }

@@ -155,6 +155,13 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(posted).toEqual([expect.objectContaining({ name: 'Otters', sport: 'soccer', isActive: true })]);
   });
 
+  it('marks a required field as required to a screen reader, not by its asterisk alone', async () => {
+    await renderTeams('/teams/create');
+    const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    expect(name).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('spinbutton', { name: /^Budget/ })).not.toHaveAttribute('aria-required');
+  });
+
   it('refuses to save what the definition refuses, before calling the server', async () => {
     await renderTeams('/teams/create');
     const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
