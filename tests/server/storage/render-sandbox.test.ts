@@ -1,5 +1,10 @@
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RenderSandbox, RenderTimedOut } from '../../../server/storage/render-sandbox';
+import { serverBuild } from '../../../server/ops/server-build';
+import { type RenderReply, RenderSandbox, RenderTimedOut } from '../../../server/storage/render-sandbox';
 
 /**
  * libvips cannot be stopped from inside a process: a render killed only in appearance went on
@@ -77,5 +82,38 @@ describe('drawing an untrusted image', () => {
       width: 40,
       height: 30,
     });
+  }, 60_000);
+});
+
+describe('the render child in production', () => {
+  it('is built into dist-server beside the server and draws with plain node', async () => {
+    // Inside the checkout, so the built child finds the packages it leaves external.
+    const outdir = mkdtempSync(path.join(process.cwd(), '.render-build-'));
+    try {
+      await build({
+        ...serverBuild,
+        entryPoints: { 'render-child': serverBuild.entryPoints['render-child'] },
+        outdir,
+        sourcemap: false,
+      });
+      const child = fork(path.join(outdir, 'render-child.js'), [], {
+        serialization: 'advanced',
+        execArgv: [],
+      });
+      const replies: RenderReply[] = [];
+      child.on('message', (reply: RenderReply) => {
+        replies.push(reply);
+        if ('ready' in reply) child.send({ id: 1, task: { kind: 'svgSize', svg: small, side: 512 } });
+      });
+      try {
+        await expect
+          .poll(() => replies, { timeout: 30_000 })
+          .toContainEqual({ id: 1, result: { width: 40, height: 30 } });
+      } finally {
+        child.kill('SIGKILL');
+      }
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
