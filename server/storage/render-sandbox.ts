@@ -195,10 +195,16 @@ export class RenderSandbox {
       });
       child.removeAllListeners('exit');
       child.removeAllListeners('error');
-      // A child that dies by itself (out of memory) fails what it was drawing.
-      child.once('exit', () => this.live.get(child)?.(new RenderFailed('The image could not be drawn')));
+      // A child that dies by itself (out of memory) or whose channel breaks fails what it was drawing.
+      const died = () => this.live.get(child)?.(new RenderFailed('The image could not be drawn'));
+      child.once('exit', died);
+      child.on('error', died);
       this.live.set(child, () => this.kill(child));
       return child;
+    } catch (error) {
+      // The place it was to take is free again.
+      this.waiting.shift()?.take(null);
+      throw error;
     } finally {
       this.starting -= 1;
     }
