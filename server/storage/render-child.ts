@@ -22,6 +22,10 @@ const withFonts = (artwork: SandboxArtwork[]): Promise<Artwork[]> =>
 
 async function perform(task: RenderTask): Promise<RenderResults[RenderTask['kind']]> {
   switch (task.kind) {
+    case 'size': {
+      const { width = 0, height = 0 } = await sharp(asBuffer(task.image)).metadata();
+      return { width, height };
+    }
     case 'svgSize': {
       const svg = asBuffer(task.svg);
       const { width, height } = await sharp(svg, { limitInputPixels: false }).metadata();

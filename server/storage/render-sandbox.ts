@@ -16,6 +16,8 @@ import type { TextLayer } from '../../contract/text';
 export type SandboxArtwork = { image: Uint8Array; placement: Placement } | { text: TextLayer };
 
 export type RenderTask =
+  /** An image's own size, from its header (an SVG's from its parsed document). */
+  | { kind: 'size'; image: Uint8Array }
   /** An SVG's size, after drawing it once at most `side` pixels on its longer side. */
   | { kind: 'svgSize'; svg: Uint8Array; side: number }
   /** One side's print file (print.ts `renderSidePrint`), as PNG. */
@@ -32,6 +34,7 @@ export type RenderTask =
   | { kind: 'productImages'; original: Uint8Array; thumbnailWidth: number };
 
 export interface RenderResults {
+  size: Size;
   svgSize: Size;
   print: Buffer;
   picture: { finalPng: Buffer; thumbnailPng: Buffer };
