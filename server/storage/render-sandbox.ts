@@ -218,10 +218,8 @@ export class RenderSandbox {
     const next = this.waiting.shift();
     if (next) return next.take(child);
     hold(child, false);
-    this.idle.set(
-      child,
-      setTimeout(() => this.kill(child), this.idleMs),
-    );
+    // Nor does the wait to let it go keep a finishing script alive.
+    this.idle.set(child, setTimeout(() => this.kill(child), this.idleMs).unref());
   }
 
   private kill(child: ChildProcess) {
