@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { openApiTransform } from './http/openapi';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
+import { closeRenderSandbox } from './storage/render-sandbox';
 import { closeSvgWorker } from './storage/uploads';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.addHook('onClose', () => closeSvgWorker());
+  app.addHook('onClose', () => closeRenderSandbox());
   // Only PostgreSQL can have other servers; on it, files on this server's own disk pin its jobs here.
   const serverId = config.databaseUrl ? await serverIdOf(config.dataDir) : undefined;
   const localFiles = !config.s3;

@@ -272,7 +272,11 @@ export const jobs = pgTable(
     /** When the queue or an Admin last changed the job: the jobs page's 'Updated'. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    // A claim orders organizations by when each was last served: its latest job, found here.
+    index('jobs_organization_idx').on(t.organizationId, t.updatedAt),
+  ],
 );
 
 /** Running servers on one PostgreSQL, each renewing its row, so start-up can see the others. */

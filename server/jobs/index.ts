@@ -2,6 +2,7 @@ export {
   defaultBackoffMs,
   type EnqueueOptions,
   type JobContext,
+  JobInterrupted,
   type JobHandler,
   JobQueue,
   type JobQueueOptions,

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** What a running job is given besides its payload: when its time is up. */
+/** What a running job is given besides its payload: when to stop. */
 export interface JobContext {
-  /** Aborted when the job runs past its time limit; the queue has then failed it already. */
+  /**
+   * Aborted when the job runs past its time limit (the queue has then failed it already) or its
+   * worker stops; work it hands to a render child is killed then.
+   */
   signal: AbortSignal;
-  /** `Date.now()` at which the time limit ends, for work that takes a timeout of its own. */
-  deadline: number;
 }
 
 export interface JobHandler {
@@ -22,6 +23,11 @@ export interface JobHandler {
   gaveUp?(payload: unknown, job: JobRow, error: Error): Promise<void>;
   /** This type's own schedule of retries, in place of the queue's. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Jobs of a named lane have their own worker in each process, so no job of another lane waits
+   * behind them: a render that takes minutes never holds a password-reset e-mail.
+   */
+  lane?: string;
 }
 
 export interface JobQueueOptions {
@@ -63,6 +69,12 @@ export const defaultJobTimeLimitMs = 5 * 60_000;
  */
 export class JobTimedOut extends Error {}
 
+/** A job whose worker stopped (the server is shutting down): it runs again later, elsewhere or here. */
+export class JobInterrupted extends Error {}
+
+/** The lane of every job type that names none. */
+const defaultLane = '';
+
 export interface EnqueueOptions {
   maxAttempts?: number;
   /** Whose work it is: claims are shared out between organizations. */
@@ -98,8 +110,9 @@ export class JobQueue {
   private readonly backoffMs: (attempt: number) => number;
   private running = false;
   private current: Promise<unknown> = Promise.resolve();
-  private wake: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly wakes = new Set<() => void>();
+  /** The jobs in hand, to be told to stop with their worker. */
+  private readonly inHand = new Set<AbortController>();
   private readonly handlers = new Map<string, JobHandler>();
   private readonly chores: (() => Promise<unknown>)[] = [];
 
@@ -141,17 +154,36 @@ export class JobQueue {
     this.chores.push(chore);
   }
 
-  /** Lets this process's idle worker look for jobs now instead of at its next poll. */
+  /** Lets this process's idle workers look for jobs now instead of at their next poll. */
   wakeUp() {
-    this.wake?.();
+    for (const wake of this.wakes) wake();
+  }
+
+  /** The job types of the named lanes. */
+  private laneTypes(lane: string) {
+    return [...this.handlers]
+      .filter(([, handler]) => (handler.lane ?? defaultLane) === lane)
+      .map(([type]) => type);
+  }
+
+  /** Which job types a worker of `lane` claims: every type when it has no lane (`drain`). */
+  private ofLane(lane: string | undefined) {
+    if (lane === undefined) return undefined;
+    if (lane !== defaultLane) return inArray(jobs.type, this.laneTypes(lane));
+    const elsewhere = [...this.handlers]
+      .filter(([, handler]) => (handler.lane ?? defaultLane) !== defaultLane)
+      .map(([type]) => type);
+    return elsewhere.length > 0 ? notInArray(jobs.type, elsewhere) : undefined;
   }
 
   /**
-   * Takes the next due job, or one whose worker's lock has expired: the oldest of the
-   * organization with the fewest jobs running, so one organization's backlog cannot hold every
-   * worker while another's job waits behind it. Jobs of no organization (mail) count as none running.
+   * Takes the next due job of the lane, or one whose worker's lock has expired: first the
+   * organization with the fewest jobs running, then the one served longest ago, then the oldest
+   * job. So one organization's backlog cannot hold every worker while another's job waits, and
+   * with one worker the organizations take turns. Jobs of no organization (mail) count as never
+   * served.
    */
-  async claim(): Promise<JobRow | null> {
+  async claim(lane?: string): Promise<JobRow | null> {
     const due = this.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -164,11 +196,15 @@ export class JobQueue {
           this.options.localServerId
             ? or(isNull(jobs.runOn), eq(jobs.runOn, this.options.localServerId))
             : isNull(jobs.runOn),
+          this.ofLane(lane),
         ),
       )
       .orderBy(
         sql`(select count(*) from ${jobs} as holding where holding.organization_id = ${jobs.organizationId}
           and holding.status = 'running' and holding.locked_until >= now())`,
+        // A job is last touched when claimed or finished: the organization's latest is when it was served.
+        sql`(select max(served.updated_at) from ${jobs} as served where served.organization_id = ${jobs.organizationId}
+          and served.attempts > 0) asc nulls first`,
         jobs.runAt,
         jobs.id,
       )
@@ -188,9 +224,9 @@ export class JobQueue {
     return job ?? null;
   }
 
-  /** Claims and runs one job; false when none was due. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.claim();
+  /** Claims and runs one job of the lane (of any, without one); false when none was due. */
+  async runOnce(lane?: string): Promise<boolean> {
+    const job = await this.claim(lane);
     if (!job) return false;
     const handler = this.handlers.get(job.type);
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
@@ -205,6 +241,7 @@ export class JobQueue {
     }, this.lockMs / 3);
     const limitMs = handler?.timeLimitMs ?? this.timeLimitMs;
     const abort = new AbortController();
+    this.inHand.add(abort);
     let limit: NodeJS.Timeout | undefined;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
@@ -215,7 +252,7 @@ export class JobQueue {
           reject(error);
         }, limitMs);
       });
-      const running = handler.run(job.payload, job, { signal: abort.signal, deadline: Date.now() + limitMs });
+      const running = handler.run(job.payload, job, { signal: abort.signal });
       // Past its limit the job is failed below and the worker moves on; what it still throws is moot.
       running.catch(() => undefined);
       await Promise.race([running, timedOut]);
@@ -236,7 +273,8 @@ export class JobQueue {
       clearTimeout(limit);
       clearInterval(heartbeat);
       const error = caught instanceof Error ? caught : new Error(String(caught));
-      const timedOut = error instanceof JobTimedOut;
+      // The work the limit ended may fail first, with the limit as its reason.
+      const timedOut = error instanceof JobTimedOut || abort.signal.reason instanceof JobTimedOut;
       const lastAttempt = timedOut || job.attempts >= job.maxAttempts;
       this.options.log.warn(
         { err: error, jobId: job.id, type: job.type, attempt: job.attempts },
@@ -257,6 +295,8 @@ export class JobQueue {
         })
         .where(mine);
       if (lastAttempt) await handler?.gaveUp?.(job.payload, job, error);
+    } finally {
+      this.inHand.delete(abort);
     }
     return true;
   }
@@ -280,40 +320,52 @@ export class JobQueue {
     for (;;) if (!(await this.runOnce())) return;
   }
 
+  /** Runs a worker for each lane of the registered job types; the default lane's also prunes. */
   start() {
     if (this.running) return;
     this.running = true;
     let lastPrune = 0;
-    const loop = async () => {
+    const loop = async (lane: string) => {
       while (this.running) {
         let worked = false;
         try {
-          if (Date.now() - lastPrune > pruneEveryMs) {
+          if (lane === defaultLane && Date.now() - lastPrune > pruneEveryMs) {
             lastPrune = Date.now();
             await this.prune();
             for (const chore of this.chores) await chore();
           }
-          worked = await this.runOnce();
+          worked = await this.runOnce(lane);
         } catch (error) {
-          this.options.log.error({ err: error }, 'job worker could not claim a job');
+          this.options.log.error({ err: error, lane }, 'job worker could not claim a job');
         }
         if (!worked && this.running) {
+          let timer: NodeJS.Timeout | undefined;
+          let wake = () => {};
           await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            this.timer = setTimeout(resolve, this.pollMs);
+            wake = resolve;
+            this.wakes.add(wake);
+            timer = setTimeout(resolve, this.pollMs);
           });
-          clearTimeout(this.timer);
-          this.wake = undefined;
+          clearTimeout(timer);
+          this.wakes.delete(wake);
         }
       }
     };
-    this.current = loop();
+    const lanes = new Set([
+      defaultLane,
+      ...[...this.handlers.values()].map((handler) => handler.lane ?? defaultLane),
+    ]);
+    this.current = Promise.all([...lanes].map(loop));
   }
 
-  /** Stops taking jobs and waits for the one in hand to finish. */
+  /**
+   * Stops taking jobs, tells the jobs in hand to stop (a render is killed; the job runs again
+   * later) and waits for them to finish.
+   */
   async stop() {
     this.running = false;
-    this.wake?.();
+    this.wakeUp();
+    for (const abort of this.inHand) abort.abort(new JobInterrupted('The server stopped while the job ran'));
     await this.current;
   }
 }

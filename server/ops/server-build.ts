@@ -13,6 +13,7 @@ export const serverBuild = {
     'backup-cli': 'server/ops/backup-cli.ts',
     'revoke-sessions-cli': 'server/ops/revoke-sessions-cli.ts',
     'svg-worker': 'server/storage/svg-worker.ts',
+    'render-child': 'server/storage/render-child.ts',
   },
   outdir: 'dist-server',
   bundle: true,

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { Piscina } from 'piscina';
-import sharp from 'sharp';
 import { maxImagePixels, tooManyPixels } from './images';
+import { RenderBusy, RenderFailed, RenderTimedOut, renderSandbox } from './render-sandbox';
 import type { SanitizedSvg, templateBody } from './svg-worker';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './types';
 
@@ -208,27 +208,46 @@ function checkImageSize(width: number, height: number) {
   if (width * height > maxImagePixels) throw new UploadRejected(tooManyPixels);
 }
 
+/** The longer side an SVG is drawn at on upload to learn its cost: a logo as the studio shows it. */
+export const svgTrialSide = 512;
 /**
- * An SVG's own size is what every later step reads (the studio, the product's placement and
- * the print's density), and sharp refuses to read one past its pixel limit: a product made
- * from it failed with a 500. Read here as they will, without that limit, and held to a PNG's.
+ * What drawing it there may take. Logos take tens of milliseconds, the costliest accepted
+ * filters a few hundred; a drawing's cost grows faster than its area, so one past this at the
+ * trial size would hold a job's renderer for minutes at print size.
  */
-async function checkSvgSize(svg: string) {
-  const { width, height } = await sharp(Buffer.from(svg), { limitInputPixels: false })
-    .metadata()
-    .catch((error: unknown) => {
-      throw unreadableSvg(error);
-    });
-  if (!width || !height) throw new UploadRejected(svgHasNoSize);
-  checkImageSize(width, height);
+export const svgDrawBudgetMs = 2_000;
+
+/**
+ * Judges an SVG by what drawing it costs, which no rule on its elements bounds (filters in
+ * bounding-box units, stretched text, nested references): it is drawn once, in a render child
+ * that is killed past the budget. Its own size is what every later step reads (the studio, the
+ * product's placement and the print's density), and is held to a PNG's.
+ */
+async function checkSvgCost(svg: string) {
+  let size: { width: number; height: number };
+  try {
+    size = await renderSandbox.run(
+      { kind: 'svgSize', svg: Buffer.from(svg), side: svgTrialSide },
+      { timeoutMs: svgDrawBudgetMs },
+    );
+  } catch (error) {
+    if (error instanceof RenderTimedOut)
+      throw new UploadRejected('The SVG takes too long to draw; simplify it or upload a PNG');
+    if (error instanceof RenderBusy)
+      throw new UploadRejected('The server is busy processing SVGs; try again in a moment');
+    if (error instanceof RenderFailed) throw unreadableSvg(error);
+    throw error;
+  }
+  if (!size.width || !size.height) throw new UploadRejected(svgHasNoSize);
+  checkImageSize(size.width, size.height);
 }
 
 const svgHasNoSize = 'The SVG has no size';
 
 /**
- * What the renderer refuses to read, which every later step would refuse too: a size that rounds
- * to no pixel ('bad dimensions'), elements nested past libxml2's depth, or anything else it cannot
- * parse. Each is the user's file, so a 400 that says why.
+ * What the render child refuses to draw, which every later step would refuse too: a size that
+ * rounds to no pixel ('bad dimensions'), elements nested past libxml2's depth, or anything else it
+ * cannot draw (references past its limit). Each is the user's file, so a 400 that says why.
  */
 function unreadableSvg(error: unknown) {
   const reason = error instanceof Error ? error.message : '';
@@ -238,7 +257,7 @@ function unreadableSvg(error: unknown) {
       `The SVG nests elements more than ${maxSvgDepth} deep; simplify it or upload a PNG`,
     );
   }
-  return new UploadRejected('The file is not a valid SVG image');
+  return new UploadRejected('The SVG cannot be drawn; simplify it or upload a PNG');
 }
 
 /** libxml2's own limit on nesting, which sharp's SVG loader keeps. */
@@ -439,7 +458,7 @@ export async function storeImageUpload(
     }
     const text = body.toString('utf8');
     const clean = await sanitizeSvgOffThread(text, { owner: options.owner });
-    await checkSvgSize(clean);
+    await checkSvgCost(clean);
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,
       prefix: options.prefix,

@@ -772,6 +772,8 @@ export const appMessages = {
     svgBusy: 'The server is busy processing SVGs; try again in a moment',
     svgPrevious: 'Your previous SVG is still being processed; try again in a moment',
     svgSlow: 'The SVG took too long to process; simplify it or upload a PNG',
+    svgCostly: 'The SVG takes too long to draw; simplify it or upload a PNG',
+    svgUndrawable: 'The SVG cannot be drawn; simplify it or upload a PNG',
     organizationStorageFull:
       "This organization's storage is full (%{size}); delete logos you no longer use, or contact support",
     sharedStorageFull:

@@ -776,6 +776,8 @@ export const appMessages: typeof englishAppMessages = {
     svgBusy: 'El servidor está ocupado procesando SVG; inténtelo de nuevo en un momento',
     svgPrevious: 'Su SVG anterior todavía se está procesando; inténtelo de nuevo en un momento',
     svgSlow: 'El SVG tardó demasiado en procesarse; simplifíquelo o suba un PNG',
+    svgCostly: 'El SVG tarda demasiado en dibujarse; simplifíquelo o suba un PNG',
+    svgUndrawable: 'El SVG no se puede dibujar; simplifíquelo o suba un PNG',
     organizationStorageFull:
       'El almacenamiento de esta organización está lleno (%{size}); elimine los logotipos que ya no use o comuníquese con soporte',
     sharedStorageFull:

@@ -1,5 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -53,6 +55,30 @@ afterAll(async () => {
   await shop.stop();
 });
 
+/** The grace period of server/main.ts: a stop must never take longer. */
+const graceMs = 30_000;
+
+/** The processes whose parent is `pid` (Linux). */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text ? text.split(/\s+/).map(Number) : [];
+}
+
+/** Seconds of CPU a process has used so far (Linux). */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */
 const logoSide = 640;
 const png = (side = 64) =>
@@ -62,10 +88,10 @@ const png = (side = 64) =>
     .png()
     .toBuffer();
 
-async function postForm(client: Client, url: string, form: FormData) {
-  const response = await fetch(`${server!.url}${url}`, {
+async function postForm(client: Client, url: string, form: FormData, to = server!) {
+  const response = await fetch(`${to.url}${url}`, {
     method: 'POST',
-    headers: { cookie: client.cookie, origin: server!.url },
+    headers: { cookie: client.cookie, origin: to.url },
     body: form,
   });
   return { status: response.status, body: await response.json() };
@@ -150,4 +176,93 @@ describe('SIGTERM while a job is running', () => {
     );
     expect(finished.rows).toEqual([{ status: 'ready', external_id: '9001', image_key: expect.any(String) }]);
   }, 120_000);
+});
+
+describe('SIGTERM while a logo is being drawn', () => {
+  let drawing: ServerProcess | undefined;
+  let db: pg.Client | undefined;
+  afterAll(async () => {
+    await db?.end();
+    await drawing?.stop();
+  });
+
+  it('kills the render and exits within the grace period, the job left to run again', async () => {
+    const databaseUrl = await workerDatabaseUrl(inject('postgresUrl'), `render_drain_${Date.now()}`);
+    drawing = await startServer(databaseUrl);
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: number }>(
+      `insert into organizations (name) values ('Lincoln High School') returning id`,
+    );
+    const organizationId = rows[0].id;
+    const client = new Client();
+    await client.signIn(drawing, admin.email, admin.password);
+
+    const logoForm = new FormData();
+    const crest =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640"/></svg>';
+    logoForm.append('ImageFile', new Blob([crest], { type: 'image/svg+xml' }), 'crest.svg');
+    const logo = await postForm(
+      client,
+      `/api/design-logos?OrganizationId=${organizationId}`,
+      logoForm,
+      drawing,
+    );
+    expect(logo.status).toBe(200);
+    // A logo stored before uploads were judged by their drawing cost: it draws for minutes.
+    const [{ storage_key: key }] = (
+      await db.query<{ storage_key: string }>('select storage_key from design_logos where id = $1', [
+        logo.body.result.id,
+      ])
+    ).rows;
+    writeFileSync(
+      path.join(drawing.dataDir, 'files', ...key.split('/')),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><text x="0" y="320" textLength="640" lengthAdjust="spacingAndGlyphs">${'W'.repeat(300_000)}</text></svg>`,
+    );
+    const apparel = await client.call(
+      drawing,
+      'GET',
+      `/api/merchandise/base-apparel?organizationId=${organizationId}`,
+    );
+    const form = new FormData();
+    form.append('Title', 'Spirit Tee');
+    form.append('Description', 'Drawn for minutes');
+    form.append('Price', '19.99');
+    form.append('LogoId', String(logo.body.result.id));
+    form.append('BaseApparelId', String(apparel.body.result.products[0].id));
+    form.append('OrganizationId', String(organizationId));
+    form.append('ImageFile', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'composed.png');
+    const created = await postForm(
+      client,
+      '/api/merchandise/create-merchandise-by-organization',
+      form,
+      drawing,
+    );
+    expect(created.status).toBe(200);
+
+    // The job is drawing the logo: a child of the server is burning CPU.
+    const serverPid = drawing.child.pid!;
+    let renderer = 0;
+    await expect
+      .poll(
+        () => {
+          const busy = childrenOf(serverPid).find((pid) => cpuSeconds(pid) > 1);
+          renderer = busy ?? 0;
+          return renderer;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .not.toBe(0);
+
+    const started = Date.now();
+    drawing.kill('SIGTERM');
+    expect(await drawing.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(graceMs);
+    await expect.poll(() => isRunning(renderer), { timeout: 5_000 }).toBe(false);
+    // Interrupted, not failed: another server (or this one, restarted) draws it again.
+    const job = await db.query<{ status: string }>(
+      `select status from jobs where type = 'merchandise.process'`,
+    );
+    expect(job.rows).toEqual([{ status: 'queued' }]);
+  }, 180_000);
 });

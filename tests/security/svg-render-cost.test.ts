@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeSvgWorker, maxImageSide, maxSvgDepth, maxSvgFilterSteps } from '../../server/storage/uploads';
+import {
+  closeSvgWorker,
+  maxImageSide,
+  maxSvgDepth,
+  maxSvgFilterSteps,
+  svgDrawBudgetMs,
+} from '../../server/storage/uploads';
 import {
   closeUploadTestApp,
   type Ctx,
@@ -122,4 +128,52 @@ describe('the drawing cost of an uploaded SVG logo', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
   });
+});
+
+/**
+ * Logos that passed every rule on their elements and still took minutes to draw: the cost of a
+ * drawing is only known by drawing it. Each is drawn once at upload, in a render child killed
+ * past the budget, and refused.
+ */
+describe('an uploaded SVG logo that is costly to draw however its rules are read', () => {
+  let ctx: Ctx;
+  let who: People;
+  beforeEach(async () => {
+    ({ ctx, who } = await peopleTestApp());
+  });
+  afterEach(() => closeUploadTestApp(ctx));
+
+  const morphologies = `<defs><filter id="f" primitiveUnits="objectBoundingBox">${'<feMorphology operator="dilate" radius="0.02"/>'.repeat(8)}</filter></defs><rect width="500" height="500" filter="url(#f)"/>`;
+  const stretchedText = `<text x="0" y="250" textLength="500" lengthAdjust="spacingAndGlyphs">${'W'.repeat(300_000)}</text>`;
+  let references = '<rect id="u0" width="1" height="1"/>';
+  for (let level = 1; level <= 6; level++)
+    references += `<g id="u${level}">${`<use href="#u${level - 1}"/>`.repeat(10)}</g>`;
+  const nestedUses = `<defs>${references}</defs><use href="#u6"/>`;
+
+  it.each([
+    ['8 morphology steps sized by the bounding box', morphologies],
+    ['a text of 300,000 characters stretched to a length', stretchedText],
+    ['nested <use> drawing a million references', nestedUses],
+  ])(
+    'refuses %s, within the budget',
+    async (_name, body) => {
+      const content = svg(body);
+      const before = await snapshot(ctx);
+      const started = Date.now();
+      const response = await who.director({
+        method: 'POST',
+        url: '/api/design-logos',
+        ...multipart({}, { name: 'crest.svg', type: 'image/svg+xml', content: Buffer.from(content) }),
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().validationFailures[0]).toMatchObject({
+        propertyName: 'ImageFile',
+        errorMessage: expect.stringMatching(/^The SVG (takes too long to draw|cannot be drawn); simplify it/),
+      });
+      // Sanitising, starting a render child and the budget: far from the minutes of drawing it.
+      expect(Date.now() - started).toBeLessThan(svgDrawBudgetMs + 15_000);
+      expect(await snapshot(ctx)).toEqual(before);
+    },
+    60_000,
+  );
 });

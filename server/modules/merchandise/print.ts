@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Font } from 'opentype.js';
 import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
 import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../../contract/text';
+import { uploadDecodeLimits } from '../../storage/images';
 
 /** Print files are made at this resolution, at the print area's physical size. */
 export const printResolution = 300;
@@ -23,12 +24,7 @@ export const printSize = (area: PrintArea): Size => ({
  * artwork is, each logo drawn from its original where its placement puts it inside the area
  * (an SVG at its printed size, so it stays sharp; a PNG resampled once).
  */
-export async function renderSidePrint(
-  apparel: Size,
-  area: PrintArea,
-  artwork: Artwork[],
-  { deadline }: { deadline?: number } = {},
-) {
+export async function renderSidePrint(apparel: Size, area: PrintArea, artwork: Artwork[]) {
   const size = printSize(area);
   // Print pixels per garment-image pixel, on each axis (equal when the inches match the area's shape).
   const scaleX = size.width / (area.width * apparel.width);
@@ -45,7 +41,7 @@ export async function renderSidePrint(
       overlays.push(textOverlay(piece.text, piece.font, printResolution, centre));
       continue;
     }
-    const logo = await placedLogo(piece.image, apparel, piece.placement, scaleX, deadline);
+    const logo = await placedLogo(piece.image, apparel, piece.placement, scaleX);
     overlays.push({
       input: logo.data,
       raw: logo.info,
@@ -93,13 +89,7 @@ export function textOverlay(
  * A logo at its placement, drawn `scale` print pixels per garment-image pixel and turned, as
  * raw pixels to composite. An SVG logo is rasterised once, directly at that size.
  */
-async function placedLogo(
-  image: Buffer,
-  apparel: Size,
-  placement: Placement,
-  scale: number,
-  deadline?: number,
-) {
+async function placedLogo(image: Buffer, apparel: Size, placement: Placement, scale: number) {
   const meta = await sharp(image).metadata();
   if (!meta.width || !meta.height) throw new Error('A logo to draw has no size');
   const box = logoBox(placement, apparel, { width: meta.width, height: meta.height });
@@ -108,11 +98,7 @@ async function placedLogo(
   const source =
     meta.format === 'svg'
       ? sharp(image, { density: Math.min(100_000, (svgBaseDensity * width) / meta.width) })
-      : sharp(image);
-  // Drawing an SVG is the step whose cost the logo sets: past the job's deadline libvips stops
-  // it at its next tile, rather than burning CPU for a job the queue has already failed.
-  if (deadline !== undefined)
-    source.timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
+      : sharp(image, uploadDecodeLimits);
   // Between the logo's steps the pixels travel raw, with no PNG encode and decode.
   const sized = await source
     .resize(width, height, { fit: 'fill', background: transparent })
@@ -131,12 +117,7 @@ async function placedLogo(
  * A product's picture on one garment colour: the front artwork drawn on that colour's image
  * at the image's own size, as the studio composes the first.
  */
-export async function renderMockup(
-  garment: Buffer,
-  area: PrintArea,
-  artwork: Artwork[],
-  { deadline }: { deadline?: number } = {},
-) {
+export async function renderMockup(garment: Buffer, area: PrintArea, artwork: Artwork[]) {
   const { width, height } = await sharp(garment).metadata();
   if (!width || !height) throw new Error('A garment image has no size');
   const pixelsPerInch = (area.width * width) / area.widthInches;
@@ -152,7 +133,7 @@ export async function renderMockup(
       );
       continue;
     }
-    const logo = await placedLogo(piece.image, { width, height }, piece.placement, 1, deadline);
+    const logo = await placedLogo(piece.image, { width, height }, piece.placement, 1);
     overlays.push({
       input: logo.data,
       raw: logo.info,

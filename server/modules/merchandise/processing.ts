@@ -14,9 +14,7 @@ import {
 } from '../../db/schema';
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
-import { productImages } from '../../storage/images';
-import { textFont } from './fonts';
-import { type Artwork, renderMockup, renderSidePrint } from './print';
+import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../resources/change-feed';
@@ -51,10 +49,10 @@ async function artworkOf(db: Db, storage: BlobStore, row: typeof merchandise.$in
       logos.map(async (logo) => [logo.id, await readBlob(storage, logo.storageKey)] as const),
     ),
   );
-  const pieces: { side: Side; artwork: Artwork }[] = [];
+  const pieces: { side: Side; artwork: SandboxArtwork }[] = [];
   for (const layer of placed) {
     if ('text' in layer) {
-      pieces.push({ side: layer.side, artwork: { text: layer, font: await textFont(layer.font) } });
+      pieces.push({ side: layer.side, artwork: { text: layer } });
       continue;
     }
     const image = layer.logoId !== null ? images.get(layer.logoId) : undefined;
@@ -69,8 +67,8 @@ async function printFiles(
   db: Db,
   storage: BlobStore,
   row: typeof merchandise.$inferSelect,
-  artwork: Record<Side, Artwork[]>,
-  deadline: number,
+  artwork: Record<Side, SandboxArtwork[]>,
+  signal: AbortSignal,
 ): Promise<Record<Side, Buffer | null>> {
   const [apparel] = await db.select().from(baseApparel).where(eq(baseApparel.id, row.baseApparelId));
   if (!apparel || artwork.front.length + artwork.back.length === 0) return { front: null, back: null };
@@ -80,7 +78,10 @@ async function printFiles(
   const render = async (side: Side) => {
     const area = apparel.printAreas[side];
     return area && artwork[side].length > 0
-      ? renderSidePrint({ width, height }, area, artwork[side], { deadline })
+      ? renderSandbox.run(
+          { kind: 'print', apparel: { width, height }, area, artwork: artwork[side] },
+          { signal },
+        )
       : null;
   };
   // One side after the other: each holds a whole area of pixels while it is drawn.
@@ -92,8 +93,8 @@ async function colourPictures(
   db: Db,
   storage: BlobStore,
   row: typeof merchandise.$inferSelect,
-  front: Artwork[],
-  deadline: number,
+  front: SandboxArtwork[],
+  signal: AbortSignal,
 ) {
   const colours = await db
     .select({ id: merchandiseColours.id, name: merchandiseColours.name, garmentKey: apparelColours.imageKey })
@@ -111,8 +112,10 @@ async function colourPictures(
   const pictures = [];
   for (const colour of colours) {
     const garment = await readBlob(storage, colour.garmentKey);
-    const mockup = await renderMockup(garment, apparel.printAreas.front, front, { deadline });
-    const { finalPng, thumbnailPng } = await productImages(mockup, thumbnailWidth);
+    const { finalPng, thumbnailPng } = await renderSandbox.run(
+      { kind: 'picture', garment, area: apparel.printAreas.front, artwork: front, thumbnailWidth },
+      { signal },
+    );
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
     const thumbnail = await storage.put(thumbnailPng, {
       contentType: 'image/png',
@@ -131,7 +134,9 @@ async function colourPictures(
  */
 export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Storefront): JobHandler {
   return {
-    async run(payload, _job, { signal, deadline }) {
+    // Minutes of drawing must not hold the worker that sends e-mail and syncs the storefront.
+    lane: 'render',
+    async run(payload, _job, { signal }) {
       const { merchandiseId } = payload as { merchandiseId: number };
       const [row] = await db.select().from(merchandise).where(eq(merchandise.id, merchandiseId));
       if (!row || row.status === 'ready') return;
@@ -139,10 +144,14 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       const source = await storage.get(row.sourceImageKey);
       if (!source) throw new Error(`The source image of merchandise ${row.id} is missing`);
       const original = await buffer(source.body);
-      const { finalPng, thumbnailPng } = await productImages(original, thumbnailWidth);
+      // Every image is drawn in a render child, which the job's time limit kills.
+      const { finalPng, thumbnailPng } = await renderSandbox.run(
+        { kind: 'productImages', original, thumbnailWidth },
+        { signal },
+      );
       const artwork = await artworkOf(db, storage, row);
-      const prints = await printFiles(db, storage, row, artwork, deadline);
-      const pictures = await colourPictures(db, storage, row, artwork.front, deadline);
+      const prints = await printFiles(db, storage, row, artwork, signal);
+      const pictures = await colourPictures(db, storage, row, artwork.front, signal);
       // Past its time limit the queue has failed the product: it must not turn ready after that.
       signal.throwIfAborted();
       const store = (png: Buffer | null) =>

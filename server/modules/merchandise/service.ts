@@ -1,6 +1,5 @@
 import { buffer } from 'node:stream/consumers';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { isVectorLogo } from '../../../contract/design-logos';
 import {
@@ -59,6 +58,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
+import { renderSandbox } from '../../storage/render-sandbox';
 import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { textFont } from './fonts';
@@ -267,11 +267,20 @@ export async function addApparelColour(
 
 type CreateFields = z.output<typeof createMerchandiseFieldsSchema>;
 
-/** The pixel size of a stored image, read from its header (an SVG from its own size). */
+/** Stored images passed the upload's checks and parse in well under a second; this bounds a broken one. */
+const storedImageSizeTimeoutMs = 20_000;
+
+/**
+ * The pixel size of a stored image, read from its header (an SVG from its own size, which
+ * libvips parses the whole document for: in a render child, as every untrusted decode).
+ */
 export async function storedImageSize(storage: BlobStore, key: string): Promise<Size> {
   const blob = await storage.get(key);
   if (!blob) throw new Error(`Stored image ${key} is missing`);
-  const { width, height } = await sharp(await buffer(blob.body)).metadata();
+  const { width, height } = await renderSandbox.run(
+    { kind: 'size', image: await buffer(blob.body) },
+    { timeoutMs: storedImageSizeTimeoutMs },
+  );
   if (!width || !height) throw new Error(`Stored image ${key} has no size`);
   return { width, height };
 }

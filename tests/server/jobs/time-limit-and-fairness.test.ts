@@ -3,7 +3,9 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../../server/db/schema';
 import { JobQueue } from '../../../server/jobs';
-import { testApp } from '../helpers';
+import { retryJob } from '../../../server/modules/jobs';
+import { renderSandbox } from '../../../server/storage/render-sandbox';
+import { createUser, testApp } from '../helpers';
 
 /**
  * One organization's costly jobs (a crafted logo drew for 50 s a product) held every worker
@@ -22,6 +24,20 @@ async function jobRow(id: number) {
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, id));
   return row;
 }
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A logo that draws for minutes at any size (300,000 stretched characters). */
+const endlessLogo = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><text x="0" y="250" textLength="500" lengthAdjust="spacingAndGlyphs">${'W'.repeat(300_000)}</text></svg>`,
+);
 
 describe('a job past its time limit', () => {
   it('fails for good with a clear error, is told to stop, and frees its worker for the next job', async () => {
@@ -47,6 +63,76 @@ describe('a job past its time limit', () => {
     expect(stopped).toBeInstanceOf(Error);
     expect(ran).toEqual([{ n: 1 }]);
     expect((await jobRow(quick.id)).status).toBe('done');
+  });
+});
+
+describe("a render past its job's time limit", () => {
+  it("is killed with its job, is not retried, and an Admin's Retry runs it once more within the limit", async () => {
+    const worker = new JobQueue(ctx.db, { log, timeLimitMs: 3_000 });
+    worker.register('render', {
+      lane: 'render',
+      run: async (_payload, _job, { signal }) =>
+        void (await renderSandbox.run({ kind: 'svgSize', svg: endlessLogo, side: 512 }, { signal })),
+    });
+    const job = await worker.enqueue('render', {});
+
+    const attempt = async () => {
+      const ran = worker.drain();
+      await expect.poll(() => renderSandbox.pids.length, { timeout: 30_000 }).toBe(1);
+      const [pid] = renderSandbox.pids;
+      await ran;
+      // No process is left drawing for a job that has failed.
+      await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
+      expect(await jobRow(job.id)).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'The job ran past its time limit of 3 s',
+      });
+      expect(await worker.runOnce()).toBe(false);
+    };
+    await attempt();
+
+    const admin = await createUser(ctx.db, { email: 'admin@retry.example' });
+    await retryJob(ctx.db, admin.id, job.id);
+    await attempt();
+  }, 90_000);
+});
+
+describe('one job worker in one process', () => {
+  it("sends e-mail while a render runs, and gives two organizations' renders turns", async () => {
+    const worker = new JobQueue(ctx.db, { log, pollMs: 50 });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    worker.register('product', {
+      lane: 'render',
+      run: (payload) =>
+        new Promise<void>((resolve) => {
+          const { name } = payload as { name: string };
+          started.push(name);
+          finish.set(name, resolve);
+        }),
+    });
+    const mailed: string[] = [];
+    worker.register('mail', { run: async (payload) => void mailed.push((payload as { to: string }).to) });
+    for (const name of ['A1', 'A2', 'A3'])
+      await worker.enqueue('product', { name }, ctx.db, { organizationId: 1 });
+    await worker.enqueue('product', { name: 'B1' }, ctx.db, { organizationId: 2 });
+    await worker.enqueue('mail', { to: 'forgot-password@example.com' });
+
+    worker.start();
+    try {
+      await expect.poll(() => started).toEqual(['A1']);
+      await expect.poll(() => mailed).toEqual(['forgot-password@example.com']);
+      finish.get('A1')!();
+      await expect.poll(() => started).toEqual(['A1', 'B1']);
+      finish.get('B1')!();
+      await expect.poll(() => started).toEqual(['A1', 'B1', 'A2']);
+      finish.get('A2')!();
+      await expect.poll(() => started).toEqual(['A1', 'B1', 'A2', 'A3']);
+      finish.get('A3')!();
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_organization_idx" ON "jobs" USING btree ("organization_id","updated_at");
