@@ -4,8 +4,9 @@ import { changeStreamLimits, type RecordChange } from '../../../contract/changes
 import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
-import type { ChangeNotice } from '../../resources/change-feed';
-import { ChangeFeed, type FeedEvent } from './feed';
+import type { ChangeNotice, LoggedChange } from '../../resources/change-feed';
+import { changeLogHead, changesSince, positionSeal } from '../../resources/change-log';
+import { ChangeFeed } from './feed';
 
 /** Bytes a stream may have waiting for a slow reader before it is ended (it reconnects and resumes). */
 const maxBuffered = 1024 * 1024;
@@ -22,6 +23,7 @@ interface Stream {
  */
 const changes: FastifyPluginAsync = async (app) => {
   const feed = new ChangeFeed(app.db, app.log);
+  const positions = await positionSeal(app.db);
   const definitions = new Map(
     app.resourceEngines.map((engine) => [engine.definition.name, engine.definition]),
   );
@@ -71,12 +73,22 @@ const changes: FastifyPluginAsync = async (app) => {
         raw.write(text);
         if (raw.writableLength > maxBuffered) end();
       };
-      const send = (event: FeedEvent) => {
+      // Changes heard while the log is read wait for it, and go after what it held.
+      let heard: LoggedChange[] | undefined = [];
+      const send = (event: LoggedChange) => {
+        if (heard) return void heard.push(event);
         if (!readable(event.notice, auth)) return;
         const { organizationId: _, ...change } = event.notice;
-        write(`id: ${event.seq}\nevent: change\ndata: ${JSON.stringify(change satisfies RecordChange)}\n\n`);
+        write(
+          `id: ${positions.seal(event.position)}\nevent: change\ndata: ${JSON.stringify(change satisfies RecordChange)}\n\n`,
+        );
       };
-      const reset = () => write(`id: ${feed.lastSeq}\nevent: reset\ndata: {}\n\n`);
+      // Without a position (the listener lost notices), the client keeps its last id: resuming
+      // from it replays what it may already have refetched, which is harmless.
+      const reset = (position?: number) =>
+        write(
+          `${position === undefined ? '' : `id: ${positions.seal(position)}\n`}event: reset\ndata: {}\n\n`,
+        );
 
       const stream: Stream = { sessionId: auth.sessionId, end: () => end() };
       const sameSession = [...streams].filter((open) => open.sessionId === auth.sessionId);
@@ -108,12 +120,23 @@ const changes: FastifyPluginAsync = async (app) => {
       raw.on('close', end);
 
       write(`retry: 2000\n\n`);
-      const lastEventId = Number(request.headers['last-event-id']);
-      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
-        const missed = feed.since(lastEventId);
+      const lastEventId = request.headers['last-event-id'];
+      const resumed = typeof lastEventId === 'string' && lastEventId !== '';
+      try {
+        const from = resumed ? positions.open(lastEventId) : undefined;
+        const missed = from === undefined ? undefined : await changesSince(app.db, from);
+        const upTo = missed ? (missed.at(-1)?.position ?? from!) : await changeLogHead(app.db);
+        const waiting = heard;
+        heard = undefined;
         if (missed) for (const event of missed) send(event);
-        else reset();
-      } else write(`id: ${feed.lastSeq}\n\n`);
+        else if (resumed) reset(upTo);
+        else write(`id: ${positions.seal(upTo)}\n\n`);
+        for (const event of waiting) if (event.position > upTo) send(event);
+      } catch (error) {
+        // The client reconnects (and resumes) after the retry delay.
+        request.log.warn({ err: error }, 'change stream could not read the change log');
+        end();
+      }
     },
   );
 };
