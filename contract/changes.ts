@@ -21,7 +21,10 @@ export interface RecordChange {
 export const changeStreamLimits = {
   /** Open streams per session; a further one ends the oldest (a reloaded tab's leftover). */
   perSession: 4,
-  /** Events each server keeps for `Last-Event-ID`; an older id gets a `reset` event. */
+  /**
+   * Changes (of every school) the shared change log keeps for `Last-Event-ID`, on any server and
+   * after restarts; resuming from further back gets a `reset` event.
+   */
   replayWindow: 1000,
   /** A comment line at least this often keeps proxies and idle timers from closing the stream. */
   heartbeatMs: 25_000,

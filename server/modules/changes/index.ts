@@ -52,7 +52,7 @@ const changes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['changes'],
         produces: ['text/event-stream'],
-        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. \`Last-Event-ID\` resumes within the last ${changeStreamLimits.replayWindow} events of the server; at most ${changeStreamLimits.perSession} streams per session (a further one ends the oldest). A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
+        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perSession} streams per session (a further one ends the oldest). A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
       },
     },
     async (request, reply: FastifyReply) => {
