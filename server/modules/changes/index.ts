@@ -75,8 +75,12 @@ const changes: FastifyPluginAsync = async (app) => {
       };
       // Changes heard while the log is read wait for it, and go after what it held.
       let heard: LoggedChange[] | undefined = [];
+      // Where the stream stands among all changes, readable or not: the heartbeat moves the
+      // client's id there, so changes a quiet reader may not see do not push it out of the window.
+      let position: number | undefined;
       const send = (event: LoggedChange) => {
         if (heard) return void heard.push(event);
+        position = event.position;
         if (!readable(event.notice, auth)) return;
         const { organizationId: _, ...change } = event.notice;
         write(
@@ -96,7 +100,7 @@ const changes: FastifyPluginAsync = async (app) => {
       streams.add(stream);
       const unsubscribe = feed.subscribe({ change: send, reset });
       const heartbeat = setInterval(
-        () => write(': heartbeat\n\n'),
+        () => write(`${position === undefined ? '' : `id: ${positions.seal(position)}\n`}: heartbeat\n\n`),
         Math.min(changeStreamLimits.heartbeatMs, (app.config.http.idleTimeoutSeconds * 1000) / 2),
       );
       const sessionCheck = setInterval(() => {
@@ -128,6 +132,7 @@ const changes: FastifyPluginAsync = async (app) => {
         const upTo = missed ? (missed.at(-1)?.position ?? from!) : await changeLogHead(app.db);
         const waiting = heard;
         heard = undefined;
+        position = upTo;
         if (missed) for (const event of missed) send(event);
         else if (resumed) reset(upTo);
         else write(`id: ${positions.seal(upTo)}\n\n`);

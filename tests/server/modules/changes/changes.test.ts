@@ -36,7 +36,7 @@ async function stream(cookie: string | undefined, headers: Record<string, string
   });
   const { events, state } = response.ok
     ? readServerSentEvents(response)
-    : { events: [] as Event[], state: { ended: true, text: '' } };
+    : { events: [] as Event[], state: { ended: true, text: '', lastEventId: '' } };
   return { response, events, state, close: () => controller.abort() };
 }
 
@@ -184,6 +184,44 @@ describe('GET /api/changes (live lists)', () => {
     // Yet each is a place to resume from: after the first, the two later orders.
     const resumed = await stream(await cookieOf('director@example.com'), { 'last-event-id': ids[0] });
     await expect.poll(() => changesOf(resumed.events)).toHaveLength(2);
+  });
+
+  it("moves a quiet reader's id past changes it cannot see, so they do not push it out of the window", async () => {
+    const config = testConfig();
+    // A heartbeat every half second (half the idle timeout) rather than every 25 s.
+    const quick = await buildApp(
+      { ...config, http: { ...config.http, idleTimeoutSeconds: 1 } },
+      { database: await testDatabase() },
+    );
+    onTestFinished(() => quick.close());
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(quick.server.address() as AddressInfo).port}`;
+    const cookie = await cookieOf('director@example.com');
+    const director = await stream(cookie, {}, server);
+    await expect.poll(() => director.state.lastEventId).not.toBe('');
+    const before = director.state.lastEventId;
+    for (const key of ['Hidden1', 'Hidden2', 'Hidden3']) await createSetting(key);
+    await pruneChangeLog(ctx.db, { keep: 1 });
+    await expect.poll(() => director.state.lastEventId, { timeout: 5_000 }).not.toBe(before);
+    const resumed = await stream(cookie, { 'last-event-id': director.state.lastEventId }, server);
+    const own = (
+      await who.admin({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          organizationId: who.organization.id,
+          collectionId: 'C-1',
+          orderNumber: 'LIN-1',
+          customerName: 'Pat Parent',
+          customerEmail: 'pat@example.com',
+          total: 20,
+          status: 'Paid',
+        },
+      })
+    ).json().result;
+    await expect
+      .poll(() => resumed.events)
+      .toEqual([expect.objectContaining({ event: 'change', data: expect.objectContaining({ id: own.id }) })]);
   });
 
   it('ends the stream within a second of logout', async () => {
