@@ -29,16 +29,17 @@ export async function changeLogHead(db: Db) {
  * a change missed in silence.
  */
 export async function changesSince(db: Db, position: number): Promise<LoggedChange[] | undefined> {
+  const result = (await db.execute(
+    sql`select position::float8 as position, notice from change_log
+        where position > ${position} order by position limit ${changeStreamLimits.replayWindow + 1}`,
+  )) as unknown as { rows: LoggedChange[] };
+  // Read after the changes: a prune in between shows here, and makes it a reset.
   const bounds = (await db.execute(
     sql`select coalesce(min(position), 1)::float8 as oldest, coalesce(max(position), 0)::float8 as head
         from change_log`,
   )) as unknown as { rows: { oldest: number; head: number }[] };
   const { oldest, head } = bounds.rows[0];
   if (position > head || position < oldest - 1) return undefined;
-  const result = (await db.execute(
-    sql`select position::float8 as position, notice from change_log
-        where position > ${position} order by position limit ${changeStreamLimits.replayWindow + 1}`,
-  )) as unknown as { rows: LoggedChange[] };
   return result.rows.length > changeStreamLimits.replayWindow ? undefined : result.rows;
 }
 

@@ -29,6 +29,18 @@ const changes: FastifyPluginAsync = async (app) => {
   );
   const streams = new Set<Stream>();
 
+  /**
+   * Where a stream starts: after its `Last-Event-ID` with the changes it missed, else at the log's
+   * head (with a reset when it asked for changes that are not kept, or gave no position of ours).
+   */
+  const startOf = async (lastEventId: string | string[] | undefined) => {
+    const resumed = typeof lastEventId === 'string' && lastEventId !== '';
+    const from = resumed ? positions.open(lastEventId) : undefined;
+    const missed = from === undefined ? undefined : await changesSince(app.db, from);
+    if (from !== undefined && missed) return { position: from, missed, reset: false };
+    return { position: await changeLogHead(app.db), missed: [], reset: resumed };
+  };
+
   const readable = (notice: ChangeNotice, auth: AuthContext) => {
     const { roles, organizationId } = auth.user;
     const definition = definitions.get(notice.resource);
@@ -59,6 +71,22 @@ const changes: FastifyPluginAsync = async (app) => {
       let auth = currentAuth(request);
       const token = request.cookies[sessionCookieName]!;
       await feed.ready();
+      // What is heard while the starting point is read is sent after it (what it already holds
+      // once). Read before the response starts, so a change made once the client sees the
+      // stream open is never before the stream's start, and a database down is a 503.
+      const heard: LoggedChange[] = [];
+      let lostWhileStarting = false;
+      const stopHearing = feed.subscribe({
+        change: (event) => heard.push(event),
+        reset: () => (lostWhileStarting = true),
+      });
+      let start: Awaited<ReturnType<typeof startOf>>;
+      try {
+        start = await startOf(request.headers['last-event-id']);
+      } catch (error) {
+        stopHearing();
+        throw error;
+      }
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -73,13 +101,13 @@ const changes: FastifyPluginAsync = async (app) => {
         raw.write(text);
         if (raw.writableLength > maxBuffered) end();
       };
-      // Changes heard while the log is read wait for it, and go after what it held.
-      let heard: LoggedChange[] | undefined = [];
       // Where the stream stands among all changes, readable or not: the heartbeat moves the
       // client's id there, so changes a quiet reader may not see do not push it out of the window.
+      // Undefined until the stream has started: until then the changes wait in `heard`.
       let position: number | undefined;
       const send = (event: LoggedChange) => {
-        if (heard) return void heard.push(event);
+        // Positions follow commit order, so one at or below where the stream stands was sent.
+        if (position === undefined || event.position <= position) return;
         position = event.position;
         if (!readable(event.notice, auth)) return;
         const { organizationId: _, ...change } = event.notice;
@@ -89,10 +117,8 @@ const changes: FastifyPluginAsync = async (app) => {
       };
       // Without a position (the listener lost notices), the client keeps its last id: resuming
       // from it replays what it may already have refetched, which is harmless.
-      const reset = (position?: number) =>
-        write(
-          `${position === undefined ? '' : `id: ${positions.seal(position)}\n`}event: reset\ndata: {}\n\n`,
-        );
+      const reset = (at?: number) =>
+        write(`${at === undefined ? '' : `id: ${positions.seal(at)}\n`}event: reset\ndata: {}\n\n`);
 
       const stream: Stream = { sessionId: auth.sessionId, end: () => end() };
       const sameSession = [...streams].filter((open) => open.sessionId === auth.sessionId);
@@ -124,24 +150,12 @@ const changes: FastifyPluginAsync = async (app) => {
       raw.on('close', end);
 
       write(`retry: 2000\n\n`);
-      const lastEventId = request.headers['last-event-id'];
-      const resumed = typeof lastEventId === 'string' && lastEventId !== '';
-      try {
-        const from = resumed ? positions.open(lastEventId) : undefined;
-        const missed = from === undefined ? undefined : await changesSince(app.db, from);
-        const upTo = missed ? (missed.at(-1)?.position ?? from!) : await changeLogHead(app.db);
-        const waiting = heard;
-        heard = undefined;
-        position = upTo;
-        if (missed) for (const event of missed) send(event);
-        else if (resumed) reset(upTo);
-        else write(`id: ${positions.seal(upTo)}\n\n`);
-        for (const event of waiting) if (event.position > upTo) send(event);
-      } catch (error) {
-        // The client reconnects (and resumes) after the retry delay.
-        request.log.warn({ err: error }, 'change stream could not read the change log');
-        end();
-      }
+      stopHearing();
+      position = start.position;
+      if (start.reset) reset(start.position);
+      else write(`id: ${positions.seal(start.position)}\n\n`);
+      for (const event of [...start.missed, ...heard]) send(event);
+      if (lostWhileStarting) reset();
     },
   );
 };

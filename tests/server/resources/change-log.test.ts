@@ -76,10 +76,13 @@ describe('the change log', () => {
         await announce(tx as unknown as Db, change(1));
         await committed;
       });
+      // The change log's lock (space 7292, see announce) in this worker's database.
       const advisoryLocks = async (granted: boolean) =>
         (
           (await db.execute(
-            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted = ${granted}`,
+            sql`select count(*)::int as n from pg_locks
+                where locktype = 'advisory' and classid = 7292 and objsubid = 2 and granted = ${granted}
+                  and database = (select oid from pg_database where datname = current_database())`,
           )) as unknown as { rows: { n: number }[] }
         ).rows[0].n;
       await expect.poll(() => advisoryLocks(true)).toBe(1);
