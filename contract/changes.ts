@@ -19,8 +19,14 @@ export interface RecordChange {
 }
 
 export const changeStreamLimits = {
-  /** Open streams per session; a further one ends the oldest (a reloaded tab's leftover). */
-  perSession: 4,
+  /**
+   * Open streams per user on each server, whichever of their sessions opened them; a further one
+   * ends their oldest (a reloaded tab's leftover). Each server also holds at most half its
+   * connection limit in streams, and refuses a further one with 503 and `Retry-After`.
+   */
+  perUser: 8,
+  /** The `Retry-After` (seconds) of a stream refused because the server holds all it may. */
+  retryAfterSeconds: 30,
   /**
    * Changes (of every school) the shared change log keeps for `Last-Event-ID`, on any server and
    * after restarts; resuming from further back gets a `reset` event.

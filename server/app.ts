@@ -142,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const sessionStore = new SessionStore(database.db, config.cookieLifetimeMinutes, {
     log: app.log,
+    perUser: config.sessionsPerUser,
     peers: registry && {
       serverId: serverId!,
       others: () => registry.others(),

@@ -69,6 +69,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a URL').optional()),
   ENVIRONMENT_NAME: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -180,6 +181,8 @@ export type Config = {
   adminPassword?: string;
   seedDemo: boolean;
   cookieLifetimeMinutes: number;
+  /** Live sessions a user may have; a further sign-in ends their oldest. */
+  sessionsPerUser: number;
   publicUrl?: string;
   /** Shown in the app's banner through a cookie; unset means production and no banner. */
   environmentName?: string;
@@ -304,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
     cookieLifetimeMinutes: e.COOKIE_LIFETIME_MINUTES,
+    sessionsPerUser: e.SESSIONS_PER_USER,
     publicUrl: e.PUBLIC_URL,
     environmentName: e.ENVIRONMENT_NAME,
     logLevel: e.LOG_LEVEL,

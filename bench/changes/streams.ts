@@ -2,7 +2,9 @@
  * Live changes (`GET /api/changes`) at scale, on two real server processes on one PostgreSQL:
  * - p99 from a write to its event at 200 open streams split over both servers (target 250 ms);
  * - RSS growth of one server holding 1,000 idle streams (target under 50 MiB).
- * Run: `npx tsx bench/changes/streams.ts` (PostgreSQL binaries required).
+ * Run: `npx tsx bench/changes/streams.ts`, on a throwaway PostgreSQL it starts (Debian's
+ * binaries required) or, with `DATABASE_URL` set, on that database (an empty one it may fill:
+ * the servers migrate it and create their Admin, the bench adds settings and sessions).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -28,13 +30,20 @@ async function until(check: () => boolean, what: string, ms = 60_000) {
   }
 }
 
-/** Sessions of the Admin made in the database: sign-ins are rate limited, rightly. */
+/**
+ * Sessions made in the database, each of an Admin of its own (a copy of the seeded one): sign-ins
+ * are rate limited, rightly, and a user may hold only a few streams on a server.
+ */
 async function sessionCookies(sql: pg.Client, count: number) {
-  const { rows } = await sql.query<{ id: number }>('select id from users where normalized_email = $1', [
-    admin.email,
-  ]);
   const cookies: string[] = [];
   for (let i = 0; i < count; i++) {
+    const email = `bench-${randomBytes(6).toString('hex')}@scale-out.example`;
+    const { rows } = await sql.query<{ id: number }>(
+      `insert into users (email, normalized_email, username, roles, password_hash, security_stamp, email_confirmed)
+       select $1, $1, $1, roles, password_hash, md5(random()::text), true from users where normalized_email = $2
+       returning id`,
+      [email, admin.email],
+    );
     const token = randomBytes(32).toString('base64url');
     await sql.query(
       `insert into sessions (id, user_id, stage, expires_at) values ($1, $2, 'full', now() + interval '1 day')`,
@@ -70,13 +79,21 @@ async function openStreams(server: ServerProcess, cookies: string[], count: numb
   return { streams, arrivals };
 }
 
+/** The operator's database when given (left running), else a throwaway server of the bench's own. */
+const database = async () =>
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop() {} } : startPostgres();
+
 async function main() {
-  const postgres = await startPostgres();
+  const postgres = await database();
+  // Keys of their own, so the bench runs again on a database it has already written to.
+  const run = Date.now().toString(36);
   const servers: ServerProcess[] = [];
   const sql = new pg.Client({ connectionString: postgres.url });
   try {
-    servers.push(await startServer(postgres.url));
-    servers.push(await startServer(postgres.url));
+    // Server B holds 1,100 streams below: its stream cap is half its connection limit.
+    const env = { HTTP_MAX_CONNECTIONS: '2400' };
+    servers.push(await startServer(postgres.url, env));
+    servers.push(await startServer(postgres.url, env));
     const [a, b] = servers;
     await sql.connect();
     const writer = new Client();
@@ -92,7 +109,7 @@ async function main() {
     for (let i = -2; i < writes; i++) {
       const started = performance.now();
       const response = await writer.call(i % 2 ? b : a, 'POST', '/api/settings', {
-        key: `bench-live-${i + 2}`,
+        key: `bench-live-${run}-${i + 2}`,
         value: 'x',
         isEnabled: true,
       });

@@ -1,4 +1,5 @@
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -84,7 +85,36 @@ async function refund(db: Db, checks: [Limit, string][]) {
     .where(and(inArray(rateLimits.key, keys), gt(rateLimits.windowEndsAt, sql`now()`)));
 }
 
-export const addressOf = (request: FastifyRequest) => request.ip;
+/** The eight 16-bit groups of a valid IPv6 address, `::` expanded and an IPv4 tail converted. */
+function ipv6Groups(address: string) {
+  const withoutZone = address.split('%')[0];
+  const text = withoutZone.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((group) => group.toString(16)).join(':'),
+  );
+  const [head, tail] = text.split('::');
+  const parts = (part: string | undefined) => (part ? part.split(':') : []);
+  const zeros = tail === undefined ? [] : Array(8 - parts(head).length - parts(tail).length).fill('0');
+  return [...parts(head), ...zeros, ...parts(tail)].map((group) => parseInt(group, 16));
+}
+
+/**
+ * The client a per-address limit counts. One IPv6 address has many spellings, and one
+ * subscriber gets a whole /64 (SLAAC, privacy addresses), so IPv6 counts by its /64 prefix; an
+ * IPv4-mapped address (`::ffff:203.0.113.7`, a dual-stack socket) is the IPv4 address it carries.
+ */
+export function clientOf(address: string) {
+  if (!isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+export const addressOf = (request: FastifyRequest) => clientOf(request.ip);
 
 export const purgeExpiredLimits = (db: Db) =>
   db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date()));

@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { seesEveryOrganization } from '../../contract/definition';
 import type { Db } from '../db/client';
 import { NoticeListener } from '../db/notices';
 import { organizations, recoveryCodes, sessions, users } from '../db/schema';
@@ -37,6 +38,8 @@ export interface SessionCacheOptions {
 }
 
 export const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
+
+export const defaultSessionsPerUser = 10;
 
 /**
  * Servers on one PostgreSQL, for the fence after a revocation: this one's id and a way to list
@@ -79,15 +82,23 @@ export class SessionStore {
   private readonly cacheOptions: SessionCacheOptions;
   private readonly peers?: SessionPeers;
   private readonly log?: FastifyBaseLogger;
+  private readonly perUser: number;
   /** Fences this server is waiting on: nonce to the servers yet to answer, and the wake-up. */
   private readonly fences = new Map<string, { waiting: Set<string>; done: () => void }>();
 
   constructor(
     private readonly db: Db,
     private readonly lifetimeMinutes: number,
-    options: { cache?: SessionCacheOptions | false; log?: FastifyBaseLogger; peers?: SessionPeers } = {},
+    options: {
+      cache?: SessionCacheOptions | false;
+      log?: FastifyBaseLogger;
+      peers?: SessionPeers;
+      /** Sessions a user may have; a new one ends their oldest beyond it. */
+      perUser?: number;
+    } = {},
   ) {
     this.peers = options.peers;
+    this.perUser = options.perUser ?? defaultSessionsPerUser;
     this.log = options.log;
     this.cacheOptions =
       options.cache === false
@@ -223,16 +234,47 @@ export class SessionStore {
     return { ...entry.auth };
   }
 
-  /** A new random id at every step of sign-in, so a planted cookie never becomes a session. */
+  /**
+   * A new random id at every step of sign-in, so a planted cookie never becomes a session. A user
+   * keeps at most `perUser` sessions of each stage, the newest: signing in 500 times makes no more
+   * of them, and someone who has the password but not the second factor ends no full session.
+   */
   async create(userId: number, stage: SessionStage, rememberMe: boolean) {
     const token = randomToken();
     const lifetime = stage === 'full' ? this.lifetimeMinutes : twoFactorStageMinutes;
     const expiresAt = new Date(Date.now() + minutes(lifetime));
-    await this.db.insert(sessions).values({ id: hashToken(token), userId, stage, rememberMe, expiresAt });
+    const id = hashToken(token);
+    const ended = await this.db.transaction(async (tx) => {
+      // Sign-ins of one user, on any server, take turns: each counts the sessions the last left.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await tx.insert(sessions).values({ id, userId, stage, rememberMe, expiresAt });
+      const kept = tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.stage, stage), ne(sessions.id, id)))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(this.perUser - 1);
+      // The delete trigger tells every server, whose streams of these sessions then end.
+      return tx
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            eq(sessions.stage, stage),
+            ne(sessions.id, id),
+            notInArray(sessions.id, kept),
+          ),
+        )
+        .returning({ id: sessions.id });
+    });
+    for (const session of ended) this.evictSession(session.id);
     return { token, expiresAt };
   }
 
-  /** A locked account's sessions open nothing from the moment it is locked. */
+  /**
+   * A locked account's sessions open nothing from the moment it is locked; those of a trashed
+   * organization's users reach nothing of it.
+   */
   async find(token: string): Promise<AuthContext | undefined> {
     const id = hashToken(token);
     const hit = this.cached(id);
@@ -245,6 +287,7 @@ export class SessionStore {
         organizationGuid: sql<
           string | null
         >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${users.organizationId})`,
+        organizationTrashed: sql<boolean>`exists (select from ${organizations} where ${organizations.id} = ${users.organizationId} and ${organizations.deletedAt} is not null)`,
         recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
       })
       .from(sessions)
@@ -252,13 +295,17 @@ export class SessionStore {
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
       .limit(1);
     if (!row) return undefined;
+    // An account of a role bound to its organization, whose organization is in the trash, is one
+    // without an organization until it is restored: every organization scope refuses it (403),
+    // while the account itself (profile, password, sign-out) stays usable.
+    const detached = row.organizationTrashed && !seesEveryOrganization(row.user.roles);
     const auth: AuthContext = {
       sessionId: id,
       stage: row.session.stage,
       rememberMe: row.session.rememberMe,
       expiresAt: row.session.expiresAt,
-      user: row.user,
-      organizationGuid: row.organizationGuid,
+      user: detached ? { ...row.user, organizationId: null } : row.user,
+      organizationGuid: detached ? null : row.organizationGuid,
       recoveryCodesLeft: row.recoveryCodesLeft,
     };
     if (this.listening && generation === this.generation) this.remember({ ...auth });

@@ -121,6 +121,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by a database restart is replaced on next use; unhandled, the
     // pool's error event would end the process.
     pool.on('error', () => {});
+    // The pool listens for errors only on the connections it holds idle: one checked out for a
+    // transaction, dropped between two of its statements, would end the process too. Its
+    // statements fail instead (a 503), and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -132,6 +136,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           connectionString: options.migrationDatabaseUrl ?? options.databaseUrl,
           connectionTimeoutMillis,
         });
+        // A restart during a migration fails the statement under way; the event must not end the process.
+        client.on('error', () => {});
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLockId]);

@@ -9,11 +9,16 @@ export interface NoticeHandlers {
   lost(): void;
 }
 
+const firstRetryMs = 100;
+const maxRetryMs = 2000;
+
 /**
  * LISTEN on one channel of the database: a dedicated connection on PostgreSQL, the embedded
  * instance itself on PGlite. Process-memory caches rely on it to hear of changes made by any
  * server process, so while it is not connected `listening` is false and they must not serve
- * from memory; a lost connection is retried every second.
+ * from memory. A lost connection is retried after `firstRetryMs`, then twice as long each time
+ * up to `maxRetryMs`: back within moments of a database restart, without a storm of connection
+ * attempts against one that stays down.
  */
 export class NoticeListener {
   private connected = false;
@@ -21,6 +26,7 @@ export class NoticeListener {
   private missedSome = false;
   private stopListening?: () => Promise<void>;
   private reconnectTimer?: NodeJS.Timeout;
+  private retryMs = firstRetryMs;
 
   constructor(
     private readonly db: Db,
@@ -58,10 +64,13 @@ export class NoticeListener {
         this.stopListening = () => unsubscribe();
       } else if (client instanceof pg.Pool) {
         const listener = new pg.Client(client.options);
+        const stop = () => listener.end();
+        // A connection given up for a new one still reports its end: not a loss of the new one.
+        const current = () => this.stopListening === stop;
         listener.on('notification', (message) => onNotice(message.payload));
-        listener.on('error', (error) => this.lost(error));
-        listener.on('end', () => this.lost());
-        this.stopListening = () => listener.end();
+        listener.on('error', (error) => current() && this.lost(error));
+        listener.on('end', () => current() && this.lost());
+        this.stopListening = stop;
         await listener.connect();
         await listener.query(`listen ${this.channel}`);
       } else {
@@ -69,6 +78,7 @@ export class NoticeListener {
       }
       if (this.closed) return void (await this.stopListening());
       this.connected = true;
+      this.retryMs = firstRetryMs;
       // Notices sent while it was away are gone: told again now, or a change made in the gap
       // would go unheard by whoever acted on the first 'lost' before the reconnect.
       if (this.missedSome) this.handlers.lost();
@@ -94,7 +104,8 @@ export class NoticeListener {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (!this.closed) void this.listen();
-    }, 1000);
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, maxRetryMs);
     this.reconnectTimer.unref();
   }
 }

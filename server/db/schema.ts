@@ -489,6 +489,17 @@ export const merchandise = pgTable(
 );
 
 /**
+ * This database's claim on the file store (one row), matched against the marker the sweep keeps
+ * in the store (`server/storage/owner.ts`): the id is made at the first sweep, the token changes
+ * at every sweep, so a copy restored from a backup holds a token the store no longer names.
+ */
+export const fileStoreOwner = pgTable('file_store_owner', {
+  single: boolean('single').primaryKey().default(true),
+  databaseId: text('database_id').notNull(),
+  token: text('token').notNull(),
+});
+
+/**
  * Images uploaded through `UploadImageToShopify`: nothing else refers to them, so this row is
  * what counts them against the quota and what the storage sweep removes them by once kept
  * long enough for the storefront to fetch them. No organization: an Admin's upload without one.

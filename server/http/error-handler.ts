@@ -39,9 +39,12 @@ function hasCode(error: unknown, codes: Set<string>) {
   return false;
 }
 
-/** node-postgres's errors without a code: a dropped connection, a pool or query wait that timed out. */
+/**
+ * node-postgres's errors without a code: a dropped connection (or a statement sent on one that
+ * was dropped earlier in its transaction), a pool or query wait that timed out.
+ */
 const lostConnectionMessages =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i;
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Query read timeout/i;
 
 /**
  * A lost or refused database connection (node-postgres errors, PostgreSQL's connection and

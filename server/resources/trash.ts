@@ -141,16 +141,18 @@ export async function purgeExpired(db: Db, definitions: readonly AnyResource[], 
     const expired = await db.select({ id: columns.id }).from(table).where(lt(columns.deletedAt, cutoff));
     for (const { id } of expired) {
       try {
-        await db.transaction(async (tx) => {
-          const [gone] = await tx
+        const gone = await db.transaction(async (tx) => {
+          const [deleted] = await tx
             .delete(table)
             .where(and(eq(columns.id, id), isNotNull(columns.deletedAt)))
             .returning({ id: columns.id });
-          if (gone && definition.audit) {
+          if (deleted && definition.audit) {
             await audit(tx as unknown as Db, null, 'purge', definition.audit.entityType, id as number);
           }
+          return Boolean(deleted);
         });
-        purged += 1;
+        // Gone already: another purge (the other server's chore) deleted it and counted it.
+        if (gone) purged += 1;
       } catch {
         // Still referenced: kept in the trash, tried again at the next run.
       }

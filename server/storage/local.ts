@@ -15,6 +15,9 @@ import {
   type StoredBlob,
 } from './types';
 
+/** The owner marker's name under the root: outside every prefix, so never listed or swept. */
+export const ownerMarkerName = 'file-store-owner.json';
+
 /** How long a `.partial` upload file may sit unwritten before a starting server removes it. */
 export const abandonedUploadIdleMs = 10_000;
 
@@ -122,6 +125,20 @@ export class LocalBlobStore implements BlobStore {
     } catch {
       return false;
     }
+  }
+
+  async readOwnerMarker() {
+    return readFile(path.join(this.root, ownerMarkerName), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+  }
+
+  async writeOwnerMarker(content: string) {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    const temporary = path.join(this.root, `${ownerMarkerName}.${randomUUID()}.p${process.pid}.partial`);
+    await writeFile(temporary, content, { mode: 0o600 });
+    await rename(temporary, path.join(this.root, ownerMarkerName));
   }
 
   async *list(prefix: string): AsyncIterable<ListedBlob> {

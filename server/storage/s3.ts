@@ -7,6 +7,7 @@ import {
   ListObjectsV2Command,
   NotFound,
   NoSuchKey,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -30,6 +31,9 @@ export interface S3Settings {
   /** Path-style URLs (`endpoint/bucket/key`), which MinIO, Ceph and most self-hosted stores need. */
   forcePathStyle: boolean;
 }
+
+/** The owner marker's key: outside every prefix, so never listed or swept. */
+export const ownerMarkerKey = 'spirit-portal-file-store-owner.json';
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
@@ -110,6 +114,29 @@ export class S3BlobStore implements BlobStore {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async readOwnerMarker() {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: ownerMarkerKey }),
+      );
+      return (await object.Body?.transformToString()) ?? null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async writeOwnerMarker(content: string) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: ownerMarkerKey,
+        Body: content,
+        ContentType: 'application/json',
+      }),
+    );
   }
 
   async *list(prefix: string): AsyncIterable<ListedBlob> {

@@ -10,6 +10,7 @@ import {
   storefrontUploads,
   users,
 } from '../db/schema';
+import { claimFileStore, FileStoreOfAnotherDatabase } from './owner';
 import type { BlobStore } from './types';
 
 /**
@@ -82,9 +83,11 @@ async function removeUnreferenced(db: Db, storage: BlobStore, keys: string[]) {
  * no row refers to: files of deleted logos, replaced photos or finished products whose delete
  * failed, uploads of a process that died before writing its row. Safe with several servers at
  * once: a blob is removed only when no row of the shared database names it, and deleting one
- * twice is no error.
+ * twice is no error. Nothing is removed from a store that belongs to another database
+ * (`FileStoreOfAnotherDatabase`): a copy pointed at the live store knows none of its new files.
  */
 export async function sweepStorage(db: Db, storage: BlobStore, now = new Date()) {
+  await claimFileStore(db, storage);
   const expired = await db
     .delete(storefrontUploads)
     .where(lt(storefrontUploads.createdAt, new Date(now.getTime() - storefrontUploadRetentionMs)))
@@ -120,6 +123,10 @@ export function scheduleStorageSweep(
       const removed = await sweepStorage(db, storage);
       if (removed.expiredUploads + removed.orphans > 0) log.info(removed, 'storage sweep removed files');
     } catch (error) {
+      if (error instanceof FileStoreOfAnotherDatabase) {
+        log.error({ err: error }, 'storage sweep refused: the file store belongs to another database');
+        return;
+      }
       log.warn({ err: error }, 'storage sweep failed; it runs again in an hour');
     }
   });

@@ -49,6 +49,12 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Every blob whose key starts with `prefix/`, in no particular order; for the storage sweep. */
   list(prefix: string): AsyncIterable<ListedBlob>;
+  /**
+   * The marker naming the database the store belongs to (see `server/storage/owner.ts`), or null
+   * before any sweep wrote one. It lives outside every prefix, so no listing and no key reaches it.
+   */
+  readOwnerMarker(): Promise<string | null>;
+  writeOwnerMarker(content: string): Promise<void>;
 }
 
 /** Thrown by `put` when the body is larger than `maxBytes`. */

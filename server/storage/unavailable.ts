@@ -28,7 +28,14 @@ function translated<T>(operation: Promise<T>): Promise<T> {
   });
 }
 
-const operations = new Set<PropertyKey>(['put', 'get', 'delete', 'exists']);
+const operations = new Set<PropertyKey>([
+  'put',
+  'get',
+  'delete',
+  'exists',
+  'readOwnerMarker',
+  'writeOwnerMarker',
+]);
 
 /**
  * A connection error from the file store carries the same codes as one from the database

@@ -214,10 +214,35 @@ function checkImageSize(width: number, height: number) {
  * from it failed with a 500. Read here as they will, without that limit, and held to a PNG's.
  */
 async function checkSvgSize(svg: string) {
-  const { width, height } = await sharp(Buffer.from(svg), { limitInputPixels: false }).metadata();
-  if (!width || !height) throw new UploadRejected('The SVG has no size');
+  const { width, height } = await sharp(Buffer.from(svg), { limitInputPixels: false })
+    .metadata()
+    .catch((error: unknown) => {
+      throw unreadableSvg(error);
+    });
+  if (!width || !height) throw new UploadRejected(svgHasNoSize);
   checkImageSize(width, height);
 }
+
+const svgHasNoSize = 'The SVG has no size';
+
+/**
+ * What the renderer refuses to read, which every later step would refuse too: a size that rounds
+ * to no pixel ('bad dimensions'), elements nested past libxml2's depth, or anything else it cannot
+ * parse. Each is the user's file, so a 400 that says why.
+ */
+function unreadableSvg(error: unknown) {
+  const reason = error instanceof Error ? error.message : '';
+  if (/bad dimensions/.test(reason)) return new UploadRejected(svgHasNoSize);
+  if (/Excessive depth/.test(reason)) {
+    return new UploadRejected(
+      `The SVG nests elements more than ${maxSvgDepth} deep; simplify it or upload a PNG`,
+    );
+  }
+  return new UploadRejected('The file is not a valid SVG image');
+}
+
+/** libxml2's own limit on nesting, which sharp's SVG loader keeps. */
+export const maxSvgDepth = 256;
 
 /**
  * SVGs are parsed and sanitised in memory; past a few MB that costs seconds of CPU and

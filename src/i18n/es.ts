@@ -512,6 +512,7 @@ export const appMessages: typeof englishAppMessages = {
     results: 'Coincidencias',
     hint: 'Escriba al menos %{min} caracteres',
     none: 'Nada coincide con "%{term}"',
+    count: '%{smart_count} coincidencia |||| %{smart_count} coincidencias',
     failed: 'No se pudo completar la búsqueda. Inténtelo de nuevo.',
     partial: 'Algunas listas tardaron demasiado en responder; faltan sus coincidencias.',
   },
@@ -692,6 +693,8 @@ export const appMessages: typeof englishAppMessages = {
     failedLogin: 'Intento de inicio de sesión no válido.',
     invalidAuthenticatorCode: 'Código de autenticador no válido.',
     invalidRecoveryCode: 'El código de recuperación ingresado no es válido.',
+    accountLockedUntil:
+      'Esta cuenta está bloqueada tras demasiados intentos fallidos. Inténtelo de nuevo a las %{time}.',
     tooManyAttempts: 'Demasiados intentos. Inténtelo de nuevo en unos minutos.',
     unauthorized: 'Debe iniciar sesión para ver esta página',
     forbidden: 'No tiene autorización para hacer esto.',
@@ -755,6 +758,9 @@ export const appMessages: typeof englishAppMessages = {
     svgMax: 'Un SVG debe tener como máximo %{max}; guarde las ilustraciones más grandes como PNG',
     notSvg: 'El archivo no es una imagen SVG válida',
     svgNoSize: 'El SVG no tiene tamaño',
+    colourPictureTooLarge:
+      'La imagen debe medir como máximo %{width} por %{height} píxeles, el tamaño de la imagen de catálogo de la prenda',
+    svgDepth: 'El SVG anida elementos a más de %{max} niveles; simplifíquelo o suba un PNG',
     svgEntities: 'El SVG declara entidades, lo cual no está permitido',
     svgExternal: 'El SVG hace referencia a recursos externos, lo cual no está permitido',
     svgElements: 'El SVG tiene más de %{max} elementos; simplifíquelo o suba un PNG',

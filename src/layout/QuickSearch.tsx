@@ -91,7 +91,11 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
   );
   const activeRef = useRef<HTMLDivElement | null>(null);
   useEffect(() => setActive(0), [items]);
-  useEffect(() => activeRef.current?.scrollIntoView({ block: 'nearest' }), [active]);
+  // A block body: Chromium's scrollIntoView now returns a Promise, which React would call as
+  // the effect's cleanup on the next arrow key and throw.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   const close = () => {
     setTerm('');
@@ -122,7 +126,8 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
       onClose={close}
       fullWidth
       maxWidth="sm"
-      aria-label={translate('app.quickSearch.title')}
+      // On the element whose role is dialog (the paper), not on the container MUI gives an aria-label.
+      slotProps={{ paper: { 'aria-label': translate('app.quickSearch.title') } }}
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
     >
       <Box sx={{ p: 2, pb: 1 }}>
@@ -161,7 +166,9 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
               ? translate('app.quickSearch.failed')
               : result && items.length === 0
                 ? translate('app.quickSearch.none', { term: term.trim() })
-                : ''}
+                : result
+                  ? translate('app.quickSearch.count', { smart_count: items.length })
+                  : ''}
           {result && result.timedOut.length > 0 ? ` ${translate('app.quickSearch.partial')}` : ''}
         </Typography>
       </Box>

@@ -410,6 +410,8 @@ describe('design logos and merchandise, as an athletic director', () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([3600, 4950]);
+    // Declared at 300 DPI too, or a print shop's software opens it 142 inches wide.
+    expect((await sharp(await file.body()).metadata()).density).toBe(300);
     // The text's navy ink is in it (the crest is dark red and gold).
     let navy = 0;
     for (let at = 0; at < data.length; at += info.channels * 7)

@@ -28,6 +28,38 @@ const groups = (page: Page) =>
     .evaluateAll((found) => found.map((group) => group.getAttribute('aria-label')));
 
 describe('quick search (Ctrl+K)', () => {
+  it('moves through the matches with the arrow keys, down and back up, and Enter opens the chosen one', async () => {
+    const page = await signedIn(admin.email, admin.password);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: text.title });
+      await dialog.waitFor();
+      await box(page).fill('spirit');
+      await page.getByRole('option').nth(1).waitFor();
+      const count = await page.getByRole('option').count();
+      await dialog.getByRole('status').getByText(`${count} matches`).waitFor();
+      const chosen = page.getByRole('option', { selected: true });
+      const first = await chosen.textContent();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => chosen.textContent()).not.toBe(first);
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => chosen.textContent()).toBe(first);
+      expect(await dialog.isVisible()).toBe(true);
+      await expect.poll(() => box(page).evaluate((input) => input === document.activeElement)).toBe(true);
+      const before = pathOf(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => pathOf(page)).not.toBe(before);
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('finds a setting from anywhere with the keyboard and opens its update page', async () => {
     const page = await signedIn(admin.email, admin.password);
     try {
@@ -62,6 +94,8 @@ describe('quick search (Ctrl+K)', () => {
       const seen = await groups(page);
       expect(seen.length).toBeGreaterThan(0);
       for (const group of seen) expect(['Orders', 'Design Logos', 'Merchandise']).toContain(group);
+      const options = await page.getByRole('option').count();
+      await page.getByRole('status').getByText(`${options} match`).waitFor();
       await page.keyboard.press('ArrowDown');
       const chosen = page.getByRole('option', { selected: true });
       await expect.poll(() => chosen.count()).toBe(1);

@@ -234,3 +234,41 @@ describe('a form opened after a change shows the server record', { timeout: 60_0
         .toBe(false);
     }));
 });
+
+describe('the bulk actions bar is on top where it shows', { timeout: 120_000 }, () => {
+  const withBulkDelete = definitions.filter((definition) => offers(definition, 'bulkDelete', adminRoles));
+
+  it('has lists with bulk actions to check', () => expect(withBulkDelete.length).toBeGreaterThan(0));
+
+  for (const definition of withBulkDelete) {
+    it(`${definition.label.many}: with two rows ticked, the bulk Delete can be clicked at 1024, 1280 and 1600 px`, async () => {
+      for (const width of [1024, 1280, 1600]) {
+        await withPage(width, async (page) => {
+          await settled(page, `/admin/${definition.name}`);
+          const rows = page.locator('tbody').getByRole('checkbox');
+          await rows.first().waitFor();
+          await rows.nth(0).check();
+          if ((await rows.count()) > 1) await rows.nth(1).check();
+          const bar = page.locator('.RaBulkActionsToolbar-toolbar');
+          const button = bar.getByRole('button', { name: texts.delete, exact: true });
+          await button.waitFor();
+          // What a pointer at the button's centre would hit: the button itself, not a toolbar
+          // painted over it (the list's content once clipped the bar under the Search row).
+          await expect
+            .poll(
+              () =>
+                button.evaluate((element) => {
+                  const box = element.getBoundingClientRect();
+                  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+                  return hit !== null && element.contains(hit);
+                }),
+              { message: `${definition.name} at ${width} px` },
+            )
+            .toBe(true);
+          await button.click();
+          await page.getByRole('dialog').getByRole('button', { name: texts.cancel }).click();
+        });
+      }
+    });
+  }
+});

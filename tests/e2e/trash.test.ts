@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resourceCalls } from '../../contract/definition';
+import { definitionOf } from '../../contract/resources';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
@@ -54,6 +56,48 @@ describe('the trash', () => {
     await deleteRow(code);
     await page.getByRole('button', { name: texts.trash.undo }).click();
     await shown(rowOf(code));
+  });
+
+  it('moves focus to Undo when a row is deleted by keyboard, and Enter on it brings the row back', async () => {
+    const { code } = await promo('TRASHKEY');
+    await searchList(code);
+    await rowOf(code).getByRole('button', { name: texts.tables.delete }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: texts.tables.confirm });
+    await confirm.waitFor();
+    const focused = () => confirm.evaluate((button) => button === document.activeElement);
+    for (let tabs = 0; tabs < 3 && !(await focused()); tabs += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await gone(rowOf(code));
+    const undo = page.getByRole('button', { name: texts.trash.undo });
+    await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await shown(rowOf(code));
+  });
+
+  it('keeps the Trash button on a list whose every row is in the trash', async () => {
+    const calls = resourceCalls(definitionOf('promo-codes')!);
+    const table = await context.request.post(`${baseUrl()}/api/${calls.table.path}`, {
+      data: { skip: 0, take: 100, allSearch: '' },
+    });
+    const ids = ((await table.json()).result.data as { id: number }[]).map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const emptied = await context.request.post(`${baseUrl()}/api/${calls.deleteMany.path}`, {
+      data: { ids },
+    });
+    expect(emptied.status(), await emptied.text()).toBe(200);
+    try {
+      await page.goto(`${baseUrl()}/admin/promo-codes`);
+      await expect.poll(() => page.locator('tbody').getByRole('row').count()).toBe(0);
+      await page.getByRole('link', { name: texts.trash.button }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/promo-codes/trash');
+    } finally {
+      const restored = await context.request.post(`${baseUrl()}/api/${calls.restoreMany!.path}`, {
+        data: { ids },
+      });
+      expect(restored.status(), await restored.text()).toBe(200);
+    }
   });
 
   it('restores a deleted promo code from the Trash page', async () => {

@@ -62,6 +62,34 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await user.call(b, 'GET', '/api/account/me')).status).toBe(401);
   });
 
+  it("keeps a user's 10 newest sessions whichever server they signed in on, even signing in on both at once", async () => {
+    const email = 'many-tabs@scale-out.example';
+    await sql.query(
+      `insert into users (email, normalized_email, username, roles, password_hash, security_stamp, email_confirmed)
+       select $1, $1, $1, '{Admin}', password_hash, 'stamp', true from users where normalized_email = $2`,
+      [email, admin.email],
+    );
+    const first = new Client();
+    await first.signIn(a, email, admin.password);
+    expect((await first.call(b, 'GET', '/api/account/me')).status).toBe(200);
+    // Two at a time, one on each server: more at once would meet the account's sign-in rate limit.
+    for (let pair = 0; pair < 6; pair++) {
+      const signedIn = await Promise.all(
+        [a, b].map((server) => new Client().signIn(server, email, admin.password)),
+      );
+      expect(signedIn.map((response) => response.body)).toEqual(
+        Array(2).fill({ result: { status: 'Succeeded' } }),
+      );
+    }
+    const { rows } = await sql.query<{ count: number }>(
+      `select count(*)::int as count from sessions s join users u on u.id = s.user_id where u.normalized_email = $1`,
+      [email],
+    );
+    expect(rows[0].count).toBe(10);
+    await expect.poll(async () => (await first.call(b, 'GET', '/api/account/me')).status).toBe(401);
+    expect((await first.call(a, 'GET', '/api/account/me')).status).toBe(401);
+  });
+
   it('loses none of 200 concurrent writes spread over both servers', async () => {
     const client = new Client();
     await client.signIn(a);

@@ -60,6 +60,20 @@ const login = (email: string, password: string, cookie?: string) =>
     payload: { email, password },
   });
 
+/** Wrong passwords from somewhere else, until the account's lockout starts. */
+async function lockedOutBySomeoneElse(email: string) {
+  for (let i = 0; i < lockout.maxFailedAttempts; i++) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      remoteAddress: '203.0.113.66',
+      payload: { email, password: 'Wrong-Passw0rd!' },
+    });
+  }
+  const [user] = await ctx.db.select().from(users).where(eq(users.normalizedEmail, email));
+  expect(user.lockoutEnd!.getTime()).toBeGreaterThan(Date.now());
+}
+
 /** Signs in once from this browser, as the Admin did yesterday, and keeps the device cookie. */
 async function deviceCookieOf(email: string) {
   const response = await login(email, strongPassword);
@@ -133,6 +147,46 @@ describe('device cookies: a neighbour behind the same address cannot lock a scho
     expect((await login('director@lincoln.example', strongPassword, device)).json().result.status).toBe(
       'Succeeded',
     );
+  });
+
+  it(`lets a 2FA user with a device cookie finish signing in while ${lockout.maxFailedAttempts} wrong passwords someone else typed lock the account`, async () => {
+    const key = await withTwoFactor('director@lincoln.example', ['AthleticDirector']);
+    const first = await signInWithCode('director@lincoln.example', key);
+    expect(first.json().result.status).toBe('Succeeded');
+    const device = cookieOf(first, 'sp_device_');
+    await lockedOutBySomeoneElse('director@lincoln.example');
+
+    const password = await login('director@lincoln.example', strongPassword, device);
+    expect(password.json().result.status).toBe('RequiresTwoFactor');
+    const code = await secondStep(`${cookieOf(password, 'sp_session')}; ${device}`, await codeOf(key, 1));
+    expect(code.json().result).toEqual({ status: 'Succeeded' });
+  });
+
+  it('tells a 2FA user without a device cookie that the account is locked, and until when, never that a valid code is invalid', async () => {
+    const key = await withTwoFactor('director@lincoln.example', ['AthleticDirector']);
+    const password = await login('director@lincoln.example', strongPassword);
+    expect(password.json().result.status).toBe('RequiresTwoFactor');
+    const pending = cookieOf(password, 'sp_session');
+    await lockedOutBySomeoneElse('director@lincoln.example');
+    const [{ lockoutEnd }] = await ctx.db
+      .select({ lockoutEnd: users.lockoutEnd })
+      .from(users)
+      .where(eq(users.normalizedEmail, 'director@lincoln.example'));
+    const opensAt = new Date(Math.ceil(lockoutEnd!.getTime() / 60_000) * 60_000).toISOString().slice(11, 16);
+    const locked = {
+      status: 'Failed',
+      message: `This account is locked after too many failed attempts. Try again at ${opensAt} UTC.`,
+    };
+
+    expect((await secondStep(pending, await codeOf(key))).json().result).toEqual(locked);
+    const recovery = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login-recovery',
+      remoteAddress: school,
+      headers: { cookie: pending },
+      payload: { recoveryCode: 'ABCDE-12345' },
+    });
+    expect(recovery.json().result).toEqual(locked);
   });
 
   it(`limits failures made with a device cookie on the device's own budget of ${limits.loginPerDevice.max}`, async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeSvgWorker, maxImageSide, maxSvgFilterSteps } from '../../server/storage/uploads';
+import { closeSvgWorker, maxImageSide, maxSvgDepth, maxSvgFilterSteps } from '../../server/storage/uploads';
 import {
   closeUploadTestApp,
   type Ctx,
@@ -102,6 +102,18 @@ describe('the drawing cost of an uploaded SVG logo', () => {
   it('refuses an intrinsic size beyond the pixel limit with its message', async () => {
     await refused(svg('<rect width="9" height="9"/>', ' width="1000000" height="1000"'), /at most/);
     await refused(svg('<rect width="9" height="9"/>', ' width="10000" height="10000"'), /megapixels/);
+  });
+
+  it('refuses an SVG whose size rounds to no pixels with its message, not a 500', async () => {
+    await refused(
+      svg('<rect width="9" height="9"/>', ' width="0.0001" height="0.0001"'),
+      /^The SVG has no size$/,
+    );
+  });
+
+  it(`refuses an SVG nesting elements deeper than the renderer reads (${maxSvgDepth}) with its message, not a 500`, async () => {
+    const nested = '<g opacity="0.9">'.repeat(2400) + '<rect width="9" height="9"/>' + '</g>'.repeat(2400);
+    await refused(svg(nested), /^The SVG nests elements more than 256 deep; simplify it or upload a PNG$/);
   });
 
   it(`accepts an SVG of ${maxImageSide} by 1000 pixels`, async () => {

@@ -38,6 +38,7 @@ describe('configuration failures are one line naming the variable', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '127.0.0.1, nginx' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ SESSIONS_PER_USER: '0' }, 'SESSIONS_PER_USER'],
     [
       { HTTP_HEADERS_TIMEOUT_SECONDS: '200', HTTP_REQUEST_TIMEOUT_SECONDS: '100' },
       'HTTP_HEADERS_TIMEOUT_SECONDS',

@@ -89,11 +89,19 @@ function installationWithout(bin: string, dir: string, extensions: string[]) {
 
 /**
  * Starts a throwaway PostgreSQL server (initdb in a temporary directory, loopback only, a free
- * port). Durability is switched off: the data is thrown away at the end anyway.
+ * port). Durability is switched off: the data is thrown away at the end anyway. With
+ * `crashSafeCommits` a commit is acknowledged only once its WAL is written, as in production,
+ * so it survives the server crashing (not the machine: there is still no fsync).
  */
 export async function startPostgres(
-  settings: { withoutExtensions?: string[] } = {},
-): Promise<{ url: string; stop(): void }> {
+  settings: { withoutExtensions?: string[]; crashSafeCommits?: boolean } = {},
+): Promise<{
+  url: string;
+  /** Shuts the server down as `pg_ctl restart -m <mode>` does, and leaves it down until `start()`. */
+  shutDown(mode: 'fast' | 'immediate'): void;
+  start(): void;
+  stop(): void;
+}> {
   const installed = postgresBinDir();
   if (!installed) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
   const dir = mkdtempSync(path.join(tmpdir(), 'spirit-pg-'));
@@ -114,22 +122,28 @@ export async function startPostgres(
     `-p ${port}`,
     `-k ${dir}`,
     '-c fsync=off',
-    '-c synchronous_commit=off',
+    `-c synchronous_commit=${settings.crashSafeCommits ? 'on' : 'off'}`,
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  runAsPostgres(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    options,
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    runAsPostgres(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutDown(mode) {
+      runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
+    },
+    start,
     stop() {
       try {
         runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

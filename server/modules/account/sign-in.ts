@@ -22,6 +22,24 @@ import {
 
 export const invalidAuthenticatorCode = 'Invalid authenticator code.';
 export const invalidRecoveryCode = 'Invalid recovery code entered.';
+export const accountLockedUntil = (time: string) =>
+  `This account is locked after too many failed attempts. Try again at ${time}.`;
+
+/**
+ * The end of a lockout as the user's clock shows it (their reported time zone, else UTC), rounded
+ * up to the minute, so trying again at that minute works.
+ */
+export function lockoutEndText(end: Date, timeZone: string | null) {
+  const zone = timeZone && Intl.supportedValuesOf('timeZone').includes(timeZone) ? timeZone : 'UTC';
+  const minute = new Date(Math.ceil(end.getTime() / 60_000) * 60_000);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(minute);
+  return `${time} ${zone}`;
+}
 
 /** Replaces whatever session the browser had with a new one: a fresh id after each step. */
 export async function startSession(
@@ -109,30 +127,51 @@ async function pendingSecondStep(app: FastifyInstance, request: FastifyRequest) 
   return auth;
 }
 
+type SecondStepOutcome = { user: SessionUser } | { refused: 'code' } | { refused: 'locked'; until: string };
+
 /**
  * Both second steps: within the rate limits, each code checked takes one of the account's failure
- * slots first, a wrong one counts towards the lockout and a right one opens the full session.
- * Answers the signed-in user, or nothing when the code was refused.
+ * slots first, a wrong one counts towards the lockout and a right one opens the full session. From
+ * a browser holding the account's device cookie, as at the password step, the device's own budget
+ * (`secondStepChecks`) is the only limit: the lockout, which anyone typing wrong passwords sets
+ * off, must not keep the owner's browser out. Without one, a locked account is told so, with when
+ * it opens again: its code was never checked.
  */
 async function secondStep(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   accept: (user: SessionUser) => Promise<boolean>,
-) {
+): Promise<SecondStepOutcome> {
   const auth = await pendingSecondStep(app, request);
   const user = auth.user;
   const attempt = await enforce(app.db, secondStepChecks(request, user));
-  if (!user.twoFactorEnabled || !(await claimLoginAttempt(app.db, user.id))) return undefined;
-  if (!(await accept(user))) {
-    await lockIfAttemptsSpent(app.db, user.id);
-    return undefined;
+  if (!user.twoFactorEnabled) return { refused: 'code' };
+  if (trustedDevice(request, user)) {
+    if (!(await accept(user))) return { refused: 'code' };
+  } else {
+    if (!(await claimLoginAttempt(app.db, user.id))) {
+      const [{ lockoutEnd }] = await app.db
+        .select({ lockoutEnd: users.lockoutEnd })
+        .from(users)
+        .where(eq(users.id, user.id));
+      return lockoutEnd && lockoutEnd.getTime() > Date.now()
+        ? { refused: 'locked', until: lockoutEndText(lockoutEnd, user.timeZone) }
+        : { refused: 'code' };
+    }
+    if (!(await accept(user))) {
+      await lockIfAttemptsSpent(app.db, user.id);
+      return { refused: 'code' };
+    }
+    await clearFailedLogins(app.db, user.id);
   }
-  await clearFailedLogins(app.db, user.id);
   await attempt.refund();
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
-  return user;
+  return { user };
 }
+
+const refusal = (outcome: Exclude<SecondStepOutcome, { user: SessionUser }>, invalidCode: string) =>
+  loginResult('Failed', outcome.refused === 'locked' ? accountLockedUntil(outcome.until) : invalidCode);
 
 export async function authenticatorStep(
   app: FastifyInstance,
@@ -140,11 +179,11 @@ export async function authenticatorStep(
   reply: FastifyReply,
   body: { twoFactorCode: string; rememberMachine: boolean },
 ): Promise<LoginResult> {
-  const user = await secondStep(app, request, reply, (user) =>
+  const outcome = await secondStep(app, request, reply, (user) =>
     acceptTotpCode(app.db, user, body.twoFactorCode),
   );
-  if (!user) return loginResult('Failed', invalidAuthenticatorCode);
-  if (body.rememberMachine) await rememberMachine(app.db, request, reply, user);
+  if (!('user' in outcome)) return refusal(outcome, invalidAuthenticatorCode);
+  if (body.rememberMachine) await rememberMachine(app.db, request, reply, outcome.user);
   return loginResult('Succeeded');
 }
 
@@ -155,8 +194,8 @@ export async function recoveryCodeStep(
   reply: FastifyReply,
   body: { recoveryCode: string },
 ): Promise<LoginResult> {
-  const user = await secondStep(app, request, reply, (user) =>
+  const outcome = await secondStep(app, request, reply, (user) =>
     consumeRecoveryCode(app.db, user.id, body.recoveryCode),
   );
-  return user ? loginResult('Succeeded') : loginResult('Failed', invalidRecoveryCode);
+  return 'user' in outcome ? loginResult('Succeeded') : refusal(outcome, invalidRecoveryCode);
 }

@@ -6,15 +6,11 @@ import { currentAuth } from '../../auth/guards';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
 import type { ChangeNotice, LoggedChange } from '../../resources/change-feed';
 import { changeLogHead, changesSince, positionSeal } from '../../resources/change-log';
+import { maxStreams, StreamAdmission } from './admission';
 import { ChangeFeed } from './feed';
 
 /** Bytes a stream may have waiting for a slow reader before it is ended (it reconnects and resumes). */
 const maxBuffered = 1024 * 1024;
-
-interface Stream {
-  sessionId: string;
-  end(): void;
-}
 
 /**
  * `GET changes`: the signed-in session's stream of record changes, as server-sent events, with
@@ -27,7 +23,7 @@ const changes: FastifyPluginAsync = async (app) => {
   const definitions = new Map(
     app.resourceEngines.map((engine) => [engine.definition.name, engine.definition]),
   );
-  const streams = new Set<Stream>();
+  const streams = new StreamAdmission(maxStreams(app.config.http.maxConnections));
 
   /**
    * Where a stream starts: after its `Last-Event-ID` with the changes it missed, else at the log's
@@ -54,7 +50,7 @@ const changes: FastifyPluginAsync = async (app) => {
 
   // Fastify waits for open requests before closing: a stream would hold SIGTERM for ever.
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
+    streams.endAll();
   });
   app.addHook('onClose', () => feed.close());
 
@@ -64,7 +60,7 @@ const changes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['changes'],
         produces: ['text/event-stream'],
-        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perSession} streams per session (a further one ends the oldest). A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
+        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perUser} streams per user on each server, whichever of their sessions opened them (a further one ends their oldest); a server holding streams on half its connection limit refuses a further one with 503 and \`Retry-After\`. A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
       },
     },
     async (request, reply: FastifyReply) => {
@@ -87,6 +83,18 @@ const changes: FastifyPluginAsync = async (app) => {
         stopHearing();
         throw error;
       }
+      const admitted = streams.admit(auth.user.id, () => end());
+      if (!admitted) {
+        stopHearing();
+        // Closed, so a refused client's retries do not hold the connections kept for others.
+        return reply
+          .status(503)
+          .header('retry-after', String(changeStreamLimits.retryAfterSeconds))
+          .header('connection', 'close')
+          .send({ result: null, message: 'Too many live updates are open right now. Try again later.' });
+      }
+      // end() below is hoisted above the check, so it takes the release from a narrowed name.
+      const release = admitted;
       const raw = reply.raw;
       reply.hijack();
       raw.writeHead(200, {
@@ -120,10 +128,6 @@ const changes: FastifyPluginAsync = async (app) => {
       const reset = (at?: number) =>
         write(`${at === undefined ? '' : `id: ${positions.seal(at)}\n`}event: reset\ndata: {}\n\n`);
 
-      const stream: Stream = { sessionId: auth.sessionId, end: () => end() };
-      const sameSession = [...streams].filter((open) => open.sessionId === auth.sessionId);
-      if (sameSession.length >= changeStreamLimits.perSession) sameSession[0].end();
-      streams.add(stream);
       const unsubscribe = feed.subscribe({ change: send, reset });
       const heartbeat = setInterval(
         () => write(`${position === undefined ? '' : `id: ${positions.seal(position)}\n`}: heartbeat\n\n`),
@@ -144,7 +148,7 @@ const changes: FastifyPluginAsync = async (app) => {
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         unsubscribe();
-        streams.delete(stream);
+        release();
         raw.end();
       }
       raw.on('close', end);

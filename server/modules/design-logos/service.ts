@@ -140,17 +140,28 @@ export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
 }
 
 /**
- * Deletes logos for good, with their files. The row goes first: a file left by a failed delete
- * is unreachable, and the storage sweep removes it; a row without its file would be broken.
+ * Deletes logos for good, with their files, and answers how many. The row goes first: a file
+ * left by a failed delete is unreachable, and the storage sweep removes it; a row without its
+ * file would be broken. A logo is purged and audited only by the purge whose delete removed it,
+ * still in the trash: another that read it too (the other server's chore) finds it gone.
  */
 async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null, rows: LogoRow[]) {
+  let purged = 0;
   for (const row of rows) {
-    await db.transaction(async (tx) => {
-      await tx.delete(designLogos).where(eq(designLogos.id, row.id));
-      await audit(tx as unknown as Db, actorId, 'purge', 'design-logo', row.id, { fileName: row.fileName });
+    const gone = await db.transaction(async (tx) => {
+      const [deleted] = await tx
+        .delete(designLogos)
+        .where(and(eq(designLogos.id, row.id), isNotNull(designLogos.deletedAt)))
+        .returning({ id: designLogos.id });
+      if (deleted)
+        await audit(tx as unknown as Db, actorId, 'purge', 'design-logo', row.id, { fileName: row.fileName });
+      return Boolean(deleted);
     });
+    if (!gone) continue;
+    purged += 1;
     await storage.delete(row.storageKey);
   }
+  return purged;
 }
 
 export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
@@ -162,6 +173,5 @@ export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser,
 /** The trash job's part for logos: those trashed before the cutoff go, files and all. */
 export async function purgeExpiredLogos(db: Db, storage: BlobStore, cutoff: Date) {
   const rows = await db.select().from(designLogos).where(lt(designLogos.deletedAt, cutoff));
-  await purgeLogoRows(db, storage, null, rows);
-  return rows.length;
+  return purgeLogoRows(db, storage, null, rows);
 }

@@ -152,7 +152,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
             })),
           );
         }
-        return addApparelColour(app.db, request.params.id, parsed.data, form.image);
+        return addApparelColour(app.db, app.storage, request.params.id, parsed.data, form.image);
       });
       return { result: colour };
     },

@@ -53,9 +53,12 @@ export async function renderSidePrint(
       top: Math.round((logo.box.centreY - area.top * apparel.height) * scaleY - logo.info.height / 2),
     });
   }
+  // The density is what a print shop's software sizes the file by: without it, sharp writes
+  // 1000 px/m (25.4 DPI) and the front opens as 142 inches wide.
   return sharp({ create: { ...size, channels: 4, background: transparent } })
     .composite(overlays)
     .png()
+    .withMetadata({ density: printResolution })
     .toBuffer();
 }
 
@@ -136,12 +139,13 @@ export async function renderMockup(
 ) {
   const { width, height } = await sharp(garment).metadata();
   if (!width || !height) throw new Error('A garment image has no size');
+  const pixelsPerInch = (area.width * width) / area.widthInches;
   const overlays: sharp.OverlayOptions[] = [];
   for (const piece of artwork) {
     if ('text' in piece) {
       const { x, y } = piece.text.placement;
       overlays.push(
-        textOverlay(piece.text, piece.font, (area.width * width) / area.widthInches, {
+        textOverlay(piece.text, piece.font, pixelsPerInch, {
           x: x * width,
           y: y * height,
         }),
@@ -156,5 +160,6 @@ export async function renderMockup(
       top: Math.round(logo.box.centreY - logo.info.height / 2),
     });
   }
-  return sharp(garment).composite(overlays).png().toBuffer();
+  // The picture's true density (the garment's pixels per printed inch), not the print's.
+  return sharp(garment).composite(overlays).png().withMetadata({ density: pixelsPerInch }).toBuffer();
 }

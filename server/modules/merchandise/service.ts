@@ -218,21 +218,34 @@ const toApparelColour = (row: typeof apparelColours.$inferSelect): ApparelColour
   imageUrl: mediaUrl(row.imageKey),
 });
 
+export const colourPictureTooLarge = (catalogue: Size) =>
+  `The picture must be at most ${catalogue.width} by ${catalogue.height} pixels, the size of the garment's catalogue image`;
+
 /**
  * An Admin adds a colour variant to a base apparel item with the garment's image in it; a
- * name it already comes in is refused, whatever the case.
+ * name it already comes in is refused, whatever the case. The picture is drawn like the
+ * catalogue's, and every product in that colour is rendered at its size: it may be no larger
+ * (a 93 KB PNG of 16,384 by 1,464 pixels decodes to 96 MB, for each product).
  */
 export async function addApparelColour(
   db: Db,
+  storage: BlobStore,
   apparelId: number,
   fields: z.output<typeof apparelColourFieldsSchema>,
   image: StoredImage,
 ) {
   const [apparel] = await db
-    .select({ id: baseApparel.id })
+    .select({ id: baseApparel.id, imageKey: baseApparel.imageKey })
     .from(baseApparel)
     .where(eq(baseApparel.id, apparelId));
   if (!apparel) throw notFound('Base apparel');
+  const [catalogue, picture] = await Promise.all([
+    storedImageSize(storage, apparel.imageKey),
+    storedImageSize(storage, image.key),
+  ]);
+  if (picture.width > catalogue.width || picture.height > catalogue.height) {
+    throw badRequest('ImageFile', colourPictureTooLarge(catalogue));
+  }
   const known = await db
     .select({ name: apparelColours.name })
     .from(apparelColours)

@@ -78,6 +78,26 @@ const customerNameOf = (order: ShopifyOrder) =>
   order.billing_address?.name?.trim() ||
   'Shopify customer';
 
+/** Shopify's ids are 64-bit numbers; a longer one is no order of theirs, and no index takes 5,000 characters. */
+export const maxShopifyOrderIdLength = 40;
+/** Before any storefront, and PostgreSQL's range ends long before year 10,000 in every offset. */
+const earliestOrderDate = Date.UTC(2000, 0, 1);
+/** A storefront's clock may run ahead of ours, by hours, not days. */
+const latestOrderDateAhead = 24 * 60 * 60_000;
+
+export const orderIdTooLong = 'The order id is too long';
+export const orderDateOutOfRange = 'The order date is out of range';
+
+/** What makes a signed order impossible to store, however often Shopify delivers it. */
+function unstorable(order: ShopifyOrder, externalId: string) {
+  if (externalId.length > maxShopifyOrderIdLength) return orderIdTooLong;
+  if (order.created_at) {
+    const time = new Date(order.created_at).getTime();
+    if (!(time >= earliestOrderDate && time <= Date.now() + latestOrderDateAhead)) return orderDateOutOfRange;
+  }
+  return undefined;
+}
+
 /** The collection of every order that came from the Shopify storefront. */
 export const shopifyCollection = 'Shopify';
 
@@ -132,10 +152,11 @@ export async function recordShopifyOrder(
   // Items we do not know were sold in the same checkout: they go with the school that sold the most.
   const [largest] = [...groups.entries()].sort(([aId, a], [bId, b]) => totalOf(b) - totalOf(a) || aId - bId);
   largest[1].push(...unknown);
-  const rejected = [...groups.values()].map(itemsTotalFailure).find(Boolean);
+  const rejected = unstorable(order, externalId) ?? [...groups.values()].map(itemsTotalFailure).find(Boolean);
   if (rejected) {
     // Shopify would deliver the same order again and again; an Admin finds it in the audit log.
-    await audit(db, null, 'shopify-rejected', 'shopify-order', externalId, {
+    const entityId = externalId.length > maxShopifyOrderIdLength ? null : externalId;
+    await audit(db, null, 'shopify-rejected', 'shopify-order', entityId, {
       orderNumber: order.name,
       reason: rejected,
     });
@@ -204,7 +225,7 @@ export const shopifyWebhook =
           security: [{ shopifyWebhook: [] }],
           response: { 200: z.object({ result: z.object({ stored: z.number().int() }) }) },
           description:
-            "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing, and so does an order whose total is out of range (recorded in the audit log as 'shopify-rejected' instead, so that Shopify does not retry it).",
+            "Shopify's orders/create webhook. Authenticated by X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the raw body with the app secret); a delivery seen before stores nothing, and so does an order whose total or date is out of range or whose id is too long (recorded in the audit log as 'shopify-rejected' instead, so that Shopify does not retry it).",
         },
       },
       async (request) => {

@@ -193,9 +193,12 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       pagination={<NumberedPagination />}
       sort={definition.list?.sort ?? { field: 'id', order: 'ASC' }}
       exporter={false}
+      // An emptied list keeps its toolbar: react-admin's empty page would hide the Trash button
+      // just when every row is in the trash, and the Create button is in the toolbar anyway.
+      empty={false}
       actions={<ListActions definition={definition} scope={scope} />}
       queryOptions={{ onError: (error) => failureToast(error) }}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       {small ? (
         <StackedRows columns={columns} actions={actions} />

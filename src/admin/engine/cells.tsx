@@ -1,16 +1,42 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import DoneIcon from '@mui/icons-material/Done';
+import { Box, Tooltip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { ReactElement } from 'react';
 import {
-  BooleanField,
   FunctionField,
   ReferenceField,
   SelectField,
   TextField,
   type RaRecord,
+  useTranslate,
 } from 'react-admin';
 import type { Field } from '../../../contract/resource';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateOnly, formatDateTime } from '../../lib/dates';
 import { type ChoiceLabel, translatedChoices } from './labels';
+
+/**
+ * A yes/no value as its icon and, for screen readers, its word. react-admin's BooleanField puts
+ * the word as an aria-label on the icon, which MUI hides from them (aria-hidden), so the cell
+ * read as empty. The tooltip describes rather than names, so the word is read once.
+ */
+function YesNo({ value }: { value: unknown }) {
+  const translate = useTranslate();
+  if (value == null) return null;
+  const word = translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  const Icon = value ? DoneIcon : ClearIcon;
+  return (
+    <Tooltip title={word} describeChild>
+      <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+        <Icon fontSize="small" />
+        <Box component="span" sx={visuallyHidden}>
+          {word}
+        </Box>
+      </Box>
+    </Tooltip>
+  );
+}
 
 export interface ColumnProps {
   source: string;
@@ -38,7 +64,7 @@ export function cellOf(field: Field, props: ColumnProps, choiceLabel: ChoiceLabe
     case 'dateTime':
       return <FunctionField {...props} render={shown((v) => formatDateTime(v))} />;
     case 'boolean':
-      return <BooleanField {...props} />;
+      return <FunctionField {...props} render={(record: RaRecord) => <YesNo value={record[name]} />} />;
     case 'choice':
       return (
         <SelectField

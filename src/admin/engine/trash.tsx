@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { type Identifier, useCloseNotification, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { type AnyResource, offers, resourceCalls } from '../../../contract/definition';
 import { http } from '../../providers';
@@ -19,15 +19,28 @@ export function useRestore(definition: AnyResource | undefined) {
   );
 }
 
+/**
+ * Focus moves to Undo as the toast opens: the row and the confirmation that had it are gone, and
+ * Undo was otherwise 30 Tabs away from a keyboard. While focus is inside, MUI's Snackbar pauses its
+ * timer, so the toast stays until Undo, Escape, or focus leaves it. The focus waits a task: the
+ * Snackbar starts its timer in its own effect, after this one, and a focus before it would not
+ * pause it.
+ */
 function DeletedToast({ onUndo }: { onUndo: () => void }) {
   const translate = useTranslate();
   const close = useCloseNotification();
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => undoRef.current?.focus());
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Alert
       severity="success"
       variant="filled"
       action={
         <Button
+          ref={undoRef}
           color="inherit"
           size="small"
           onClick={() => {

@@ -39,6 +39,23 @@ describe('brute-force limits', () => {
     expect((await login('another@example.com', '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('counts every spelling of an IPv6 address, and every address of its /64, as one client', async () => {
+    for (let i = 0; i < limits.loginPerAddress.max; i++) {
+      const address = i % 2 === 0 ? `2001:DB8::${i.toString(16)}` : `2001:db8:0:0:0:0:0:${i.toString(16)}`;
+      expect((await login(`user${i}@example.com`, address)).statusCode, address).toBe(200);
+    }
+    expect((await login('another@example.com', '2001:db8:0:0:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await login('another@example.com', '2001:db8:0:1::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address it carries', async () => {
+    for (let i = 0; i < limits.loginPerAddress.max; i++) {
+      expect((await login(`user${i}@example.com`, '203.0.113.7')).statusCode).toBe(200);
+    }
+    expect((await login('another@example.com', '::ffff:203.0.113.7')).statusCode).toBe(429);
+    expect((await login('another@example.com', '::FFFF:cb00:7107')).statusCode).toBe(429);
+  });
+
   it('counts failures only, so signing in often is never slowed down', async () => {
     await createUser(ctx.db, { email: 'busy@example.com' });
     for (let i = 0; i <= limits.loginPerAccount.max + 2; i++) {

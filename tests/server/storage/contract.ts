@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { expect, it } from 'vitest';
 import { BlobTooLargeError, type BlobStore } from '../../../server/storage';
+import { sweptPrefixes } from '../../../server/storage/sweep';
 
 export interface BlobStoreUnderTest {
   store: BlobStore;
@@ -65,5 +66,16 @@ export function blobStoreContract(current: () => BlobStoreUnderTest) {
     const { store } = current();
     expect(await store.get('../../etc/passwd')).toBeNull();
     expect(await store.exists('notes/../../x')).toBe(false);
+  });
+
+  it('keeps the owner marker the sweep writes, replaced whole, and out of every listing', async () => {
+    const { store } = current();
+    expect(await store.readOwnerMarker()).toBeNull();
+    await store.writeOwnerMarker('{"database":"a","token":"1"}');
+    await store.writeOwnerMarker('{"database":"a","token":"2"}');
+    expect(await store.readOwnerMarker()).toBe('{"database":"a","token":"2"}');
+    const listed = [];
+    for (const prefix of sweptPrefixes) for await (const blob of store.list(prefix)) listed.push(blob);
+    expect(listed).toEqual([]);
   });
 }

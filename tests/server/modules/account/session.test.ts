@@ -114,6 +114,32 @@ describe('GET /api/account/me', () => {
   });
 });
 
+describe('POST /api/account/login: sessions per user', () => {
+  it('keeps the 10 newest sessions of a user: the 11th sign-in ends the first', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    await createUser(ctx.db, { email: 'other@example.com' });
+    const someoneElse = await signIn(ctx.app, 'other@example.com');
+    const cookies: string[] = [];
+    for (let n = 0; n < 10; n++) cookies.push(await signIn(ctx.app, 'admin@example.com'));
+    expect((await me(cookies[0])).statusCode).toBe(200);
+
+    const eleventh = await signIn(ctx.app, 'admin@example.com');
+    expect((await me(cookies[0])).statusCode).toBe(401);
+    for (const cookie of [...cookies.slice(1), eleventh, someoneElse]) {
+      expect((await me(cookie)).statusCode).toBe(200);
+    }
+    expect(await ctx.db.select().from(sessions)).toHaveLength(11);
+  });
+
+  it('ends no full session for password steps that never pass the second factor', async () => {
+    const user = await createUser(ctx.db, { email: 'admin@example.com' });
+    const signedIn = await signIn(ctx.app, 'admin@example.com');
+    for (let n = 0; n < 11; n++) await ctx.app.sessions.create(user.id, 'twoFactor', false);
+    expect((await me(signedIn)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.stage, 'twoFactor'))).toHaveLength(10);
+  });
+});
+
 describe('POST /api/account/logout', () => {
   it('ends the session: the old cookie no longer works', async () => {
     await createUser(ctx.db, { email: 'admin@example.com' });

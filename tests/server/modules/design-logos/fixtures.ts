@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Config } from '../../../../server/config';
 import { baseApparel } from '../../../../server/db/schema';
+import { ownerMarkerName } from '../../../../server/storage/local';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 
 export type Ctx = Awaited<ReturnType<typeof testApp>> & { dataDir: string };
@@ -22,14 +23,14 @@ export async function closeUploadTestApp(ctx: Ctx) {
   await rm(ctx.dataDir, { recursive: true, force: true });
 }
 
-/** Files in the blob store, except the generated base apparel catalogue. */
+/** Files in the blob store, except the generated base apparel catalogue and the sweep's owner marker. */
 export async function storedFiles(ctx: Ctx, prefix?: string): Promise<string[]> {
   const root = path.join(ctx.dataDir, 'files');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.endsWith('.meta.json'))
+    .filter((file) => !file.endsWith('.meta.json') && file !== ownerMarkerName)
     .filter((file) => !file.startsWith('base-apparel') && (!prefix || file.startsWith(prefix)));
 }
 

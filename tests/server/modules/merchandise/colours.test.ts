@@ -33,6 +33,12 @@ interface Listed {
 const catalogue = async (call: Call = who.director) =>
   (await call({ method: 'GET', url: '/api/merchandise/base-apparel' })).json().result.products as Listed[];
 
+async function catalogueFiles() {
+  const keys: string[] = [];
+  for await (const blob of ctx.app.storage.list('base-apparel')) keys.push(blob.key);
+  return keys.sort();
+}
+
 /** The garment's colour where the seeded outline is flat: its chest, a third of the way down. */
 async function chestColour(png: Buffer) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -93,6 +99,28 @@ describe('apparel colours', () => {
     expect(
       (await ctx.db.select().from(apparelColours).where(eq(apparelColours.baseApparelId, apparelId))).length,
     ).toBe(1);
+  });
+
+  it("refuses a picture larger than the garment's catalogue image, which every product in that colour would be rendered at", async () => {
+    const files = await catalogueFiles();
+    const response = await who.admin({
+      method: 'POST',
+      url: `/api/merchandise/base-apparel/${apparelId}/colours`,
+      ...multipart(
+        { Name: 'Navy', Hex: '#1F2A44' },
+        { name: 'navy.png', type: 'image/png', content: await pngImage(800, 400, '#1f2a44') },
+      ),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().validationFailures).toEqual([
+      {
+        propertyName: 'ImageFile',
+        errorMessage:
+          "The picture must be at most 400 by 400 pixels, the size of the garment's catalogue image",
+      },
+    ]);
+    expect(await ctx.db.select().from(apparelColours)).toEqual([]);
+    expect(await catalogueFiles()).toEqual(files);
   });
 
   it('lists the catalogue to an Admin who has chosen no organization, for the colours screen', async () => {

@@ -291,6 +291,8 @@ describe('print files', () => {
     const frontRed = await colourBox(front.rawPayload, [255, 0, 0]);
     // 12 x 16.5 inches at 300 DPI.
     expect([frontRed.info.width, frontRed.info.height, frontRed.info.channels]).toEqual([3600, 4950, 4]);
+    // A print shop's software sizes the file by its declared density: 300 DPI is 11811 px per metre.
+    expect((await sharp(front.rawPayload).metadata()).density).toBe(300);
     // The 640 x 480 logo 0.2 of the image wide, centred at 0.4, 0.5: 0.3 to 0.5 across (the
     // area's left half), 0.425 to 0.575 down, which is (0.425 - 0.2) / 0.55 of the area.
     expect(frontRed.left).toBeCloseTo(0, 2);
@@ -303,6 +305,7 @@ describe('print files', () => {
     const back = await who.director({ method: 'GET', url: product.printFiles[1].url });
     const backBlue = await colourBox(back.rawPayload, [0, 0, 255]);
     expect([backBlue.info.width, backBlue.info.height]).toEqual([3600, 5400]);
+    expect((await sharp(back.rawPayload).metadata()).density).toBe(300);
     // 0.3 wide and centred on a 0.4 wide area: from 0.125 to 0.875 of it; 0.15 high about 0.5.
     expect(backBlue.left).toBeCloseTo(0.125, 2);
     expect(backBlue.right).toBeCloseTo(0.875, 2);

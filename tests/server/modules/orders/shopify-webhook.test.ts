@@ -181,6 +181,44 @@ describe('Shopify orders/create webhook', () => {
     ]);
   });
 
+  it.each([
+    [
+      'dated in year 1',
+      { created_at: '0001-01-01T00:00:00+14:00' },
+      '820982911946154508',
+      'The order date is out of range',
+    ],
+    [
+      'dated at the end of year 9999',
+      { created_at: '9999-12-31T23:59:59-14:00' },
+      '820982911946154508',
+      'The order date is out of range',
+    ],
+    [
+      'with an id of 5,000 characters',
+      { id: '9'.repeat(5000), admin_graphql_api_id: null },
+      null,
+      'The order id is too long',
+    ],
+  ])(
+    'records an order %s as refused and answers 200, so Shopify does not retry it',
+    async (_name, overrides, entityId, reason) => {
+      const response = await deliver(shopifyOrder([hoodieLine], overrides));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ result: { stored: 0 } });
+      expect(await ctx.db.select().from(orders)).toHaveLength(0);
+      expect(await ctx.db.select().from(auditLog)).toEqual([
+        expect.objectContaining({
+          action: 'shopify-rejected',
+          entityType: 'shopify-order',
+          entityId,
+          actorUserId: null,
+          details: { orderNumber: '#1001', reason },
+        }),
+      ]);
+    },
+  );
+
   it('answers a signed body that is no order with the 400 format', async () => {
     const response = await deliver({ id: 3, name: '#1003', line_items: [] });
     expect(response.statusCode).toBe(400);
