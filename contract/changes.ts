@@ -27,7 +27,10 @@ export const changeStreamLimits = {
   perUser: 8,
   /** The `Retry-After` (seconds) of a stream refused because the server holds all it may. */
   retryAfterSeconds: 30,
-  /** Events each server keeps for `Last-Event-ID`; an older id gets a `reset` event. */
+  /**
+   * Changes (of every school) the shared change log keeps for `Last-Event-ID`, on any server and
+   * after restarts; resuming from further back gets a `reset` event.
+   */
   replayWindow: 1000,
   /** A comment line at least this often keeps proxies and idle timers from closing the stream. */
   heartbeatMs: 25_000,

@@ -36,6 +36,7 @@ import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
 import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
+import { scheduleChangeLogPrune } from './resources/change-log';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
 const sessionFenceTimeoutMs = 2_000;
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     () => purgeTrash(database.db, storage, app.jobs, definitions, config.trashRetentionDays),
     app.log,
   );
+  scheduleChangeLogPrune(app.jobs, database.db, app.log);
   const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;
   if (registry) {
     app.addHook('onReady', () => registry.start());

@@ -610,3 +610,27 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * Every record change announced to the change streams, in one order shared by all servers: a
+ * stream resumes from a position (`Last-Event-ID`) on any server and after restarts. Written in
+ * the change's transaction under a lock held to its commit, so positions follow commit order
+ * (`server/resources/change-log.ts`); pruned to a window by the job worker's hourly chores.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The `ChangeNotice`: the event and the organization it belongs to, for the filter. */
+    notice: jsonb('notice').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('change_log_created_idx').on(t.createdAt)],
+);
+
+/** Keys generated once and shared by every server on the database (what a token is sealed with). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -8,9 +8,18 @@ import type { ChangeAction as EngineAction } from './types';
 /** The channel every server listens on for record changes (`server/modules/changes`). */
 export const recordChangeChannel = 'record_changed';
 
-/** What travels on the channel: the event, and the organization it belongs to for the filter. */
+/** Any number, the same in every server process: it names the change log's lock among advisory locks. */
+const changeLogLockSpace = 7_292;
+
+/** A change as the log keeps it: the event, and the organization it belongs to for the filter. */
 export interface ChangeNotice extends RecordChange {
   organizationId: number | null;
+}
+
+/** What travels on the channel: the change and its place in the log, the order every server shares. */
+export interface LoggedChange {
+  position: number;
+  notice: ChangeNotice;
 }
 
 /** What an engine change is called in the change stream (`contract/changes.ts`). */
@@ -28,9 +37,10 @@ export const displayNameOf = (user: Pick<SessionUser, 'firstName' | 'lastName' |
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /**
- * Tells every server of a change, inside the change's transaction: PostgreSQL delivers a
- * NOTIFY only if the transaction commits, so a rolled-back change is never announced, on
- * PGlite as on PostgreSQL.
+ * Tells every server of a change, inside the change's transaction (or as a transaction of its
+ * own): the change log keeps it for streams that resume (`change-log.ts`), and PostgreSQL
+ * delivers a NOTIFY only if the transaction commits, so a rolled-back change is neither kept nor
+ * announced, on PGlite as on PostgreSQL.
  */
 export async function announceChange(
   tx: Db,
@@ -61,5 +71,15 @@ export const systemActor = (name: string) => ({ id: 0, name });
  */
 export async function announce(tx: Db, notice: Omit<ChangeNotice, 'at'>) {
   const full: ChangeNotice = { ...notice, at: new Date().toISOString() };
-  await tx.execute(sql`select pg_notify(${recordChangeChannel}, ${JSON.stringify(full)})`);
+  // The lock, held to the commit, makes positions follow commit order: a change with a lower
+  // position never commits after a higher one, which a stream resuming from the higher would skip.
+  await tx.execute(sql`
+    with logged as (
+      insert into change_log (notice)
+      select ${JSON.stringify(full)}::jsonb
+      from (select pg_advisory_xact_lock(${changeLogLockSpace}::int, 0)) as serialized
+      returning position, notice
+    )
+    select pg_notify(${recordChangeChannel}, jsonb_build_object('position', position, 'notice', notice)::text)
+    from logged`);
 }

@@ -260,8 +260,10 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
           for (const written of rows as Values[]) {
             await auditChange(tx, engine, actor, 'delete', written);
             await server.afterChange?.(written, { tx, actor, action: 'delete', id: written.id as number });
-            await announceChange(tx, definition, 'deleted', written, actor);
           }
+          // Last: the change log's lock is held from the first announcement to the commit.
+          for (const written of rows as Values[])
+            await announceChange(tx, definition, 'deleted', written, actor);
         });
         return { result: { deleted } };
       },

@@ -4,9 +4,10 @@ import { changeStreamLimits, type RecordChange } from '../../../contract/changes
 import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
-import type { ChangeNotice } from '../../resources/change-feed';
+import type { ChangeNotice, LoggedChange } from '../../resources/change-feed';
+import { changeLogHead, changesSince, positionSeal } from '../../resources/change-log';
 import { maxStreams, StreamAdmission } from './admission';
-import { ChangeFeed, type FeedEvent } from './feed';
+import { ChangeFeed } from './feed';
 
 /** Bytes a stream may have waiting for a slow reader before it is ended (it reconnects and resumes). */
 const maxBuffered = 1024 * 1024;
@@ -18,10 +19,23 @@ const maxBuffered = 1024 * 1024;
  */
 const changes: FastifyPluginAsync = async (app) => {
   const feed = new ChangeFeed(app.db, app.log);
+  const positions = await positionSeal(app.db);
   const definitions = new Map(
     app.resourceEngines.map((engine) => [engine.definition.name, engine.definition]),
   );
   const streams = new StreamAdmission(maxStreams(app.config.http.maxConnections));
+
+  /**
+   * Where a stream starts: after its `Last-Event-ID` with the changes it missed, else at the log's
+   * head (with a reset when it asked for changes that are not kept, or gave no position of ours).
+   */
+  const startOf = async (lastEventId: string | string[] | undefined) => {
+    const resumed = typeof lastEventId === 'string' && lastEventId !== '';
+    const from = resumed ? positions.open(lastEventId) : undefined;
+    const missed = from === undefined ? undefined : await changesSince(app.db, from);
+    if (from !== undefined && missed) return { position: from, missed, reset: false };
+    return { position: await changeLogHead(app.db), missed: [], reset: resumed };
+  };
 
   const readable = (notice: ChangeNotice, auth: AuthContext) => {
     const { roles, organizationId } = auth.user;
@@ -46,15 +60,32 @@ const changes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['changes'],
         produces: ['text/event-stream'],
-        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. \`Last-Event-ID\` resumes within the last ${changeStreamLimits.replayWindow} events of the server; at most ${changeStreamLimits.perUser} streams per user on each server, whichever of their sessions opened them (a further one ends their oldest); a server holding streams on half its connection limit refuses a further one with 503 and \`Retry-After\`. A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
+        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perUser} streams per user on each server, whichever of their sessions opened them (a further one ends their oldest); a server holding streams on half its connection limit refuses a further one with 503 and \`Retry-After\`. A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
       },
     },
     async (request, reply: FastifyReply) => {
       let auth = currentAuth(request);
       const token = request.cookies[sessionCookieName]!;
       await feed.ready();
+      // What is heard while the starting point is read is sent after it (what it already holds
+      // once). Read before the response starts, so a change made once the client sees the
+      // stream open is never before the stream's start, and a database down is a 503.
+      const heard: LoggedChange[] = [];
+      let lostWhileStarting = false;
+      const stopHearing = feed.subscribe({
+        change: (event) => heard.push(event),
+        reset: () => (lostWhileStarting = true),
+      });
+      let start: Awaited<ReturnType<typeof startOf>>;
+      try {
+        start = await startOf(request.headers['last-event-id']);
+      } catch (error) {
+        stopHearing();
+        throw error;
+      }
       const admitted = streams.admit(auth.user.id, () => end());
       if (!admitted) {
+        stopHearing();
         // Closed, so a refused client's retries do not hold the connections kept for others.
         return reply
           .status(503)
@@ -78,16 +109,28 @@ const changes: FastifyPluginAsync = async (app) => {
         raw.write(text);
         if (raw.writableLength > maxBuffered) end();
       };
-      const send = (event: FeedEvent) => {
+      // Where the stream stands among all changes, readable or not: the heartbeat moves the
+      // client's id there, so changes a quiet reader may not see do not push it out of the window.
+      // Undefined until the stream has started: until then the changes wait in `heard`.
+      let position: number | undefined;
+      const send = (event: LoggedChange) => {
+        // Positions follow commit order, so one at or below where the stream stands was sent.
+        if (position === undefined || event.position <= position) return;
+        position = event.position;
         if (!readable(event.notice, auth)) return;
         const { organizationId: _, ...change } = event.notice;
-        write(`id: ${event.seq}\nevent: change\ndata: ${JSON.stringify(change satisfies RecordChange)}\n\n`);
+        write(
+          `id: ${positions.seal(event.position)}\nevent: change\ndata: ${JSON.stringify(change satisfies RecordChange)}\n\n`,
+        );
       };
-      const reset = () => write(`id: ${feed.lastSeq}\nevent: reset\ndata: {}\n\n`);
+      // Without a position (the listener lost notices), the client keeps its last id: resuming
+      // from it replays what it may already have refetched, which is harmless.
+      const reset = (at?: number) =>
+        write(`${at === undefined ? '' : `id: ${positions.seal(at)}\n`}event: reset\ndata: {}\n\n`);
 
       const unsubscribe = feed.subscribe({ change: send, reset });
       const heartbeat = setInterval(
-        () => write(': heartbeat\n\n'),
+        () => write(`${position === undefined ? '' : `id: ${positions.seal(position)}\n`}: heartbeat\n\n`),
         Math.min(changeStreamLimits.heartbeatMs, (app.config.http.idleTimeoutSeconds * 1000) / 2),
       );
       const sessionCheck = setInterval(() => {
@@ -111,12 +154,12 @@ const changes: FastifyPluginAsync = async (app) => {
       raw.on('close', end);
 
       write(`retry: 2000\n\n`);
-      const lastEventId = Number(request.headers['last-event-id']);
-      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
-        const missed = feed.since(lastEventId);
-        if (missed) for (const event of missed) send(event);
-        else reset();
-      } else write(`id: ${feed.lastSeq}\n\n`);
+      stopHearing();
+      position = start.position;
+      if (start.reset) reset(start.position);
+      else write(`id: ${positions.seal(start.position)}\n\n`);
+      for (const event of [...start.missed, ...heard]) send(event);
+      if (lostWhileStarting) reset();
     },
   );
 };

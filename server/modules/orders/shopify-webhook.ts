@@ -163,7 +163,7 @@ export async function recordShopifyOrder(
     return { stored: [], rejected };
   }
 
-  const stored: number[] = [];
+  const stored: { id: number; organizationId: number }[] = [];
   await db.transaction(async (tx) => {
     for (const [organizationId, items] of groups) {
       const [row] = await tx
@@ -183,18 +183,21 @@ export async function recordShopifyOrder(
         .returning({ id: orders.id });
       if (!row) continue;
       await storeOrderItems(tx as unknown as Db, row.id, organizationId, items);
+      stored.push({ id: row.id, organizationId });
+    }
+    // Last: the change log's lock is held from the first announcement to the commit.
+    for (const { id, organizationId } of stored) {
       await announce(tx as unknown as Db, {
         resource: 'orders',
-        id: row.id,
+        id,
         action: 'created',
         version: null,
         by: systemActor('Shopify'),
         organizationId,
       });
-      stored.push(row.id);
     }
   });
-  return { stored };
+  return { stored: stored.map((order) => order.id) };
 }
 
 const webhookBodyLimit = 1024 * 1024;

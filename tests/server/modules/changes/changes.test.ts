@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { changeStreamLimits } from '../../../../contract/changes';
-import { createOrganization, signIn, testApp } from '../../helpers';
+import { buildApp } from '../../../../server/app';
+import { testConfig } from '../../../../server/config';
+import { pruneChangeLog } from '../../../../server/resources/change-log';
+import { createOrganization, signIn, testApp, testDatabase } from '../../helpers';
 import { actors } from '../organizations/actors';
 import { readServerSentEvents, type ServerSentEvent } from './sse';
 
@@ -24,16 +27,16 @@ afterEach(async () => {
 type Event = ServerSentEvent;
 
 /** A `GET /api/changes` stream read as EventSource would, its events collected as they come. */
-async function stream(cookie: string | undefined, headers: Record<string, string> = {}) {
+async function stream(cookie: string | undefined, headers: Record<string, string> = {}, server = base) {
   const controller = new AbortController();
   open.push(controller);
-  const response = await fetch(`${base}/api/changes`, {
+  const response = await fetch(`${server}/api/changes`, {
     headers: { ...(cookie ? { cookie } : {}), ...headers },
     signal: controller.signal,
   });
   const { events, state } = response.ok
     ? readServerSentEvents(response)
-    : { events: [] as Event[], state: { ended: true, text: '' } };
+    : { events: [] as Event[], state: { ended: true, text: '', lastEventId: '' } };
   return { response, events, state, close: () => controller.abort() };
 }
 
@@ -112,6 +115,113 @@ describe('GET /api/changes (live lists)', () => {
       .toHaveLength(2);
     const unknown = await stream(cookie, { 'last-event-id': '999999' });
     await expect.poll(() => unknown.events.map((event) => event.event)).toEqual(['reset']);
+  });
+
+  it('resumes on another server of the database, even one started since, with every change missed', async () => {
+    const cookie = await cookieOf('admin@example.com');
+    const first = await stream(cookie);
+    await createSetting('Seen');
+    await expect.poll(() => changesOf(first.events)).toHaveLength(1);
+    const lastId = first.events.at(-1)!.id!;
+    first.close();
+    const missed = [
+      (await createSetting('Missed1')).json().result.id,
+      (await createSetting('Missed2')).json().result.id,
+    ];
+    const other = await buildApp(testConfig(), { database: await testDatabase() });
+    onTestFinished(() => other.close());
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const resumed = await stream(
+      cookie,
+      { 'last-event-id': lastId },
+      `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`,
+    );
+    await expect
+      .poll(() => changesOf(resumed.events).map((change) => (change as { id: number }).id))
+      .toEqual(missed);
+    expect(resumed.events.map((event) => event.event)).not.toContain('reset');
+  });
+
+  it('sends reset when resuming from before the changes the log still keeps', async () => {
+    const cookie = await cookieOf('admin@example.com');
+    const first = await stream(cookie);
+    await createSetting('Old');
+    await expect.poll(() => changesOf(first.events)).toHaveLength(1);
+    const lastId = first.events.at(-1)!.id!;
+    first.close();
+    await createSetting('Pruned');
+    await createSetting('Kept');
+    expect(await pruneChangeLog(ctx.db, { keep: 1 })).toBe(2);
+    const resumed = await stream(cookie, { 'last-event-id': lastId });
+    await expect.poll(() => resumed.events.map((event) => event.event)).toEqual(['reset']);
+    // The reset's id is where the client now stands: resuming from it misses nothing.
+    const after = await stream(cookie, { 'last-event-id': resumed.events[0].id! });
+    const latest = (await createSetting('Latest')).json().result.id;
+    await expect.poll(() => changesOf(after.events)).toEqual([expect.objectContaining({ id: latest })]);
+  });
+
+  it('gives an athletic director ids that carry no count of the changes they cannot see', async () => {
+    const director = await stream(await cookieOf('director@example.com'));
+    const order = (orderNumber: string) => ({
+      organizationId: who.organization.id,
+      collectionId: 'C-1',
+      orderNumber,
+      customerName: 'Pat Parent',
+      customerEmail: 'pat@example.com',
+      total: 20,
+      status: 'Paid',
+    });
+    await who.admin({ method: 'POST', url: '/api/orders', payload: order('LIN-1') });
+    await who.admin({ method: 'POST', url: '/api/orders', payload: order('LIN-2') });
+    for (const key of ['Hidden1', 'Hidden2', 'Hidden3']) await createSetting(key);
+    await who.admin({ method: 'POST', url: '/api/orders', payload: order('LIN-3') });
+    await expect.poll(() => changesOf(director.events)).toHaveLength(3);
+    const ids = director.events.map((event) => event.id!);
+    // Sealed positions: no number to subtract, and each one new, even for the same position.
+    expect(ids.filter((id) => /^\d+$/.test(id))).toEqual([]);
+    expect(new Set(ids.map((id) => id.length)).size).toBe(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Yet each is a place to resume from: after the first, the two later orders.
+    const resumed = await stream(await cookieOf('director@example.com'), { 'last-event-id': ids[0] });
+    await expect.poll(() => changesOf(resumed.events)).toHaveLength(2);
+  });
+
+  it("moves a quiet reader's id past changes it cannot see, so they do not push it out of the window", async () => {
+    const config = testConfig();
+    // A heartbeat every half second (half the idle timeout) rather than every 25 s.
+    const quick = await buildApp(
+      { ...config, http: { ...config.http, idleTimeoutSeconds: 1 } },
+      { database: await testDatabase() },
+    );
+    onTestFinished(() => quick.close());
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(quick.server.address() as AddressInfo).port}`;
+    const cookie = await cookieOf('director@example.com');
+    const director = await stream(cookie, {}, server);
+    await expect.poll(() => director.state.lastEventId).not.toBe('');
+    const before = director.state.lastEventId;
+    for (const key of ['Hidden1', 'Hidden2', 'Hidden3']) await createSetting(key);
+    await pruneChangeLog(ctx.db, { keep: 1 });
+    await expect.poll(() => director.state.lastEventId, { timeout: 5_000 }).not.toBe(before);
+    const resumed = await stream(cookie, { 'last-event-id': director.state.lastEventId }, server);
+    const own = (
+      await who.admin({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          organizationId: who.organization.id,
+          collectionId: 'C-1',
+          orderNumber: 'LIN-1',
+          customerName: 'Pat Parent',
+          customerEmail: 'pat@example.com',
+          total: 20,
+          status: 'Paid',
+        },
+      })
+    ).json().result;
+    await expect
+      .poll(() => resumed.events)
+      .toEqual([expect.objectContaining({ event: 'change', data: expect.objectContaining({ id: own.id }) })]);
   });
 
   it('ends the stream within a second of logout', async () => {

@@ -7,7 +7,8 @@ export interface ServerSentEvent {
 /** Reads a `text/event-stream` body as EventSource would, collecting its events as they come. */
 export function readServerSentEvents(response: Response) {
   const events: ServerSentEvent[] = [];
-  const state = { ended: false, text: '' };
+  /** `lastEventId` is what EventSource would send on reconnecting: the last id given, with or without an event. */
+  const state = { ended: false, text: '', lastEventId: '' };
   void (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     try {
@@ -26,6 +27,7 @@ export function readServerSentEvents(response: Response) {
             if (field === 'event') event.event = rest.join(': ');
             if (field === 'data') event.data = JSON.parse(rest.join(': '));
           }
+          if (event.id !== undefined) state.lastEventId = event.id;
           if (event.event) events.push(event);
         }
       }
