@@ -694,6 +694,7 @@ export const appMessages = {
     invalidRecoveryCode: 'Invalid recovery code entered.',
     accountLockedUntil: 'This account is locked after too many failed attempts. Try again at %{time}.',
     tooManyAttempts: 'Too many attempts. Try again in a few minutes.',
+    tooManyStreams: 'Too many live updates are open right now. Try again later.',
     unauthorized: 'You need to login to view this page',
     forbidden: 'You are not authorized to do this.',
     methodNotAllowed: 'This method is not allowed here.',

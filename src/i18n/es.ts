@@ -696,6 +696,7 @@ export const appMessages: typeof englishAppMessages = {
     accountLockedUntil:
       'Esta cuenta está bloqueada tras demasiados intentos fallidos. Inténtelo de nuevo a las %{time}.',
     tooManyAttempts: 'Demasiados intentos. Inténtelo de nuevo en unos minutos.',
+    tooManyStreams: 'Hay demasiadas actualizaciones en directo abiertas ahora mismo. Inténtelo más tarde.',
     unauthorized: 'Debe iniciar sesión para ver esta página',
     forbidden: 'No tiene autorización para hacer esto.',
     methodNotAllowed: 'Este método no está permitido aquí.',
