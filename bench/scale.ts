@@ -29,9 +29,12 @@ interface Size {
   auditRows: number;
 }
 
-/** Orders have 1 to 4 items (2.5 on average); one school has 20,000 of the orders. */
+/**
+ * Orders have 1 to 4 items (2.5 on average); one school has 20,000 of the orders, spread among
+ * the others'. Orders are stored in the order they arrived, as the storefront sends them.
+ */
 const sizes: Record<string, Size> = {
-  S: { organizations: 50, orders: 25_000, users: 5_000, auditRows: 10_000 },
+  S: { organizations: 50, orders: 40_000, users: 5_000, auditRows: 10_000 },
   M: { organizations: 500, orders: 100_000, users: 20_000, auditRows: 50_000 },
   L: { organizations: 500, orders: 1_000_000, users: 200_000, auditRows: 500_000 },
 };
@@ -73,11 +76,11 @@ async function seed(db: Db) {
   await db.execute(sql`
     with school as (select min(id) as first, count(*) as n from organizations)
     insert into orders (organization_id, collection_id, order_number, customer_name, customer_email, total, status, created_at)
-    select case when i <= ${bigSchoolOrders} then school.first else school.first + 1 + i % (school.n - 1) end,
+    select case when i % ${size.orders / bigSchoolOrders}::int = 0 then school.first else school.first + 1 + i % (school.n - 1) end,
            'Shopify', '#' || i, 'Customer ' || i % 5000, 'customer' || i % 5000 || '@bench.example',
            (select sum((1 + (i * k) % 3) * (10 + (i + k) % 5 + 1)) from generate_series(1, 1 + i % 4) as k),
            (array['Paid','Paid','Paid','Shipped','Shipped','Pending','Paid','Shipped','Refunded','Cancelled'])[1 + i % 10],
-           now() - ((i::bigint * 7919) % ${spreadDays * 86_400}) * interval '1 second'
+           now() - make_interval(secs => (${size.orders} - i) * ${(spreadDays * 86_400) / size.orders}::float8)
     from school, generate_series(1, ${size.orders}) as i`);
   await db.execute(sql`
     with bounds as (select min(o.id) as first_order, (select min(id) from merchandise) as first_product,
