@@ -301,6 +301,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     trigramIndex('audit_log_search_idx', t.searchText),
+    // The log's default order (newest first, read backwards): its first page reads 25 entries
+    // instead of sorting them all.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -556,7 +559,12 @@ export const orders = pgTable(
     ),
   },
   (t) => [
-    index('orders_organization_idx').on(t.organizationId),
+    // A school's table in its default order (newest first, read backwards), its export's keyset
+    // pages and its sales of a period read only their own rows along this index; it serves
+    // lookups by organization too.
+    index('orders_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // The sales of a period across every school.
+    index('orders_created_idx').on(t.createdAt),
     index('orders_collection_idx').on(t.collectionId),
     trigramIndex('orders_search_idx', t.searchText),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
@@ -579,7 +587,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    // Top products read a period's items from this index alone, without visiting the table.
+    index('order_items_order_product_idx').on(t.orderId, t.productId, t.quantity),
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 /**
