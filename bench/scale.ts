@@ -6,20 +6,24 @@
  *   BENCH_SCALE=S|M|L         the size (M by default; see `sizes`)
  *   BENCH_SCALE_DRIVERS=pg,pglite   the drivers (PostgreSQL only by default; PGlite is embedded, up to M)
  *   BENCH_DURATION=5          seconds of each load run
- *   BENCH_SCALE_EXPLAIN=1     also print EXPLAIN (ANALYZE, BUFFERS) of the dashboard's period query
+ *   BENCH_SCALE_EXPLAIN=1     also print EXPLAIN (ANALYZE, BUFFERS) of the sales card's statements
+ *   BENCH_SCALE_INDEX_TIMES=1 also time each CREATE INDEX of migration 0023 on the seeded tables
  *
  * The app runs in this process (`buildApp`, as server/main.ts builds it) with autocannon beside
  * it: the calls measured wait on the database, which runs in processes of its own on PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { randomToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { salesQueries } from '../server/modules/dashboard/sales';
 import { startPostgres } from '../tests/server/global-setup-postgres';
 
 interface Size {
@@ -56,7 +60,7 @@ function log(message: string) {
   console.log(`[scale ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-type Db = Awaited<ReturnType<typeof buildApp>>['db'];
+type Db = Pick<Awaited<ReturnType<typeof buildApp>>['db'], 'execute'>;
 
 async function seed(db: Db) {
   const started = performance.now();
@@ -109,6 +113,21 @@ async function seed(db: Db) {
   // What autovacuum (PostgreSQL) or server/db/maintenance.ts (PGlite) does after a bulk load.
   await db.execute(sql`vacuum analyze`);
   log(`seeded ${sizeName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** How long each index of migration 0023 takes to build on the seeded tables (writes wait that long). */
+async function timeIndexes(db: Db) {
+  const migration = readFileSync(
+    path.join(import.meta.dirname, '../server/db/migrations/0023_scale_indexes.sql'),
+    'utf8',
+  );
+  for (const statement of migration.match(/CREATE INDEX IF NOT EXISTS "\w+" ON [^;]+/g) ?? []) {
+    const name = /CREATE INDEX IF NOT EXISTS "(\w+)"/.exec(statement)![1];
+    await db.execute(sql.raw(`drop index ${name}`));
+    const started = performance.now();
+    await db.execute(sql.raw(statement));
+    log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 async function signIn(url: string, account: { email: string; password: string }) {
@@ -193,7 +212,15 @@ async function benchDriver(driver: string) {
   try {
     await app.ready();
     log(`${driver}: seeding ${sizeName}`);
-    await seed(app.db);
+    // A connection of its own on PostgreSQL: the app's pool stops any statement at 10 s.
+    const seeder = postgres ? new pg.Client({ connectionString: postgres.url }) : undefined;
+    await seeder?.connect();
+    try {
+      await seed(seeder ? drizzle(seeder) : app.db);
+      if (process.env.BENCH_SCALE_INDEX_TIMES === '1') await timeIndexes(seeder ? drizzle(seeder) : app.db);
+    } finally {
+      await seeder?.end();
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
@@ -251,13 +278,19 @@ async function benchDriver(driver: string) {
     const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s |`;
     log(exportLine);
     if (process.env.BENCH_SCALE_EXPLAIN === '1') {
-      const since = new Date(today.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-      const plan = (await app.db.execute(sql`
-        explain (analyze, buffers, costs off, timing off)
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), sum(total), count(*) from orders
-        where created_at >= ${since} and status not in ('Cancelled', 'Refunded')
-        group by 1`)) as unknown as { rows: Record<string, string>[] };
-      console.log(plan.rows.map((row) => Object.values(row)[0]).join('\n'));
+      const statements = salesQueries(app.db, undefined, new Date(today.getTime() - 30 * 86_400_000), today);
+      for (const [name, query] of Object.entries({
+        perDay: statements.perDay,
+        topProducts: statements.topProducts,
+        previousTotals: statements.previousTotals,
+      })) {
+        const plan = (await app.db.execute(
+          sql`explain (analyze, buffers, costs off, timing off) ${query}`,
+        )) as unknown as { rows: Record<string, string>[] };
+        console.log(
+          `${name}, all organizations, 30 days:\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`,
+        );
+      }
     }
     console.log(
       [
