@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -569,6 +570,24 @@ export const orders = pgTable(
     trigramIndex('orders_search_idx', t.searchText),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
   ],
+);
+
+/**
+ * What a school sold on each UTC day (orders neither cancelled nor refunded), kept by triggers on
+ * `orders` in the write's own transaction (migration 0024): the dashboard reads a period's days
+ * here, one row per school and day, instead of every order of the period. Exact to the cent.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    revenue: money('revenue').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] }), index('sales_days_day_idx').on(t.day)],
 );
 
 /**

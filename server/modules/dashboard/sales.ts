@@ -16,11 +16,11 @@ import { type Sales, type SalesPeriod, schoolYearStartMonth } from '../../../con
 import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { jobs, merchandise, orderItems, orders } from '../../db/schema';
+import { jobs, merchandise, orderItems, orders, salesDays } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import { mediaUrl } from '../merchandise/media';
 
-/** Money that did not stay with the school is no sale. */
+/** Money that did not stay with the school is no sale (also in `keep_sales_days`, migration 0024). */
 const notSold = ['Cancelled', 'Refunded'];
 
 const dayMs = 86_400_000;
@@ -56,8 +56,9 @@ export function salesRange(query: SalesQuery, now: Date) {
 }
 
 /**
- * The statements of a period's sales (from `since`, before `until`) and of the period as long
- * just before it, for one organization or all; built apart so that tests can read their plans.
+ * The statements of a period's sales (whole UTC days from `since`, before `until`) and of the
+ * period as long just before it, for one organization or all; built apart so that tests can read
+ * their plans. Revenue and orders come from the kept days (`sales_days`), units from the items.
  */
 export function salesQueries(db: Db, organizationId: number | undefined, since: Date, until: Date) {
   const previousSince = new Date(2 * since.getTime() - until.getTime());
@@ -70,14 +71,24 @@ export function salesQueries(db: Db, organizationId: number | undefined, since: 
     );
   const sold = soldBetween(since, until);
   const soldBefore = soldBetween(previousSince, since);
-  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const daysBetween = (from: Date, to: Date): SQL | undefined =>
+    and(
+      gte(salesDays.day, dayKey(from)),
+      lt(salesDays.day, dayKey(to)),
+      organizationId === undefined ? undefined : eq(salesDays.organizationId, organizationId),
+    );
+  const day = sql<string>`to_char(${salesDays.day}, 'YYYY-MM-DD')`;
   const units = sum(orderItems.quantity).mapWith(Number);
+  const totals = {
+    revenue: sum(salesDays.revenue).mapWith(Number),
+    orders: sum(salesDays.orders).mapWith(Number),
+  };
   return {
     perDay: db
-      .select({ date: day, revenue: sum(orders.total).mapWith(Number), orders: count() })
-      .from(orders)
-      .where(sold)
-      .groupBy(day),
+      .select({ date: day, ...totals })
+      .from(salesDays)
+      .where(daysBetween(since, until))
+      .groupBy(salesDays.day),
     topProducts: db
       .select({
         productId: merchandise.id,
@@ -99,10 +110,7 @@ export function salesQueries(db: Db, organizationId: number | undefined, since: 
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(and(soldBefore, inArray(orderItems.productId, productIds)))
         .groupBy(orderItems.productId),
-    previousTotals: db
-      .select({ revenue: sum(orders.total).mapWith(Number), orders: count() })
-      .from(orders)
-      .where(soldBefore),
+    previousTotals: db.select(totals).from(salesDays).where(daysBetween(previousSince, since)),
   };
 }
 
