@@ -591,6 +591,26 @@ export const salesDays = pgTable(
 );
 
 /**
+ * Units of each product a school sold on each UTC day (items of orders neither cancelled nor
+ * refunded), kept by triggers on `orders` and `order_items` in the write's own transaction
+ * (migration 0025): top products read a period's days here instead of every item of the period.
+ * No foreign keys: a removed product's days are never joined to a product again.
+ */
+export const productDays = pgTable(
+  'product_days',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.productId] }),
+    index('product_days_day_idx').on(t.day),
+  ],
+);
+
+/**
  * What an order sold, at the price of the sale. The product is kept when the storefront item is
  * one of ours; an item we do not know (or a product since removed) keeps its title and price.
  */

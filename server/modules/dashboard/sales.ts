@@ -1,27 +1,11 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  notInArray,
-  sql,
-  sum,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import { type Sales, type SalesPeriod, schoolYearStartMonth } from '../../../contract/dashboard';
 import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { jobs, merchandise, orderItems, orders, salesDays } from '../../db/schema';
+import { jobs, merchandise, productDays, salesDays } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import { mediaUrl } from '../merchandise/media';
-
-/** Money that did not stay with the school is no sale (also in `keep_sales_days`, migration 0024). */
-const notSold = ['Cancelled', 'Refunded'];
 
 const dayMs = 86_400_000;
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
@@ -58,27 +42,20 @@ export function salesRange(query: SalesQuery, now: Date) {
 /**
  * The statements of a period's sales (whole UTC days from `since`, before `until`) and of the
  * period as long just before it, for one organization or all; built apart so that tests can read
- * their plans. Revenue and orders come from the kept days (`sales_days`), units from the items.
+ * their plans: all of them read the kept days (`sales_days`, `product_days`), not the orders.
+ * Money that did not stay with the school (cancelled or refunded orders) is no sale: the
+ * triggers that keep the days (migrations 0024 and 0025) leave those orders out.
  */
 export function salesQueries(db: Db, organizationId: number | undefined, since: Date, until: Date) {
   const previousSince = new Date(2 * since.getTime() - until.getTime());
-  const soldBetween = (from: Date, to: Date): SQL | undefined =>
+  const daysBetween = (table: typeof salesDays | typeof productDays, from: Date, to: Date): SQL | undefined =>
     and(
-      gte(orders.createdAt, from),
-      lt(orders.createdAt, to),
-      notInArray(orders.status, notSold),
-      organizationId === undefined ? undefined : eq(orders.organizationId, organizationId),
-    );
-  const sold = soldBetween(since, until);
-  const soldBefore = soldBetween(previousSince, since);
-  const daysBetween = (from: Date, to: Date): SQL | undefined =>
-    and(
-      gte(salesDays.day, dayKey(from)),
-      lt(salesDays.day, dayKey(to)),
-      organizationId === undefined ? undefined : eq(salesDays.organizationId, organizationId),
+      gte(table.day, dayKey(from)),
+      lt(table.day, dayKey(to)),
+      organizationId === undefined ? undefined : eq(table.organizationId, organizationId),
     );
   const day = sql<string>`to_char(${salesDays.day}, 'YYYY-MM-DD')`;
-  const units = sum(orderItems.quantity).mapWith(Number);
+  const units = sum(productDays.units).mapWith(Number);
   const totals = {
     revenue: sum(salesDays.revenue).mapWith(Number),
     orders: sum(salesDays.orders).mapWith(Number),
@@ -87,7 +64,7 @@ export function salesQueries(db: Db, organizationId: number | undefined, since: 
     perDay: db
       .select({ date: day, ...totals })
       .from(salesDays)
-      .where(daysBetween(since, until))
+      .where(daysBetween(salesDays, since, until))
       .groupBy(salesDays.day),
     topProducts: db
       .select({
@@ -96,21 +73,26 @@ export function salesQueries(db: Db, organizationId: number | undefined, since: 
         thumbnailKey: merchandise.thumbnailKey,
         unitsSold: units,
       })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(merchandise, eq(merchandise.id, orderItems.productId))
-      .where(and(sold, isNotNull(orderItems.productId)))
+      .from(productDays)
+      .innerJoin(merchandise, eq(merchandise.id, productDays.productId))
+      .where(daysBetween(productDays, since, until))
       .groupBy(merchandise.id)
+      // A product whose sales of the period were all refunded keeps its days, at zero.
+      .having(sql`${units} > 0`)
       .orderBy(desc(units), merchandise.id)
       .limit(5),
     unitsBefore: (productIds: number[]) =>
       db
-        .select({ productId: orderItems.productId, unitsSold: units })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(soldBefore, inArray(orderItems.productId, productIds)))
-        .groupBy(orderItems.productId),
-    previousTotals: db.select(totals).from(salesDays).where(daysBetween(previousSince, since)),
+        .select({ productId: productDays.productId, unitsSold: units })
+        .from(productDays)
+        .where(
+          and(daysBetween(productDays, previousSince, since), inArray(productDays.productId, productIds)),
+        )
+        .groupBy(productDays.productId),
+    previousTotals: db
+      .select(totals)
+      .from(salesDays)
+      .where(daysBetween(salesDays, previousSince, since)),
   };
 }
 

@@ -15,7 +15,7 @@ let school: number;
 
 const day = 86_400_000;
 const schools = 50;
-const orderCount = 40_000;
+const orderCount = 20_000;
 
 /**
  * Issue 32: what a page shows costs what it shows, not what is stored. Two years of orders of 50
@@ -33,7 +33,8 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
     await ctx.db.execute(sql`
       insert into merchandise (organization_id, base_apparel_id, title, description, price, status)
       select o.id, (select max(id) from base_apparel), 'Product ' || p, 'Product', 10, 'ready'
-      from organizations o, generate_series(1, 5) as p`);
+      from organizations o, generate_series(1, 5) as p
+      order by o.id, p`);
     await ctx.db.execute(sql`
       with first as (select min(id) as school from organizations)
       insert into orders (organization_id, collection_id, order_number, customer_name, customer_email, total, status, created_at)
@@ -42,16 +43,18 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
              (array['Paid', 'Shipped', 'Refunded', 'Cancelled'])[1 + i % 4],
              now() - make_interval(secs => (${orderCount} - i) * (730 * 86400.0 / ${orderCount}))
       from first, generate_series(1, ${orderCount}) as i`);
+    // School o's product p is the first product's id + (o - first school) * 5 + p, as inserted.
     await ctx.db.execute(sql`
+      with first as (select min(id) as product, (select min(id) from organizations) as school from merchandise)
       insert into order_items (order_id, product_id, title, quantity, unit_price)
-      select o.id, m.id, m.title, 1 + k % 3, 10
-      from orders o, generate_series(1, 1 + o.id % 4) as k,
-           lateral (select id, title from merchandise where organization_id = o.organization_id
-                    order by id offset k % 5 limit 1) as m`);
+      select o.id, first.product + (o.organization_id - first.school) * 5 + k % 5, 'Product', 1 + k % 3, 10
+      from first, orders o, generate_series(1, 1 + o.id % 4) as k`);
     await ctx.db.execute(sql`
       insert into audit_log (action, entity_type, entity_id, created_at)
       select 'update', 'order', i::text, now() - i * interval '1 minute' from generate_series(1, 20000) as i`);
-    await ctx.db.execute(sql`vacuum analyze orders, order_items, audit_log, merchandise, sales_days`);
+    await ctx.db.execute(
+      sql`vacuum analyze orders, order_items, audit_log, merchandise, sales_days, product_days`,
+    );
     school = (
       (await ctx.db.execute(sql`select min(id)::int as id from organizations`)) as unknown as {
         rows: { id: number }[];
@@ -80,25 +83,21 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
   it.each([
     ['all schools', undefined],
     ['one school', 'school'],
-  ] as const)(
-    "reads a month's sales of %s from the kept days and its units along the orders' indexes",
-    async (_, who) => {
-      const statements = salesQueries(ctx.db, who ? school : undefined, since(30), since(0));
-      for (const query of [statements.perDay, statements.previousTotals]) {
-        const read = await plan(query);
-        expect(read).toContain('on sales_days');
-        expect(read).not.toContain('on orders');
-      }
-      const read = await plan(statements.topProducts);
-      expect(read).not.toContain('Seq Scan on orders');
-      expect(read).toMatch(/orders_created_idx|orders_organization_created_idx/);
-      const top = await statements.topProducts;
-      expect(top).not.toHaveLength(0);
-      expect(await plan(statements.unitsBefore(top.map((product) => product.productId)))).not.toContain(
-        'Seq Scan on orders',
-      );
-    },
-  );
+  ] as const)("reads a month's sales of %s from the kept days, never from the orders", async (_, who) => {
+    const statements = salesQueries(ctx.db, who ? school : undefined, since(30), since(0));
+    const top = await statements.topProducts;
+    expect(top).not.toHaveLength(0);
+    for (const [query, kept] of [
+      [statements.perDay, 'sales_days'],
+      [statements.previousTotals, 'sales_days'],
+      [statements.topProducts, 'product_days'],
+      [statements.unitsBefore(top.map((product) => product.productId)), 'product_days'],
+    ] as const) {
+      const read = await plan(query);
+      expect(read).toMatch(new RegExp(`(Index|Index Only|Bitmap Index) Scan using ${kept}_`));
+      expect(read).not.toMatch(/ on (orders|order_items)\b/);
+    }
+  });
 
   const ordersEngine = new ResourceEngine(orders, resourceServers[orders.name]);
 

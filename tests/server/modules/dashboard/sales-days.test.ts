@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../../../server/db/schema';
+import { orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
+import { addProduct } from '../orders/fixtures';
 import { actors } from '../organizations/actors';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
@@ -38,6 +39,24 @@ async function fromOrders() {
   return result.rows;
 }
 
+/** Each school's units of each product per UTC day, summed from the items of the orders. */
+async function unitsFromItems() {
+  const result = (await ctx.db.execute(sql`
+    select o.organization_id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           i.product_id, sum(i.quantity)::int as units
+    from order_items i join orders o on o.id = i.order_id
+    where i.product_id is not null and o.status not in ('Cancelled', 'Refunded')
+    group by 1, 2, 3 order by 1, 2, 3`)) as unknown as Rows;
+  return result.rows;
+}
+
+async function keptUnits() {
+  const result = (await ctx.db.execute(sql`
+    select organization_id, to_char(day, 'YYYY-MM-DD') as day, product_id, units
+    from product_days where units <> 0 order by 1, 2, 3`)) as unknown as Rows;
+  return result.rows;
+}
+
 async function kept() {
   const result = (await ctx.db.execute(sql`
     select organization_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, orders
@@ -46,9 +65,14 @@ async function kept() {
 }
 
 describe('the kept sales days', () => {
-  it('equal the orders to the cent after new, late, refunded, changed, moved and removed orders', async () => {
+  it('equal the orders and their items after new, late, refunded, changed, moved and removed orders and items', async () => {
     const random = randomFrom(32);
+    const products: Awaited<ReturnType<typeof addProduct>>[] = [];
+    for (const school of schools)
+      for (let n = 0; n < 3; n += 1)
+        products.push(await addProduct(ctx.db, school, { title: `Product ${school}-${n}`, price: 10 }));
     const ids: number[] = [];
+    const itemIds: number[] = [];
     for (let round = 0; round < 6; round += 1) {
       // Storefront orders of today and of the last year (a webhook delivered late), a few at once.
       const added = await ctx.db
@@ -67,6 +91,22 @@ describe('the kept sales days', () => {
         )
         .returning({ id: orders.id });
       ids.push(...added.map((row) => row.id));
+      const items = await ctx.db
+        .insert(orderItems)
+        .values(
+          added.flatMap((order) =>
+            Array.from({ length: 1 + random(3) }, () => ({
+              orderId: order.id,
+              // An item the storefront sold that is none of our products has none.
+              productId: random(5) === 0 ? null : products[random(products.length)].id,
+              title: 'Item',
+              quantity: 1 + random(4),
+              unitPrice: 10,
+            })),
+          ),
+        )
+        .returning({ id: orderItems.id });
+      itemIds.push(...items.map((row) => row.id));
       const pick = () => ids[random(ids.length)];
       await ctx.db.update(orders).set({ status: 'Refunded' }).where(eq(orders.id, pick()));
       await ctx.db.update(orders).set({ status: 'Paid' }).where(eq(orders.id, pick()));
@@ -78,11 +118,24 @@ describe('the kept sales days', () => {
         .update(orders)
         .set({ organizationId: schools[random(2)], createdAt: new Date(Date.now() - random(400) * day) })
         .where(eq(orders.id, pick()));
+      await ctx.db
+        .update(orderItems)
+        .set({ quantity: 1 + random(9) })
+        .where(eq(orderItems.id, itemIds[random(itemIds.length)]));
+      await ctx.db
+        .update(orderItems)
+        .set({ productId: null })
+        .where(eq(orderItems.id, itemIds[random(itemIds.length)]));
+      const removedItem = itemIds[random(itemIds.length)];
+      await ctx.db.delete(orderItems).where(eq(orderItems.id, removedItem));
+      itemIds.splice(itemIds.indexOf(removedItem), 1);
+      // Its items go with it.
       const removed = pick();
       await ctx.db.delete(orders).where(inArray(orders.id, [removed]));
       ids.splice(ids.indexOf(removed), 1);
     }
     expect(await kept()).toEqual(await fromOrders());
+    expect(await keptUnits()).toEqual(await unitsFromItems());
   });
 
   it('give the sales card the same days and totals as the orders, on random periods, for one school or all', async () => {
