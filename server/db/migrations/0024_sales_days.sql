@@ -10,7 +10,7 @@ ALTER TABLE "sales_days" ADD CONSTRAINT "sales_days_organization_id_organization
 CREATE INDEX "sales_days_day_idx" ON "sales_days" USING btree ("day");--> statement-breakpoint
 -- Issue 32: a period's sales summed from its orders grew with the whole table. Each change to an
 -- order takes back what the row counted before and adds what it counts now, in the write's own
--- transaction; the statuses that are no sale are those of server/modules/dashboard/sales.ts.
+-- transaction. Money that did not stay with the school (cancelled, refunded) is no sale.
 CREATE FUNCTION keep_sales_days() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status NOT IN ('Cancelled', 'Refunded') THEN
