@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -305,6 +306,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     trigramIndex('audit_log_search_idx', t.searchText),
+    // The log's default order (newest first, read backwards): its first page reads 25 entries
+    // instead of sorting them all.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -571,10 +575,53 @@ export const orders = pgTable(
     ),
   },
   (t) => [
-    index('orders_organization_idx').on(t.organizationId),
+    // A school's table in its default order (newest first, read backwards), its export's keyset
+    // pages and its sales of a period read only their own rows along this index; it serves
+    // lookups by organization too.
+    index('orders_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // The sales of a period across every school.
+    index('orders_created_idx').on(t.createdAt),
     index('orders_collection_idx').on(t.collectionId),
     trigramIndex('orders_search_idx', t.searchText),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
+  ],
+);
+
+/**
+ * What a school sold on each UTC day (orders neither cancelled nor refunded), kept by triggers on
+ * `orders` in the write's own transaction (migration 0024): the dashboard reads a period's days
+ * here, one row per school and day, instead of every order of the period. Exact to the cent.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    revenue: money('revenue').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] }), index('sales_days_day_idx').on(t.day)],
+);
+
+/**
+ * Units of each product a school sold on each UTC day (items of orders neither cancelled nor
+ * refunded), kept by triggers on `orders` and `order_items` in the write's own transaction
+ * (migration 0025): top products read a period's days here instead of every item of the period.
+ * No foreign keys: a removed product's days are never joined to a product again.
+ */
+export const productDays = pgTable(
+  'product_days',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.productId] }),
+    index('product_days_day_idx').on(t.day),
   ],
 );
 
@@ -594,7 +641,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    // Top products read a period's items from this index alone, without visiting the table.
+    index('order_items_order_product_idx').on(t.orderId, t.productId, t.quantity),
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 /**

@@ -136,26 +136,38 @@ export class ResourceEngine {
     params: Values,
     db: Db,
   ) {
+    let after: { sort: unknown; id: number } | undefined;
+    for (;;) {
+      const rows = (await this.exportPage(db, actor, query, params, after)) as Values[];
+      if (rows.length > 0) yield rows.map(({ keysetSort: _, ...row }) => toRow(row));
+      if (rows.length < exportBatchSize) return;
+      const last = rows[rows.length - 1];
+      after = { sort: last.keysetSort, id: last.id as number };
+    }
+  }
+
+  /** One keyset page of an export: the rows after `after` (none: the first page), in table order. */
+  exportPage(
+    db: Db,
+    actor: SessionUser,
+    query: ParsedTableQuery & { filter?: Values },
+    params: Values,
+    after?: { sort: unknown; id: number },
+  ) {
     const { sortField, order, where } = this.query(actor, query, params);
     const sortColumn = this.sortOf(sortField);
     const search = searchCondition(
       { searchColumn: this.searchColumn, prefixColumns: this.server.prefixColumns },
       query.allSearch,
     );
-    const id = this.columns.id;
-    let after: { sort: unknown; id: number } | undefined;
-    for (;;) {
-      const rows = (await db
-        .select({ ...this.select, keysetSort: sql`${sortColumn}` })
-        .from(this.table)
-        .where(and(where, search, after && this.after(sortColumn, order, after)))
-        .orderBy(...[sortColumn, id].map((column) => (order === 'DESC' ? desc(column) : asc(column))))
-        .limit(exportBatchSize)) as Values[];
-      if (rows.length > 0) yield rows.map(({ keysetSort: _, ...row }) => toRow(row));
-      if (rows.length < exportBatchSize) return;
-      const last = rows[rows.length - 1];
-      after = { sort: last.keysetSort, id: last.id as number };
-    }
+    return db
+      .select({ ...this.select, keysetSort: sql`${sortColumn}` })
+      .from(this.table)
+      .where(and(where, search, after && this.after(sortColumn, order, after)))
+      .orderBy(
+        ...[sortColumn, this.columns.id].map((column) => (order === 'DESC' ? desc(column) : asc(column))),
+      )
+      .limit(exportBatchSize);
   }
 
   /**

@@ -38,6 +38,23 @@ describe('GET dashboard', () => {
     expect(response.json().result.dataElements.length).toBeLessThanOrEqual(maxDashboardCards);
   });
 
+  it('keeps User Count up to date with accounts added by any server process', async () => {
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    const userCount = async () => {
+      const response = await ctx.app.inject({ url: '/api/dashboard', headers: { cookie } });
+      return response
+        .json()
+        .result.dataElements.find(
+          (element: { dashboardDataType: string }) => element.dashboardDataType === 'UserCount',
+        ).numberOfUsers;
+    };
+    expect(await userCount()).toBe(1);
+    // Written straight to the database, as another process would: only its change notice tells.
+    await createUser(ctx.db, { email: 'second@example.com' });
+    await expect.poll(userCount).toBe(2);
+  });
+
   it('leaves User Count out for an AthleticDirector, and an empty name is null (shown as N/A)', async () => {
     const org = await createOrganization(ctx.db);
     const director = await createUser(ctx.db, {

@@ -1,0 +1,364 @@
+/**
+ * `npx tsx bench/scale.ts`: the dashboard, a school's orders, the orders export and the audit log
+ * at the sizes of issue 32, seeded by SQL (every constraint valid). Prints, per call, the median
+ * and p95 of calls made one at a time and the requests per second at 16 clients.
+ *
+ *   BENCH_SCALE=S|M|L         the size (M by default; see `sizes`)
+ *   BENCH_SCALE_DRIVERS=pg,pglite   the drivers (PostgreSQL only by default; PGlite is embedded, up to M)
+ *   BENCH_DURATION=5          seconds of each load run
+ *   BENCH_SCALE_EXPLAIN=1     also print EXPLAIN (ANALYZE, BUFFERS) of the sales card's statements
+ *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0023's indexes on the seeded tables
+ *
+ * The app runs in this process (`buildApp`, as server/main.ts builds it) with autocannon beside
+ * it: the calls measured wait on the database, which runs in processes of its own on PostgreSQL.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
+import { randomToken } from '../server/auth/tokens';
+import { loadConfig } from '../server/config';
+import { salesQueries } from '../server/modules/dashboard/sales';
+import { startPostgres } from '../tests/server/global-setup-postgres';
+
+interface Size {
+  organizations: number;
+  orders: number;
+  users: number;
+  auditRows: number;
+}
+
+/**
+ * Orders have 1 to 4 items (2.5 on average); one school has 20,000 of the orders, spread among
+ * the others'. Orders are stored in the order they arrived, as the storefront sends them.
+ */
+const sizes: Record<string, Size> = {
+  S: { organizations: 50, orders: 40_000, users: 5_000, auditRows: 10_000 },
+  M: { organizations: 500, orders: 100_000, users: 20_000, auditRows: 50_000 },
+  L: { organizations: 500, orders: 1_000_000, users: 200_000, auditRows: 500_000 },
+};
+const bigSchoolOrders = 20_000;
+/** Orders are spread over the last two years. */
+const spreadDays = 730;
+
+const sizeName = process.env.BENCH_SCALE ?? 'M';
+const size = sizes[sizeName];
+if (!size) throw new Error(`BENCH_SCALE must be one of ${Object.keys(sizes).join(', ')}`);
+const drivers = (process.env.BENCH_SCALE_DRIVERS ?? 'pg').split(',');
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
+const aloneCalls = 30;
+const clients = 16;
+const dashboardP95Ms = 100;
+const tableP95Ms = 20;
+const dashboardReqPerSec = 100;
+const exportRowsPerSec = 50_000;
+const mark = (met: boolean) => (met ? 'met' : '**missed**');
+const admin = { email: 'admin@bench.example', password: 'Bench-Passw0rd!' };
+const director = { email: 'director@bench.example', password: 'Bench-Passw0rd!' };
+
+function log(message: string) {
+  console.log(`[scale ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+type Db = Pick<Awaited<ReturnType<typeof buildApp>>['db'], 'execute'>;
+
+async function seed(db: Db) {
+  const started = performance.now();
+  await db.execute(sql`
+    insert into organizations (name)
+    select 'Bench School ' || i from generate_series(1, ${size.organizations}) as i`);
+  await db.execute(sql`
+    insert into base_apparel (title, description, price, image_key)
+    values ('Bench Tee', 'A tee', 10, 'base-apparel/bench.png')`);
+  // Five products per school, in a row of ids: school o's product p is first + (o - 1) * 5 + p - 1.
+  await db.execute(sql`
+    insert into merchandise (organization_id, base_apparel_id, title, description, price, status)
+    select o.id, (select max(id) from base_apparel), 'Product ' || o.id || '-' || p, 'Bench', 10 + p, 'ready'
+    from organizations o, generate_series(1, 5) as p
+    order by o.id, p`);
+  // Order i has 1 + i % 4 items: item k is product (i + k) % 5 + 1 of its school, 1 + (i * k) % 3 of it.
+  // The kept days' row triggers cost more than the rows themselves at 2.5M items: the bulk load
+  // goes without them (every row is valid by construction), and the kept days are filled after.
+  await db.execute(sql`set session_replication_role = replica`);
+  await db.execute(sql`
+    with school as (select min(id) as first, count(*) as n from organizations)
+    insert into orders (organization_id, collection_id, order_number, customer_name, customer_email, total, status, created_at)
+    select case when i % ${size.orders / bigSchoolOrders}::int = 0 then school.first else school.first + 1 + i % (school.n - 1) end,
+           'Shopify', '#' || i, 'Customer ' || i % 5000, 'customer' || i % 5000 || '@bench.example',
+           (select sum((1 + (i * k) % 3) * (10 + (i + k) % 5 + 1)) from generate_series(1, 1 + i % 4) as k),
+           (array['Paid','Paid','Paid','Shipped','Shipped','Pending','Paid','Shipped','Refunded','Cancelled'])[1 + i % 10],
+           now() - make_interval(secs => (${size.orders} - i) * ${(spreadDays * 86_400) / size.orders}::float8)
+    from school, generate_series(1, ${size.orders}) as i`);
+  await db.execute(sql`
+    with bounds as (select min(o.id) as first_order, (select min(id) from merchandise) as first_product,
+                           (select min(id) from organizations) as first_school from orders o)
+    insert into order_items (order_id, product_id, title, quantity, unit_price)
+    select o.id, p.product, 'Product', 1 + (i * k) % 3, 10 + (i + k) % 5 + 1
+    from bounds, orders o,
+         lateral (select o.id - bounds.first_order + 1 as i) as n,
+         lateral generate_series(1, 1 + n.i % 4) as k,
+         lateral (select bounds.first_product + (o.organization_id - bounds.first_school) * 5 + (n.i + k) % 5 as product) as p`);
+  await db.execute(sql`reset session_replication_role`);
+  await fillKeptDays(db);
+  await db.execute(sql`
+    insert into users (email, normalized_email, username, first_name, last_name, roles, security_stamp, email_confirmed)
+    select 'user' || i || '@bench.example', 'user' || i || '@bench.example', 'user' || i || '@bench.example',
+           'First' || i % 100, 'Last' || i % 200, '{AthleticDirector}', md5(i::text), true
+    from generate_series(1, ${size.users}) as i`);
+  await db.execute(sql`
+    insert into audit_log (action, entity_type, entity_id, created_at)
+    select (array['create','update','delete'])[1 + i % 3], 'order', i::text, now() - i * interval '1 minute'
+    from generate_series(1, ${size.auditRows}) as i`);
+  const passwordHash = await hashPassword(director.password);
+  await db.execute(sql`
+    insert into users (email, normalized_email, username, first_name, last_name, roles, security_stamp,
+                       email_confirmed, password_hash, organization_id)
+    values (${director.email}, ${director.email}, ${director.email}, 'Bench', 'Director', '{AthleticDirector}',
+            ${randomToken(16)}, true, ${passwordHash}, (select min(id) from organizations))`);
+  // What autovacuum (PostgreSQL) or server/db/maintenance.ts (PGlite) does after a bulk load.
+  await db.execute(sql`vacuum analyze`);
+  log(`seeded ${sizeName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** How long each index of migration 0023 takes to build on the seeded tables (writes to them wait that long). */
+async function timeIndexes(db: Db) {
+  const migration = readFileSync(
+    path.join(import.meta.dirname, '../server/db/migrations/0023_scale_indexes.sql'),
+    'utf8',
+  );
+  for (const statement of migration.match(/CREATE INDEX IF NOT EXISTS "\w+" ON [^;]+/g) ?? []) {
+    const name = /CREATE INDEX IF NOT EXISTS "(\w+)"/.exec(statement)![1];
+    await db.execute(sql.raw(`drop index ${name}`));
+    const started = performance.now();
+    await db.execute(sql.raw(statement));
+    log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+/**
+ * The kept days filled from the seeded orders and items by migrations 0024 and 0025's own last
+ * statement, as on a database upgraded to them (writes to those tables wait that long).
+ */
+async function fillKeptDays(db: Db) {
+  for (const [file, table] of [
+    ['0024_sales_days.sql', 'sales_days'],
+    ['0025_product_days.sql', 'product_days'],
+  ]) {
+    // The migration's last statement; the trigger functions before it insert too.
+    const backfill = readFileSync(path.join(import.meta.dirname, '../server/db/migrations', file), 'utf8')
+      .split('--> statement-breakpoint')
+      .at(-1)!;
+    const started = performance.now();
+    await db.execute(sql.raw(backfill));
+    log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function signIn(url: string, account: { email: string; password: string }) {
+  const response = await fetch(`${url}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sp_session='));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0];
+}
+
+interface Call {
+  name: string;
+  /** The issue's p95 target in ms, PostgreSQL at L (the dashboard's calls also >= 100 req/s). */
+  p95Target: number;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  cookie: string;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(url: string, call: Call) {
+  const request = () =>
+    fetch(`${url}${call.path}`, {
+      method: call.method ?? 'GET',
+      headers: { cookie: call.cookie, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+      body: call.body ? JSON.stringify(call.body) : undefined,
+    });
+  const warm = await request();
+  if (!warm.ok) throw new Error(`${call.name}: ${warm.status} ${await warm.text()}`);
+  await warm.arrayBuffer();
+  const times: number[] = [];
+  for (let n = 0; n < aloneCalls; n += 1) {
+    const started = performance.now();
+    await (await request()).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const loaded = await autocannon({
+    url: `${url}${call.path}`,
+    method: call.method ?? 'GET',
+    connections: clients,
+    duration: durationSeconds,
+    headers: { cookie: call.cookie, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+    body: call.body ? JSON.stringify(call.body) : undefined,
+  });
+  return {
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    reqPerSec: loaded.requests.average,
+    errors: loaded.errors + loaded.timeouts + loaded.non2xx,
+  };
+}
+
+async function exportRate(url: string, path: string, cookie: string) {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, { headers: { cookie } });
+  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+  let rows = -1;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    for (const byte of read.value) if (byte === 10) rows += 1;
+  const seconds = (performance.now() - started) / 1000;
+  return { rows, rowsPerSec: Math.round(rows / seconds) };
+}
+
+async function benchDriver(driver: string) {
+  const postgres = driver === 'pg' ? await startPostgres() : undefined;
+  const pgliteDir = driver === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'scale-pglite-')) : undefined;
+  const app = await buildApp({
+    ...loadConfig({}),
+    logLevel: 'warn',
+    jobWorker: false,
+    databaseUrl: postgres?.url,
+    pgliteDir: pgliteDir ?? 'memory://',
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+  });
+  try {
+    await app.ready();
+    log(`${driver}: seeding ${sizeName}`);
+    // A connection of its own on PostgreSQL: the app's pool stops any statement at 10 s.
+    const seeder = postgres ? new pg.Client({ connectionString: postgres.url }) : undefined;
+    await seeder?.connect();
+    try {
+      await seed(seeder ? drizzle(seeder) : app.db);
+      if (process.env.BENCH_SCALE_INDEX_TIMES === '1') await timeIndexes(seeder ? drizzle(seeder) : app.db);
+    } finally {
+      await seeder?.end();
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const adminCookie = await signIn(url, admin);
+    const directorCookie = await signIn(url, director);
+    const [{ school }] = (
+      (await app.db.execute(sql`select min(id) as school from organizations`)) as unknown as {
+        rows: { school: number }[];
+      }
+    ).rows;
+    const today = new Date();
+    const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const calls: Call[] = [
+      {
+        name: 'Admin sales card, all organizations, 30 days',
+        p95Target: dashboardP95Ms,
+        path: '/api/dashboard/sales?period=30',
+        cookie: adminCookie,
+      },
+      {
+        name: 'same, 90 days',
+        p95Target: dashboardP95Ms,
+        path: '/api/dashboard/sales?period=90',
+        cookie: adminCookie,
+      },
+      {
+        name: 'same, custom 366 days',
+        p95Target: dashboardP95Ms,
+        path: `/api/dashboard/sales?period=custom&from=${day(yearAgo)}&to=${day(today)}`,
+        cookie: adminCookie,
+      },
+      {
+        name: "athletic director's sales, school year",
+        p95Target: dashboardP95Ms,
+        path: '/api/dashboard/sales?period=school-year',
+        cookie: directorCookie,
+      },
+      {
+        name: `orders table of one school (${bigSchoolOrders / 1000}k orders), first page by date`,
+        p95Target: tableP95Ms,
+        path: `/api/orders/organization/${school}/table`,
+        method: 'POST',
+        body: { skip: 0, take: 25 },
+        cookie: adminCookie,
+      },
+      {
+        name: 'audit log, first page',
+        p95Target: tableP95Ms,
+        path: '/api/audit-log/table',
+        method: 'POST',
+        body: { skip: 0, take: 25 },
+        cookie: adminCookie,
+      },
+      {
+        name: 'Admin dashboard cards',
+        p95Target: dashboardP95Ms,
+        path: '/api/dashboard',
+        cookie: adminCookie,
+      },
+    ];
+    const rows: string[] = [];
+    for (const call of calls) {
+      const result = await measure(url, call);
+      const met =
+        result.p95 <= call.p95Target &&
+        (call.p95Target !== dashboardP95Ms || result.reqPerSec >= dashboardReqPerSec);
+      const target = `p95 <= ${call.p95Target} ms${call.p95Target === dashboardP95Ms ? `, >= ${dashboardReqPerSec} req/s` : ''}`;
+      const line = `| ${call.name} | ${result.median.toFixed(1)} / ${result.p95.toFixed(1)} / ${result.reqPerSec.toFixed(1)}${result.errors ? ` (${result.errors} errors)` : ''} | ${target}: ${mark(met)} |`;
+      log(line);
+      rows.push(line);
+    }
+    const exported = await exportRate(url, `/api/orders/organization/${school}/export`, adminCookie);
+    const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
+    log(exportLine);
+    if (process.env.BENCH_SCALE_EXPLAIN === '1') {
+      const statements = salesQueries(app.db, undefined, new Date(today.getTime() - 30 * 86_400_000), today);
+      for (const [name, query] of Object.entries({
+        perDay: statements.perDay,
+        topProducts: statements.topProducts,
+        previousTotals: statements.previousTotals,
+      })) {
+        const plan = (await app.db.execute(
+          sql`explain (analyze, buffers, costs off, timing off) ${query}`,
+        )) as unknown as { rows: Record<string, string>[] };
+        console.log(
+          `${name}, all organizations, 30 days:\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`,
+        );
+      }
+    }
+    console.log(
+      [
+        '',
+        `### ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, size ${sizeName} (${size.organizations} organizations, ${size.orders.toLocaleString('en')} orders, ${size.users.toLocaleString('en')} users, ${size.auditRows.toLocaleString('en')} audit rows)`,
+        '',
+        `| call | median / p95 ms, req/s at ${clients} clients | target (PostgreSQL at L) |`,
+        '|---|---|---|',
+        ...rows,
+        exportLine,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await app.close();
+    postgres?.stop();
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+for (const driver of drivers) await benchDriver(driver);

@@ -1,0 +1,134 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { orders } from '../../../contract/resources';
+import { auditLog } from '../../../contract/resources/audit-log';
+import { tableQueries } from '../../../server/http/table';
+import { resourceServers } from '../../../server/modules';
+import { salesQueries } from '../../../server/modules/dashboard/sales';
+import { ResourceEngine } from '../../../server/resources/engine';
+import { createUser, testApp } from '../helpers';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let school: number;
+
+const day = 86_400_000;
+const schools = 50;
+const orderCount = 20_000;
+
+/**
+ * Issue 32: what a page shows costs what it shows, not what is stored. Two years of orders of 50
+ * schools in the order they arrived, with their items, and an audit log, analysed as autovacuum
+ * would; the plans are the planner's own choice on PostgreSQL's statistics.
+ */
+describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', () => {
+  beforeAll(async () => {
+    ctx = await testApp();
+    admin = await createUser(ctx.db, { email: 'admin@example.com' });
+    await ctx.db.execute(sql`
+      insert into organizations (name) select 'School ' || i from generate_series(1, ${schools}) as i`);
+    await ctx.db.execute(sql`
+      insert into base_apparel (title, description, price, image_key) values ('Tee', 'Tee', 10, 'base-apparel/tee')`);
+    await ctx.db.execute(sql`
+      insert into merchandise (organization_id, base_apparel_id, title, description, price, status)
+      select o.id, (select max(id) from base_apparel), 'Product ' || p, 'Product', 10, 'ready'
+      from organizations o, generate_series(1, 5) as p
+      order by o.id, p`);
+    await ctx.db.execute(sql`
+      with first as (select min(id) as school from organizations)
+      insert into orders (organization_id, collection_id, order_number, customer_name, customer_email, total, status, created_at)
+      select first.school + i % ${schools},
+             'Shopify', '#' || i, 'Pat Parent', 'pat@example.com', 10,
+             (array['Paid', 'Shipped', 'Refunded', 'Cancelled'])[1 + i % 4],
+             now() - make_interval(secs => (${orderCount} - i) * (730 * 86400.0 / ${orderCount}))
+      from first, generate_series(1, ${orderCount}) as i`);
+    // School o's product p is the first product's id + (o - first school) * 5 + p, as inserted.
+    await ctx.db.execute(sql`
+      with first as (select min(id) as product, (select min(id) from organizations) as school from merchandise)
+      insert into order_items (order_id, product_id, title, quantity, unit_price)
+      select o.id, first.product + (o.organization_id - first.school) * 5 + k % 5, 'Product', 1 + k % 3, 10
+      from first, orders o, generate_series(1, 1 + o.id % 4) as k`);
+    await ctx.db.execute(sql`
+      insert into audit_log (action, entity_type, entity_id, created_at)
+      select 'update', 'order', i::text, now() - i * interval '1 minute' from generate_series(1, 20000) as i`);
+    await ctx.db.execute(
+      sql`vacuum analyze orders, order_items, audit_log, merchandise, sales_days, product_days`,
+    );
+    school = (
+      (await ctx.db.execute(sql`select min(id)::int as id from organizations`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0].id;
+  }, 120_000);
+  afterAll(() => ctx?.app.close());
+
+  async function plan(query: SQL | { getSQL(): SQL }) {
+    const result = (await ctx.db.execute(sql`explain ${query}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  }
+
+  const since = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+  /**
+   * A sort of every matching row before the first is returned. An incremental sort of rows that
+   * come in date order (ties only) is not: the planner may walk the date index and skip other
+   * schools' orders when a school has a large share of them.
+   */
+  const sortsEverything = /(^|->\s+)Sort\s+\(/m;
+  const newestFirst =
+    /Index Scan Backward using (orders_organization_created_idx|orders_created_idx) on orders/;
+
+  it.each([
+    ['all schools', undefined],
+    ['one school', 'school'],
+  ] as const)("reads a month's sales of %s from the kept days, never from the orders", async (_, who) => {
+    const statements = salesQueries(ctx.db, who ? school : undefined, since(30), since(0));
+    const top = await statements.topProducts;
+    expect(top).not.toHaveLength(0);
+    for (const [query, kept] of [
+      [statements.perDay, 'sales_days'],
+      [statements.previousTotals, 'sales_days'],
+      [statements.topProducts, 'product_days'],
+      [statements.unitsBefore(top.map((product) => product.productId)), 'product_days'],
+    ] as const) {
+      const read = await plan(query);
+      expect(read).toMatch(new RegExp(`(Index|Index Only|Bitmap Index) Scan using ${kept}_`));
+      expect(read).not.toMatch(/ on (orders|order_items)\b/);
+    }
+  });
+
+  const ordersEngine = new ResourceEngine(orders, resourceServers[orders.name]);
+
+  it("reads a school's first page of orders newest first along an index, without sorting them all", async () => {
+    const table = ordersEngine.tableSpec(
+      admin,
+      { skip: 0, take: 25, allSearch: '' },
+      { organizationId: school },
+    );
+    const read = await plan(tableQueries(ctx.db, table.spec, table.query, ordersEngine.select).page);
+    expect(read).toMatch(newestFirst);
+    expect(read).not.toMatch(sortsEverything);
+  });
+
+  it("reads each keyset page of a school's export along an index, without sorting them all", async () => {
+    const query = { skip: 0, take: 25, allSearch: '' };
+    const params = { organizationId: school };
+    const first = await ordersEngine.exportPage(ctx.db, admin, query, params);
+    const last = first[first.length - 1] as { id: number; keysetSort: unknown };
+    const read = await plan(
+      ordersEngine.exportPage(ctx.db, admin, query, params, { sort: last.keysetSort, id: last.id }),
+    );
+    expect(read).toMatch(newestFirst);
+    expect(read).not.toMatch(sortsEverything);
+  });
+
+  it("reads the audit log's first page, newest first, along its index without sorting", async () => {
+    const engine = new ResourceEngine(auditLog, resourceServers[auditLog.name]);
+    const table = engine.tableSpec(admin, { skip: 0, take: 25, allSearch: '' });
+    const read = await plan(tableQueries(ctx.db, table.spec, table.query, engine.select).page);
+    expect(read).toContain('Index Scan Backward using audit_log_created_idx');
+    expect(read).not.toMatch(sortsEverything);
+  });
+});
