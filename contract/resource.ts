@@ -89,19 +89,24 @@ export function fieldInputSchema(f: Field): z.ZodType {
       return f.required ? choice : choice.nullish().transform((value) => value ?? null);
     }
     case 'reference': {
-      // A form may send '' for "none"; ids are bounded to the column, so a stray one is a 400, never a 500.
-      const reference = z.preprocess(
-        (value) => (value === '' ? null : value),
-        z.coerce
-          .number({ error: `${label} must be a number` })
-          .int(`${label} must be a whole number`)
-          .positive(`${label} must be positive`)
-          .max(maxIntegerId, `${label} does not exist`)
-          .nullish(),
-      );
+      // Ids are bounded to the column, so a stray one is a 400, never a 500.
+      const id = z.coerce
+        .number({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .positive(`${label} must be positive`)
+        .max(maxIntegerId, `${label} does not exist`);
+      // A form sends '' for "none". A required reference says so from the preprocess itself: zod 4
+      // skips every check of an absent key whose schema accepts undefined, so a refine after a
+      // `nullish()` never ran and the database's NOT NULL answered instead, with a 500.
+      const isNone = (value: unknown) => value === '' || value == null;
       return f.required
-        ? reference.refine((value) => value != null, `${label} is required`)
-        : reference.transform((value) => value ?? null);
+        ? z.preprocess((value, context) => {
+            if (isNone(value)) context.addIssue({ code: 'custom', message: `${label} is required` });
+            return value;
+          }, id)
+        : z
+            .preprocess((value) => (value === '' ? null : value), id.nullish())
+            .transform((value) => value ?? null);
     }
     case 'date': {
       const date = z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });

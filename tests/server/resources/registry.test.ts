@@ -259,6 +259,43 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     ]);
   });
 
+  const requiredReferences = Object.entries(definition.fields).filter(
+    ([, f]) => f.kind === 'reference' && f.required && !f.readOnly,
+  );
+
+  it.runIf(creates && requiredReferences.length > 0)(
+    'refuses a create without a required reference with a 400 naming it, and writes no row',
+    async () => {
+      const table = tableOf(definition);
+      const rowsBefore = await world.db.select({ n: count() }).from(table);
+      for (const [name, f] of requiredReferences) {
+        const { [name]: _omitted, ...body } = sampleBody(world, definition, 'NoReference');
+        const response = await asAdmin(resourceCalls(definition).create, { payload: body });
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+        expect(response.json().validationFailures).toEqual([
+          { propertyName: name, errorMessage: `${f.label} is required` },
+        ]);
+      }
+      expect(await world.db.select({ n: count() }).from(table)).toEqual(rowsBefore);
+    },
+  );
+
+  it.runIf(creates && requiredReferences.length > 0)(
+    'shows each required reference in the OpenAPI create body as required and not nullable',
+    async () => {
+      const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
+      const call = resourceCalls(definition).create;
+      const operation = document.paths[`/api/${call.path}`].post;
+      const body = operation.requestBody.content['application/json'].schema;
+      for (const [name] of requiredReferences) {
+        expect(body.required, `${name} is required`).toContain(name);
+        expect(JSON.stringify(body.properties[name]), `${name} is not nullable`).not.toMatch(
+          /"null"|nullable/,
+        );
+      }
+    },
+  );
+
   const offers = (name: CallName) => calls.some(([offered]) => offered === name);
 
   describe.runIf(offers('update') || offers('delete'))('versions', () => {
