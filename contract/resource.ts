@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   limits,
+  optionSchema,
   optionalText,
   requiredText,
   resultOf,
@@ -13,7 +14,14 @@ import {
   versionInput,
   versionOutput,
 } from './common';
-import { type AnyResource, type Field, filterableFields, maxIntegerId, sortableFields } from './definition';
+import {
+  type AnyResource,
+  type Field,
+  filterableFields,
+  maxIntegerId,
+  referenceFields,
+  sortableFields,
+} from './definition';
 
 export * from './definition';
 
@@ -248,3 +256,23 @@ export function tableQuerySchemaOf(definition: AnyResource) {
 
 export const tableResponseSchemaOf = (definition: AnyResource) =>
   resultOf(z.object({ data: z.array(rowSchemaOf(definition)), totalFilteredRecords: z.number().int() }));
+
+/**
+ * `POST {path}/references`: the options of one reference field, a search of the referenced rows'
+ * labels or the labels of given ids (a list's cells, a form's current value).
+ */
+export function referencesQuerySchemaOf(definition: AnyResource) {
+  const names = referenceFields(definition).map(([name]) => name) as [string, ...string[]];
+  return z
+    .object({
+      field: z.enum(names, { error: 'Field is not a reference' }),
+      search: z
+        .string({ error: 'Search must be text' })
+        .max(limits.searchText, `Search must be at most ${limits.searchText} characters`)
+        .optional(),
+      ids: z.array(idSchema).max(limits.maxTake, `Ids must be at most ${limits.maxTake}`).optional(),
+    })
+    .strict();
+}
+
+export const referencesResponseSchema = resultOf(z.array(optionSchema));
