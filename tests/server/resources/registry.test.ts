@@ -10,6 +10,7 @@ import {
   type ResourceCall,
   resourceCalls,
   fillPath,
+  referenceFields,
   uniqueMessage,
 } from '../../../contract/resource';
 import { definitionOf, resourceDefinitions } from '../../../contract/resources';
@@ -244,6 +245,36 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
         .from(table)
         .where(eq(sql`lower(${column})`, String(body[name]).toLowerCase()));
       expect(n).toBe(1);
+    },
+  );
+
+  it.runIf(Boolean(resourceCalls(definition).references))(
+    "offers every role that reads it, in each reference, only rows within that role's reach",
+    async () => {
+      const call = resourceCalls(definition).references!;
+      for (const role of definition.access.read ?? []) {
+        for (const [name, f] of referenceFields(definition)) {
+          const response = await send(role, call, { payload: { field: name } });
+          expect(response.statusCode, `${role} ${name}: ${response.body}`).toBe(200);
+          const values = (response.json().result as { value: number }[]).map((option) => option.value);
+          if (role === roles.admin || allows(definitionOf(f.to)!, 'list', [role])) continue;
+          // Any other role reaches only its own organization's rows, found through the referenced table.
+          const target = definitionOf(f.to)!;
+          const owner =
+            target.organizationField ??
+            referenceFields(target).find(([, g]) => g.to === 'organizations')?.[0];
+          const columns = tableOf(target) as unknown as Record<string, never>;
+          const reachable = owner
+            ? await world.db
+                .select({ id: columns.id })
+                .from(tableOf(target))
+                .where(eq(columns[owner], world.organizationId))
+            : [];
+          expect(values.sort(), `${role} ${name}: exactly its organization's rows`).toEqual(
+            reachable.map((row) => row.id as number).sort(),
+          );
+        }
+      }
     },
   );
 
