@@ -7,7 +7,8 @@ import { baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './br
 
 /**
  * Every page the registry offers an athletic director (list, create, update), opened as the demo
- * director: none may send them to /403, as a cell or input reading a list only Admins may open did.
+ * director: none may send them to /403 or make a call refused with 403, as a cell or input reading
+ * a list only Admins may open did.
  */
 const directorRoles = [roles.athleticDirector];
 const definitions = resourceDefinitions.filter((definition) => offers(definition, 'list', directorRoles));
@@ -68,12 +69,17 @@ describe('every resource page offered to an athletic director', { timeout: 60_00
         withPage(async (page, context) => {
           const errors: string[] = [];
           page.on('pageerror', (error) => errors.push(error.message));
+          const refused: string[] = [];
+          page.on('response', (response) => {
+            if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+          });
           const target = await path(context);
           await page.goto(`${baseUrl()}${target}`, { waitUntil: 'networkidle' });
           await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
           await page.waitForLoadState('networkidle');
           expect(new URL(page.url()).pathname, 'never sent to /403').toBe(target);
           expect(errors).toEqual([]);
+          expect(refused, 'no call the director may not make').toEqual([]);
         }));
     }
   }
