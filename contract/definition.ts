@@ -261,6 +261,9 @@ export const sortableFields = (definition: AnyResource) => [
     .map(([name]) => name),
 ];
 
+export const referenceFields = (definition: AnyResource) =>
+  entries(definition).filter((entry): entry is [string, ReferenceField] => entry[1].kind === 'reference');
+
 export const filterableFields = (definition: AnyResource) =>
   entries(definition).filter(([, f]) => f.filter || f.kind === 'reference');
 
@@ -293,6 +296,8 @@ const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
  * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
  * - toggle: the one-field switch of the list, when the definition has one
  * - with `audit`: `GET {path}/:id/history` and `POST {path}/:id/revert` (unless `history: false`)
+ * - with a reference field: `POST {path}/references` with `{ field, search?, ids? }`, the rows it
+ *   may name as options `{ value, label }`, within what the caller may read (see `referencesQuerySchemaOf`)
  * - with `trash`: `POST {path}/trash/table` (the trash's table query), `POST {path}/:id/restore`,
  *   `POST {path}/restore-many` and `POST {path}/purge-many` with `{ ids }`
  */
@@ -319,6 +324,9 @@ export function resourceCalls(definition: AnyResource) {
     revert: historyOf(definition)
       ? { method: 'POST', path: joinPath(base, ':id/revert'), idIn: 'path' }
       : undefined,
+    references: referenceFields(definition).length
+      ? { method: 'POST', path: joinPath(base, 'references') }
+      : undefined,
     trashTable: definition.trash ? { method: 'POST', path: joinPath(base, 'trash/table') } : undefined,
     restore: definition.trash
       ? { method: 'POST', path: joinPath(base, ':id/restore'), idIn: 'path' }
@@ -332,12 +340,26 @@ export function resourceCalls(definition: AnyResource) {
     toggle?: ResourceCall;
     history?: ResourceCall;
     revert?: ResourceCall;
+    references?: ResourceCall;
     trashTable?: ResourceCall;
     restore?: ResourceCall;
     restoreMany?: ResourceCall;
     purgeMany?: ResourceCall;
   };
 }
+
+/**
+ * The react-admin resource a reference field's cells and inputs read: its options and labels
+ * through `POST {path}/references`, so a cell or input never reads a list its user may not open.
+ */
+export const referenceOptionsResource = (definition: AnyResource, field: string) =>
+  `${definition.name}/${field}/references`;
+
+/** The definition and field a `referenceOptionsResource` names, else undefined. */
+export const referenceOptionsOf = (resource: string) => {
+  const [name, field, suffix] = resource.split('/');
+  return suffix === 'references' && field ? { name, field } : undefined;
+};
 
 /** Fills `:id` and scope parameters (`:organizationId`) of a call's path. */
 export const fillPath = (path: string, values: Record<string, string | number>) =>

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   limits,
+  optionSchema,
   optionalText,
   requiredText,
   resultOf,
@@ -13,7 +14,14 @@ import {
   versionInput,
   versionOutput,
 } from './common';
-import { type AnyResource, type Field, filterableFields, maxIntegerId, sortableFields } from './definition';
+import {
+  type AnyResource,
+  type Field,
+  filterableFields,
+  maxIntegerId,
+  referenceFields,
+  sortableFields,
+} from './definition';
 
 export * from './definition';
 
@@ -89,19 +97,24 @@ export function fieldInputSchema(f: Field): z.ZodType {
       return f.required ? choice : choice.nullish().transform((value) => value ?? null);
     }
     case 'reference': {
-      // A form may send '' for "none"; ids are bounded to the column, so a stray one is a 400, never a 500.
-      const reference = z.preprocess(
-        (value) => (value === '' ? null : value),
-        z.coerce
-          .number({ error: `${label} must be a number` })
-          .int(`${label} must be a whole number`)
-          .positive(`${label} must be positive`)
-          .max(maxIntegerId, `${label} does not exist`)
-          .nullish(),
-      );
+      // Ids are bounded to the column, so a stray one is a 400, never a 500.
+      const id = z.coerce
+        .number({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .positive(`${label} must be positive`)
+        .max(maxIntegerId, `${label} does not exist`);
+      // A form sends '' for "none". A required reference says so from the preprocess itself: zod 4
+      // skips every check of an absent key whose schema accepts undefined, so a refine after a
+      // `nullish()` never ran and the database's NOT NULL answered instead, with a 500.
+      const isNone = (value: unknown) => value === '' || value == null;
       return f.required
-        ? reference.refine((value) => value != null, `${label} is required`)
-        : reference.transform((value) => value ?? null);
+        ? z.preprocess((value, context) => {
+            if (isNone(value)) context.addIssue({ code: 'custom', message: `${label} is required` });
+            return value;
+          }, id)
+        : z
+            .preprocess((value) => (value === '' ? null : value), id.nullish())
+            .transform((value) => value ?? null);
     }
     case 'date': {
       const date = z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
@@ -243,3 +256,23 @@ export function tableQuerySchemaOf(definition: AnyResource) {
 
 export const tableResponseSchemaOf = (definition: AnyResource) =>
   resultOf(z.object({ data: z.array(rowSchemaOf(definition)), totalFilteredRecords: z.number().int() }));
+
+/**
+ * `POST {path}/references`: the options of one reference field, a search of the referenced rows'
+ * labels or the labels of given ids (a list's cells, a form's current value).
+ */
+export function referencesQuerySchemaOf(definition: AnyResource) {
+  const names = referenceFields(definition).map(([name]) => name) as [string, ...string[]];
+  return z
+    .object({
+      field: z.enum(names, { error: 'Field is not a reference' }),
+      search: z
+        .string({ error: 'Search must be text' })
+        .max(limits.searchText, `Search must be at most ${limits.searchText} characters`)
+        .optional(),
+      ids: z.array(idSchema).max(limits.maxTake, `Ids must be at most ${limits.maxTake}`).optional(),
+    })
+    .strict();
+}
+
+export const referencesResponseSchema = resultOf(z.array(optionSchema));

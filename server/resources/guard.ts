@@ -16,6 +16,8 @@ export const callActions: Record<CallName, ResourceAction> = {
   deleteMany: 'bulkDelete',
   history: 'update',
   revert: 'update',
+  // Whoever reads a row may read the labels it names, and a form's options are asked by those who read.
+  references: 'read',
   trashTable: 'restore',
   restore: 'restore',
   restoreMany: 'restore',

@@ -26,6 +26,7 @@ import { callActions, resourceGuard } from './guard';
 import { registerHistory } from './history';
 import { resourceSchema, staleWriteDescription } from './openapi';
 import { assertOwnOrganization, rowCondition, scopeCondition } from './scope';
+import { registerReferences } from './references';
 import { moveToTrash, registerTrash } from './trash';
 import type { CallName, ChangeAction, ResourceServer, Values } from './types';
 import { nextVersion, versionMatches } from './versions';
@@ -269,6 +270,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       },
     );
   }
+  if (offered('references')) registerReferences(app, engine, route);
   if (definition.trash) registerTrash(app, engine, route);
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;

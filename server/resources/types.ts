@@ -15,6 +15,7 @@ export type CallName =
   | 'toggle'
   | 'history'
   | 'revert'
+  | 'references'
   | 'trashTable'
   | 'restore'
   | 'restoreMany'

@@ -654,6 +654,7 @@ export const appMessages = {
     notBefore: '%{label} must not be before %{other}',
     sumOfItems: '%{label} must be the sum of the items (%{sum})',
     sortable: '%{label} is not a sortable column',
+    notReference: '%{label} is not a reference',
     publicKey: '%{label} must be public-key',
     frontOrBack: '%{label} must be front or back',
     periodDays: 'A period covers at most %{days} days',

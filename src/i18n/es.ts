@@ -653,6 +653,7 @@ export const appMessages: typeof englishAppMessages = {
     notBefore: '%{label}: no puede ser anterior a %{other}',
     sumOfItems: '%{label}: debe ser la suma de los artículos (%{sum})',
     sortable: '%{label}: no es una columna por la que se pueda ordenar',
+    notReference: '%{label}: no es una referencia',
     publicKey: '%{label}: debe ser public-key',
     frontOrBack: '%{label}: debe ser el frente o la espalda',
     periodDays: 'Un período abarca como máximo %{days} días',

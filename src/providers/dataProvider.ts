@@ -4,9 +4,12 @@ import {
   type AnyResource,
   apiPathOf,
   fillPath,
+  referenceOptionsOf,
   type ResourceCall,
   resourceCalls,
+  rowIdOf,
 } from '../../contract/definition';
+import type { Option } from '../../contract/common';
 import type { HttpClient } from './httpClient';
 
 type Result<T> = { result: T };
@@ -107,11 +110,37 @@ export function createDataProvider(
     return { data: body.result.data as never[], total: body.result.totalFilteredRecords };
   };
 
+  /** A reference field's options (by search) or labels (by ids), as records `{ id, label }`. */
+  const referenceOptions = async (
+    resource: string,
+    query: { search?: string; ids?: number[] },
+    signal?: AbortSignal,
+  ) => {
+    const { name, field } = referenceOptionsOf(resource)!;
+    const call = resourceCalls(definitionOf(name)).references!;
+    const body = await http<Result<Option[]>>(url(call.path), {
+      method: 'POST',
+      signal,
+      body: { field, ...query },
+    });
+    return body.result.map((option) => ({ id: option.value, label: option.label })) as never[];
+  };
+
   return {
     ...base,
-    getList: (resource, params) => table(definitionOf(resource), params),
+    async getList(resource, params) {
+      if (!referenceOptionsOf(resource)) return table(definitionOf(resource), params);
+      const { q } = params.filter ?? {};
+      const search = typeof q === 'string' && q.trim() ? q.trim() : undefined;
+      const data = await referenceOptions(resource, { search }, params.signal);
+      return { data, total: data.length };
+    },
     async getMany(resource, params) {
       if (params.ids.length === 0) return { data: [] };
+      if (referenceOptionsOf(resource)) {
+        const ids = params.ids.map(rowIdOf).filter((id) => id !== undefined);
+        return { data: ids.length ? await referenceOptions(resource, { ids }, params.signal) : [] };
+      }
       const { data } = await table(definitionOf(resource), {
         pagination: { page: 1, perPage: params.ids.length },
         filter: { ids: params.ids },

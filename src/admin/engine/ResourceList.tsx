@@ -106,7 +106,7 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
         );
       // React warns when a key travels inside spread props, so the cell gets it on its own.
       return cloneElement(
-        cellOf(field, props, (choice) => text.choice(definition, name, choice)),
+        cellOf(definition, field, props, (choice) => text.choice(definition, name, choice)),
         { key: name },
       );
     }),

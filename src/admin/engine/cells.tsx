@@ -11,7 +11,7 @@ import {
   type RaRecord,
   useTranslate,
 } from 'react-admin';
-import type { Field } from '../../../contract/resource';
+import { type AnyResource, type Field, referenceOptionsResource } from '../../../contract/definition';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateOnly, formatDateTime } from '../../lib/dates';
 import { type ChoiceLabel, translatedChoices } from './labels';
@@ -48,7 +48,12 @@ export interface ColumnProps {
  * The column of a field, drawn by its kind. Datagrid reads the header (label, sorting) from the
  * element's own props, so this returns the react-admin field itself rather than a wrapper.
  */
-export function cellOf(field: Field, props: ColumnProps, choiceLabel: ChoiceLabel): ReactElement {
+export function cellOf(
+  definition: AnyResource,
+  field: Field,
+  props: ColumnProps,
+  choiceLabel: ChoiceLabel,
+): ReactElement {
   const name = props.source;
   const shown = (format: (value: unknown) => string) => (record: RaRecord) =>
     record[name] == null || record[name] === '' ? '' : format(record[name]);
@@ -76,10 +81,10 @@ export function cellOf(field: Field, props: ColumnProps, choiceLabel: ChoiceLabe
         />
       );
     case 'reference':
-      // getMany is one table call, so a page of references costs one request.
+      // One references call labels a page of rows, through the reader's own access.
       return (
-        <ReferenceField {...props} reference={field.to} link={false}>
-          <TextField source={field.show} />
+        <ReferenceField {...props} reference={referenceOptionsResource(definition, name)} link={false}>
+          <TextField source="label" />
         </ReferenceField>
       );
     case 'richText':

@@ -9,7 +9,12 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import { type AnyResource, type Field, filterableFields } from '../../../contract/resource';
+import {
+  type AnyResource,
+  type Field,
+  filterableFields,
+  referenceOptionsResource,
+} from '../../../contract/definition';
 import { type ResourceText, translatedChoices } from './labels';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -64,8 +69,8 @@ function filterInputsOf(
       ];
     case 'reference':
       return [
-        <ReferenceInput key={name} source={name} reference={field.to}>
-          <AutocompleteInput label={label} optionText={field.show} />
+        <ReferenceInput key={name} source={name} reference={referenceOptionsResource(definition, name)}>
+          <AutocompleteInput label={label} optionText="label" />
         </ReferenceInput>,
       ];
     default:

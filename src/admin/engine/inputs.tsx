@@ -10,7 +10,15 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { AnyResource, Field } from '../../../contract/resource';
+import {
+  type AnyResource,
+  type Field,
+  type ReferenceField,
+  referenceOptionsResource,
+  seesEveryOrganization,
+} from '../../../contract/definition';
+import { session } from '../../providers';
+import { useAuthState } from '../../providers/session';
 import { type ResourceText, translatedChoices } from './labels';
 
 const RichTextInput = lazy(() => import('./RichTextInput'));
@@ -20,6 +28,41 @@ const transformOf = (field: Field) =>
     ? (value: string) =>
         value ? value[field.transform === 'upper' ? 'toUpperCase' : 'toLowerCase']() : value
     : undefined;
+
+/**
+ * A reference's input offers what the user may name (`POST {path}/references`); a user held to
+ * one organization sees it fixed in the definition's organization field rather than a picker.
+ */
+function ReferenceFieldInput({
+  definition,
+  name,
+  field,
+  disabled,
+}: {
+  definition: AnyResource;
+  name: string;
+  field: ReferenceField;
+  disabled?: boolean;
+}) {
+  const { user } = useAuthState(session);
+  const ownOrganization =
+    name === definition.organizationField && !seesEveryOrganization(user?.roleNames)
+      ? (user?.organizationId ?? undefined)
+      : undefined;
+  return (
+    <ReferenceInput source={name} reference={referenceOptionsResource(definition, name)}>
+      <AutocompleteInput
+        optionText="label"
+        isRequired={field.required}
+        disabled={disabled}
+        readOnly={ownOrganization !== undefined}
+        defaultValue={ownOrganization}
+        fullWidth
+        helperText={field.help}
+      />
+    </ReferenceInput>
+  );
+}
 
 /**
  * The input of a field by its kind, full width; its label is `resources.<name>.fields.<field>`,
@@ -76,15 +119,13 @@ export function inputOf(
       );
     case 'reference':
       return (
-        <ReferenceInput key={name} source={name} reference={field.to}>
-          <AutocompleteInput
-            optionText={field.show}
-            isRequired={field.required}
-            disabled={disabled}
-            fullWidth
-            helperText={field.help}
-          />
-        </ReferenceInput>
+        <ReferenceFieldInput
+          key={name}
+          definition={definition}
+          name={name}
+          field={field}
+          disabled={disabled}
+        />
       );
     case 'date':
       return <DateInput key={name} {...typed} />;

@@ -8,6 +8,7 @@ import { RecordPage } from './paths';
 import { hasUpdateForm } from './useOffers';
 
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
+const ScopedResourceList = lazyNamed(() => import('./ScopedResourceList'), 'ScopedResourceList');
 const ResourceCreate = lazyNamed(() => import('./ResourceForms'), 'ResourceCreate');
 const ResourceUpdate = lazyNamed(() => import('./ResourceForms'), 'ResourceUpdate');
 const ResourceDelete = lazyNamed(() => import('./ResourceForms'), 'ResourceDelete');
@@ -36,7 +37,11 @@ export interface EngineResource {
  * paths, each refusing an id that no row could have with the admin 404 page.
  */
 export function engineResource(definition: AnyResource, overrides: ResourceOverrides = {}): EngineResource {
-  const List = overrides.list ?? (() => <ResourceList definition={definition} overrides={overrides} />);
+  const List =
+    overrides.list ??
+    (definition.routes?.table?.scopeParam
+      ? () => <ScopedResourceList definition={definition} overrides={overrides} />
+      : () => <ResourceList definition={definition} overrides={overrides} />);
   const Create = overrides.create ?? (() => <ResourceCreate definition={definition} />);
   const Update: ComponentType<{ id: number }> =
     overrides.update ?? (({ id }) => <ResourceUpdate definition={definition} id={id} />);

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { type OrderItem, ordersWithoutSchemas } from '../../../contract/resources/orders';
 import { formatCurrency } from '../../lib/currency';
@@ -148,23 +148,5 @@ export function OrderDetails({ id }: { id: number }) {
         </CardContent>
       </Card>
     </Box>
-  );
-}
-
-/** The orders' row action: their only page besides the list. */
-export function DetailsLink() {
-  const translate = useTranslate();
-  const path = useResourcePath(ordersWithoutSchemas.name);
-  const record = useRecordContext();
-  if (!record) return null;
-  return (
-    <Button
-      size="small"
-      component={Link}
-      to={path('details', record.id)}
-      aria-label={translate('app.orders.detailsOf', { number: record.orderNumber })}
-    >
-      {translate('app.orders.details')}
-    </Button>
   );
 }

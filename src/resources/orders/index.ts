@@ -4,15 +4,15 @@ import { RecordPage } from '../../admin/engine/paths';
 import type { ResourceOverrides } from '../../admin/engine/types';
 import { lazyNamed } from '../../lib/lazyNamed';
 
-const OrderList = lazyNamed(() => import('./OrderList'), 'OrderList');
 const OrderDetails = lazyNamed(() => import('./OrderDetails'), 'OrderDetails');
+const DetailsLink = lazyNamed(() => import('./DetailsLink'), 'DetailsLink');
 
 /**
- * Orders are listed per organization: without one selected the page asks for one. Each row
+ * The engine lists orders under the selected organization (`routes.table.scopeParam`); each row
  * opens its read-only details with the items sold.
  */
 const orders: ResourceOverrides = {
-  list: OrderList,
+  rowActions: DetailsLink,
   routes: [
     createElement(Route, {
       key: 'details',

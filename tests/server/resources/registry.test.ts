@@ -10,6 +10,7 @@ import {
   type ResourceCall,
   resourceCalls,
   fillPath,
+  referenceFields,
   uniqueMessage,
 } from '../../../contract/resource';
 import { definitionOf, resourceDefinitions } from '../../../contract/resources';
@@ -247,6 +248,36 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     },
   );
 
+  it.runIf(Boolean(resourceCalls(definition).references))(
+    "offers every role that reads it, in each reference, only rows within that role's reach",
+    async () => {
+      const call = resourceCalls(definition).references!;
+      for (const role of definition.access.read ?? []) {
+        for (const [name, f] of referenceFields(definition)) {
+          const response = await send(role, call, { payload: { field: name } });
+          expect(response.statusCode, `${role} ${name}: ${response.body}`).toBe(200);
+          const values = (response.json().result as { value: number }[]).map((option) => option.value);
+          if (role === roles.admin || allows(definitionOf(f.to)!, 'list', [role])) continue;
+          // Any other role reaches only its own organization's rows, found through the referenced table.
+          const target = definitionOf(f.to)!;
+          const owner =
+            target.organizationField ??
+            referenceFields(target).find(([, g]) => g.to === 'organizations')?.[0];
+          const columns = tableOf(target) as unknown as Record<string, never>;
+          const reachable = owner
+            ? await world.db
+                .select({ id: columns.id })
+                .from(tableOf(target))
+                .where(eq(columns[owner], world.organizationId))
+            : [];
+          expect(values.sort(), `${role} ${name}: exactly its organization's rows`).toEqual(
+            reachable.map((row) => row.id as number).sort(),
+          );
+        }
+      }
+    },
+  );
+
   it.runIf(creates && referenceField(definition))('refuses a dangling reference with a 400', async () => {
     const [name, f] = referenceField(definition)!;
     const response = await asAdmin(resourceCalls(definition).create, {
@@ -258,6 +289,43 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       { propertyName: name, errorMessage: missingReferenceMessage(referenced) },
     ]);
   });
+
+  const requiredReferences = Object.entries(definition.fields).filter(
+    ([, f]) => f.kind === 'reference' && f.required && !f.readOnly,
+  );
+
+  it.runIf(creates && requiredReferences.length > 0)(
+    'refuses a create without a required reference with a 400 naming it, and writes no row',
+    async () => {
+      const table = tableOf(definition);
+      const rowsBefore = await world.db.select({ n: count() }).from(table);
+      for (const [name, f] of requiredReferences) {
+        const { [name]: _omitted, ...body } = sampleBody(world, definition, 'NoReference');
+        const response = await asAdmin(resourceCalls(definition).create, { payload: body });
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+        expect(response.json().validationFailures).toEqual([
+          { propertyName: name, errorMessage: `${f.label} is required` },
+        ]);
+      }
+      expect(await world.db.select({ n: count() }).from(table)).toEqual(rowsBefore);
+    },
+  );
+
+  it.runIf(creates && requiredReferences.length > 0)(
+    'shows each required reference in the OpenAPI create body as required and not nullable',
+    async () => {
+      const document = (await world.app.inject({ url: '/api/openapi.json' })).json();
+      const call = resourceCalls(definition).create;
+      const operation = document.paths[`/api/${call.path}`].post;
+      const body = operation.requestBody.content['application/json'].schema;
+      for (const [name] of requiredReferences) {
+        expect(body.required, `${name} is required`).toContain(name);
+        expect(JSON.stringify(body.properties[name]), `${name} is not nullable`).not.toMatch(
+          /"null"|nullable/,
+        );
+      }
+    },
+  );
 
   const offers = (name: CallName) => calls.some(([offered]) => offered === name);
 

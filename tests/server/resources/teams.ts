@@ -16,9 +16,14 @@ export const teamsTable = resourceTable(teams);
 /** The table as `npm run db:generate` would create it: drizzle-kit's own diff of the schema. */
 export async function createTeamsTable(db: Db) {
   await dropTeamsTable(db);
+  await createFixtureTable(db, teamsTable);
+}
+
+/** A fixture resource's table, made as drizzle-kit's diff of the schema would make it. */
+export async function createFixtureTable(db: Db, table: ReturnType<typeof resourceTable>) {
   const statements = await generateMigration(
     generateDrizzleJson({ ...schema }),
-    generateDrizzleJson({ ...schema, teamsTable }),
+    generateDrizzleJson({ ...schema, table }),
   );
   for (const statement of statements) await db.execute(sql.raw(statement));
 }

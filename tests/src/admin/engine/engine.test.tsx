@@ -9,14 +9,14 @@ import { MemoryRouter, Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withDefinitionAccess } from '../../../../src/admin/engine/access';
 import { engineResource } from '../../../../src/admin/engine/resources';
-import { defineResource, field } from '../../../../contract/resource';
+import { accessFor, type AnyResource, defineResource, field } from '../../../../contract/resource';
 import { resourceDefinitions } from '../../../../contract/resources';
 import { appMessages } from '../../../../src/i18n/en';
 import { definitionLabels, en, resourceMessages } from '../../../../src/i18n/react-admin';
 import { Menu } from '../../../../src/layout/Menu';
 import { authProvider, http as httpClient, session } from '../../../../src/providers';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
-import { adminUser, meHandler } from '../../layout/renderAdmin';
+import { adminUser, directorUser, meHandler } from '../../layout/renderAdmin';
 
 /**
  * A resource no file of the app mentions: its definition alone gives it a menu entry, a table,
@@ -48,9 +48,20 @@ const teams = defineResource({
 });
 const definitions = [...resourceDefinitions, teams];
 
+/** The same teams kept by each school's Athletic Directors too, theirs only. */
+const schoolTeams = defineResource({
+  ...teams,
+  access: accessFor(['Admin', 'AthleticDirector']),
+  organizationField: 'organizationId',
+});
+
 const tigers = { id: 5, name: 'Tigers', sport: 'rowing', organizationId: 3, budget: -25, isActive: true };
 const tableBodies: unknown[] = [];
-const organizationBodies: unknown[] = [];
+const referenceBodies: unknown[] = [];
+const organizationOptions = [
+  { value: 3, label: 'Lincoln High School' },
+  { value: 7, label: 'Riverside Academy' },
+];
 const posted: unknown[] = [];
 const server = setupServer(
   meHandler(adminUser),
@@ -58,10 +69,12 @@ const server = setupServer(
     tableBodies.push(await request.json());
     return HttpResponse.json({ result: { data: [tigers], totalFilteredRecords: 1 } });
   }),
-  http.post('*/api/organizations/table', async ({ request }) => {
-    organizationBodies.push(await request.json());
+  // Only the references call: a cell or input that read the organizations' list would be an unhandled request.
+  http.post('*/api/teams/references', async ({ request }) => {
+    const body = (await request.json()) as { ids?: number[] };
+    referenceBodies.push(body);
     return HttpResponse.json({
-      result: { data: [{ id: 3, name: 'Lincoln High School' }], totalFilteredRecords: 1 },
+      result: organizationOptions.filter((option) => !body.ids || body.ids.includes(option.value)),
     });
   }),
   http.post('*/api/teams', async ({ request }) => {
@@ -77,7 +90,7 @@ afterEach(() => {
   cleanup();
   session.reset();
   tableBodies.length = 0;
-  organizationBodies.length = 0;
+  referenceBodies.length = 0;
   posted.length = 0;
 });
 afterAll(() => server.close());
@@ -91,10 +104,11 @@ const i18nProvider = polyglotI18nProvider(
   },
 );
 
-async function renderTeams(path: string) {
+async function renderTeams(path: string, definition: AnyResource = teams) {
   await session.refresh();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const team = engineResource(teams);
+  const team = engineResource(definition);
+  const definitions = [...resourceDefinitions, definition];
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
@@ -131,7 +145,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Rowing')).toBeInTheDocument();
     expect(within(row).getByText('($25.00)')).toBeInTheDocument();
     expect(await within(row).findByText('Lincoln High School')).toBeInTheDocument();
-    expect(organizationBodies).toEqual([expect.objectContaining({ filter: { ids: [3] } })]);
+    expect(referenceBodies).toEqual([{ field: 'organizationId', ids: [3] }]);
     expect(within(row).getByRole('link', { name: 'Edit Tigers' })).toHaveAttribute('href', '/teams/update/5');
     expect(within(row).getByRole('button', { name: appMessages.tables.delete })).toBeInTheDocument();
     expect(tableBodies[0]).toEqual({
@@ -232,6 +246,31 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     await renderTeams('/teams/update/9999');
     expect(await screen.findByText(appMessages.notFound.title, {}, firstPage)).toBeInTheDocument();
     expect(screen.queryByText('Team not found')).toBeNull();
+  });
+
+  it("shows an athletic director each row's organization by name and their own fixed in the form, from the references call alone", async () => {
+    server.use(
+      meHandler(directorUser),
+      http.post('*/api/teams/table', () =>
+        HttpResponse.json({ result: { data: [{ ...tigers, organizationId: 7 }], totalFilteredRecords: 1 } }),
+      ),
+    );
+    await renderTeams('/teams', schoolTeams);
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(await within(row).findByText('Riverside Academy')).toBeInTheDocument();
+    cleanup();
+    await renderTeams('/teams/create', schoolTeams);
+    const organization = await screen.findByRole('combobox', { name: /^Organization/ }, firstPage);
+    await waitFor(() => expect(organization).toHaveValue('Riverside Academy'));
+    expect(organization, 'no picker: their organization is fixed').toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Team name/ }), 'Otters');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Sport/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Soccer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Team Otters created')).toBeInTheDocument();
+    expect(posted).toEqual([
+      expect.objectContaining({ name: 'Otters', organizationId: directorUser.organizationId }),
+    ]);
   });
 
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {

@@ -1,10 +1,10 @@
 import { Box, Card, CardContent, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { ResourceList } from '../../admin/engine/ResourceList';
-import { ordersWithoutSchemas } from '../../../contract/resources/orders';
+import type { AnyResource } from '../../../contract/definition';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
-import { DetailsLink } from './OrderDetails';
+import { ResourceList } from './ResourceList';
+import type { ResourceOverrides } from './types';
 
 /** An Admin without a selected organization can pick one right here as well as in the page header. */
 function OrganizationChooser({ onChoose }: { onChoose: (id: number) => void }) {
@@ -28,15 +28,26 @@ function OrganizationChooser({ onChoose }: { onChoose: (id: number) => void }) {
   );
 }
 
-/** Table 'Orders': the engine's table, always scoped to the selected organization. */
-export function OrderList() {
+/**
+ * The list of a resource whose table lives under its organization (`routes.table.scopeParam`,
+ * orders): always the selected organization's, a user of one organization theirs; an Admin
+ * without a selection is asked for one, and nothing is called until then.
+ */
+export function ScopedResourceList({
+  definition,
+  overrides,
+}: {
+  definition: AnyResource;
+  overrides?: ResourceOverrides;
+}) {
   const translate = useTranslate();
   const { organizationId, canChoose, setOrganizationId } = useSelectedOrganization();
+  const scopeParam = definition.routes!.table!.scopeParam;
 
   if (!organizationId) {
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title={translate('resources.orders.many', { _: ordersWithoutSchemas.label.many })} />
+        <Title title={translate(`resources.${definition.name}.many`, { _: definition.label.many })} />
         <Card>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
             <Typography>{translate('app.tables.selectOrganization')}</Typography>
@@ -50,9 +61,9 @@ export function OrderList() {
   return (
     <ResourceList
       key={organizationId}
-      definition={ordersWithoutSchemas}
-      overrides={{ rowActions: DetailsLink }}
-      filter={{ organizationId }}
+      definition={definition}
+      overrides={overrides}
+      filter={{ [scopeParam]: organizationId }}
       scope={organizationId}
     />
   );

@@ -9,7 +9,9 @@ import { http as httpClient, session } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { resourceDefinitions } from '../../../../contract/resources';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
+import { engineResource } from '../../../../src/admin/engine/resources';
 import orders from '../../../../src/resources/orders';
+import { ordersWithoutSchemas } from '../../../../contract/resources/orders';
 
 const me = (roleNames: string[], organizationId: number | null) => ({
   id: 1,
@@ -80,7 +82,7 @@ async function renderOrders(user: ReturnType<typeof me>, selected: number | null
       dataProvider={createDataProvider(httpClient, resourceDefinitions)}
       store={memoryStore({ [selectedOrganizationKey]: selected })}
     >
-      <Resource name="orders" list={orders.list} />
+      <Resource name="orders" list={engineResource(ordersWithoutSchemas, orders).list} />
     </AdminContext>,
   );
 }

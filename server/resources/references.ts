@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  type AnyResource,
+  allows,
+  referenceFields,
+  referencesQuerySchemaOf,
+  referencesResponseSchema,
+  seesEveryOrganization,
+} from '../../contract/resource';
+import { definitionOf } from '../../contract/resources';
+import { currentUser } from '../auth/guards';
+import type { SessionUser } from '../auth/sessions';
+import { likePattern } from '../http/table';
+import type { ResourceEngine } from './engine';
+import type { ResourceRoute } from './routes';
+import { organizationScope } from './scope';
+import { columnsOf, tableOf } from './tables';
+
+/** A form offers a page of choices; typing narrows them. */
+const optionsTake = 50;
+
+const none = sql`false`;
+
+/**
+ * The referenced rows a caller may name, as Payload's relationship field and Django's
+ * `formfield_for_foreignkey` narrow a foreign key per user: an Admin, or a role that may list the
+ * referenced resource, reaches what that list reaches; any other role reaches only its own
+ * organization's rows (its organization itself, its school's staff), and nothing else.
+ */
+function reach(
+  target: AnyResource,
+  columns: ReturnType<typeof columnsOf>,
+  actor: SessionUser,
+): SQL | undefined {
+  if (seesEveryOrganization(actor.roles)) return undefined;
+  if (allows(target, 'list', actor.roles) && actor.organizationId !== null)
+    return organizationScope(target, columns, actor);
+  if (actor.organizationId === null) return none;
+  const owner =
+    target.organizationField ?? referenceFields(target).find(([, f]) => f.to === 'organizations')?.[0];
+  return owner ? eq(columns[owner], actor.organizationId) : none;
+}
+
+/** `POST {path}/references`: a reference field's options, or the labels of the ids a page shows. */
+export function registerReferences(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
+  const { definition } = engine;
+  const lookups = new Map(
+    referenceFields(definition).map(([name, f]) => {
+      const target = definitionOf(f.to);
+      if (!target)
+        throw new Error(
+          `Resource '${definition.name}': '${name}' refers to '${f.to}', which is not registered`,
+        );
+      const columns = columnsOf(tableOf(target));
+      if (!columns[f.show])
+        throw new Error(
+          `Resource '${definition.name}': '${name}' shows '${f.to}.${f.show}', which is no column`,
+        );
+      return [name, { target, table: tableOf(target), columns, label: columns[f.show] }];
+    }),
+  );
+  route(
+    'references',
+    {
+      description:
+        "The referenced rows the caller may name in the field, as options: those of the given ids, else those whose label contains the search. A role but Admin reaches its own organization's rows only.",
+      body: referencesQuerySchemaOf(definition),
+      response: { 200: referencesResponseSchema },
+    },
+    async (request) => {
+      const { field, search, ids } = request.body as { field: string; search?: string; ids?: number[] };
+      const { target, table, columns, label } = lookups.get(field)!;
+      const rows = await app.db
+        .select({ value: columns.id, label })
+        .from(table)
+        .where(
+          and(
+            reach(target, columns, currentUser(request)),
+            target.trash ? isNull(columns.deletedAt) : undefined,
+            ids ? inArray(columns.id, ids) : undefined,
+            search?.trim() ? like(sql`lower(${label}::text)`, likePattern(search.trim())) : undefined,
+          ),
+        )
+        .orderBy(asc(label), asc(columns.id))
+        .limit(ids ? ids.length : optionsTake);
+      return { result: rows.map((row) => ({ value: row.value as number, label: String(row.label ?? '') })) };
+    },
+  );
+}
