@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { definitionOf } from '../../../../contract/resources';
 import { field } from '../../../../contract/resource';
 import { cellOf } from '../../../../src/admin/engine/cells';
 import { en } from '../../../../src/i18n/react-admin';
@@ -10,9 +11,10 @@ afterEach(cleanup);
 
 function renderCell(value: unknown) {
   const cell = cellOf(
+    definitionOf('settings')!,
     field.boolean({ label: 'Enabled' }),
     { source: 'isEnabled', label: 'Enabled', sortable: false },
-    (choice) => String(choice),
+    (choice) => choice.label,
   );
   return render(
     <AdminContext i18nProvider={polyglotI18nProvider(() => en, 'en')}>
