@@ -19,7 +19,14 @@ const maxBuffered = 1024 * 1024;
  */
 const changes: FastifyPluginAsync = async (app) => {
   const feed = new ChangeFeed(app.db, app.log);
-  const positions = await positionSeal(app.db);
+  // The key is read by the first stream, not at start: a server must start, and answer 503,
+  // while the database is away. A failed read is tried again by the next stream.
+  let sealing: ReturnType<typeof positionSeal> | undefined;
+  const sealNow = () =>
+    (sealing ??= positionSeal(app.db).catch((error: unknown) => {
+      sealing = undefined;
+      throw error;
+    }));
   const definitions = new Map(
     app.resourceEngines.map((engine) => [engine.definition.name, engine.definition]),
   );
@@ -29,7 +36,10 @@ const changes: FastifyPluginAsync = async (app) => {
    * Where a stream starts: after its `Last-Event-ID` with the changes it missed, else at the log's
    * head (with a reset when it asked for changes that are not kept, or gave no position of ours).
    */
-  const startOf = async (lastEventId: string | string[] | undefined) => {
+  const startOf = async (
+    positions: Awaited<ReturnType<typeof positionSeal>>,
+    lastEventId: string | string[] | undefined,
+  ) => {
     const resumed = typeof lastEventId === 'string' && lastEventId !== '';
     const from = resumed ? positions.open(lastEventId) : undefined;
     const missed = from === undefined ? undefined : await changesSince(app.db, from);
@@ -77,8 +87,10 @@ const changes: FastifyPluginAsync = async (app) => {
         reset: () => (lostWhileStarting = true),
       });
       let start: Awaited<ReturnType<typeof startOf>>;
+      let positions: Awaited<ReturnType<typeof positionSeal>>;
       try {
-        start = await startOf(request.headers['last-event-id']);
+        positions = await sealNow();
+        start = await startOf(positions, request.headers['last-event-id']);
       } catch (error) {
         stopHearing();
         throw error;
