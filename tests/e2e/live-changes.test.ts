@@ -5,6 +5,7 @@ import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, launchBrowser, signedInState, type SignedIn } from './browser';
 
 const live = appMessages.live;
+const accountText = appMessages.users;
 const nameLabel = definitionOf('promo-codes')!.fields.name.label;
 const other = { email: `live-${Date.now()}@e2e.example`, password: 'Live-Passw0rd!2026' };
 
@@ -76,6 +77,48 @@ describe('lists and forms follow changes made elsewhere (two people at once)', (
 
     await editor.getByRole('button', { name: live.reload }).click();
     await expect.poll(() => editorName.inputValue()).toBe('LIVE AFTER');
+    await expect.poll(() => banner.count()).toBe(0);
+  });
+
+  it("an Accounts list shows another Admin's rename without a reload; an open account form says who changed it", async () => {
+    const email = `renamed-${Date.now()}@e2e.example`;
+    const lee = await pageOf(otherState);
+    const created = await lee.request.post(`${baseUrl()}/api/users`, {
+      data: {
+        email,
+        name: { firstName: 'Rita', lastName: 'Before' },
+        userRoles: ['Admin'],
+        organizationId: null,
+        password: '',
+        confirmPassword: '',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()).result as { id: number };
+
+    const watcher = await pageOf(adminState);
+    await watcher.goto(`${baseUrl()}/admin/users`);
+    await watcher.getByRole('textbox', { name: 'Search' }).fill(email);
+    await watcher.getByRole('cell', { name: 'Rita Before', exact: true }).waitFor();
+
+    const editor = await pageOf(adminState);
+    await editor.goto(`${baseUrl()}/admin/users/update/${id}`);
+    const editorLastName = editor.locator('form').getByLabel(accountText.lastName);
+    await expect.poll(() => editorLastName.inputValue()).toBe('Before');
+
+    await lee.goto(`${baseUrl()}/admin/users/update/${id}`);
+    const leeLastName = lee.locator('form').getByLabel(accountText.lastName);
+    await expect.poll(() => leeLastName.inputValue()).toBe('Before');
+    await leeLastName.fill('After');
+    await lee.getByRole('button', { name: 'Save' }).click();
+    await lee.waitForURL(/\/admin\/users(\?.*)?$/);
+
+    await watcher.getByRole('cell', { name: 'Rita After', exact: true }).waitFor({ timeout: 10_000 });
+    const banner = editor.getByText(live.changedBy.replace('%{name}', 'Lee Live'));
+    await banner.waitFor({ timeout: 10_000 });
+
+    await editor.getByRole('button', { name: live.reload }).click();
+    await expect.poll(() => editorLastName.inputValue()).toBe('After');
     await expect.poll(() => banner.count()).toBe(0);
   });
 });

@@ -10,6 +10,8 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { users as usersResource } from '../../../contract/resources';
+import { announceChange } from '../../resources/change-feed';
 import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
 import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
@@ -78,6 +80,8 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreateIn
       roles: row.roles,
       organizationId: row.organizationId,
     });
+    // Last: the change log's lock is held from the announcement to the commit.
+    await announceChange(tx as unknown as Db, usersResource, 'created', row, actor);
     return row;
   });
 }
@@ -95,44 +99,57 @@ export async function updateUser(db: Db, actor: SessionUser, id: number, input: 
   const password = input.password ? await newPasswordColumns(input.password) : undefined;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const before = await findUser(tx, id);
-    if (input.version !== undefined && input.version !== before.version) throw await staleUser(tx, before);
-    if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
-      throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
-    }
-    const emailChanged = normalizeEmail(input.email) !== before.normalizedEmail;
-    const [row] = await tx
-      .update(users)
-      .set({
-        ...formColumns(input),
-        ...(emailChanged ? { emailConfirmed: false } : {}),
-        updatedAt: new Date(),
-        version: nextVersion(users.version),
-      })
-      .where(and(eq(users.id, id), versionMatches(users.version, input.version)))
-      .returning();
-    // Another Admin's save committed between the read above and this write.
-    if (!row) throw await staleUser(tx, await findUser(tx, id));
-    await secureAccountEdit(tx, before, row);
-    const rolesChanged =
-      before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));
-    await audit(tx, actor.id, 'update', entityType, id, {
-      email: emailChanged ? { from: before.email, to: row.email } : undefined,
-      organizationId:
-        before.organizationId !== row.organizationId
-          ? { from: before.organizationId, to: row.organizationId }
-          : undefined,
-    });
-    if (rolesChanged) {
-      await audit(tx, actor.id, 'roleChange', entityType, id, { from: before.roles, to: row.roles });
-    }
-    if (password) {
-      // After secureAccountEdit: the Admin's explicit password outlives a cleared one.
-      await rotateSecurityStamp(tx, id, password);
-      await audit(tx, actor.id, 'password-set', entityType, id);
-    }
+    const row = await writeUpdate(tx, actor, id, input, password);
+    await announceChange(tx, usersResource, 'updated', row, actor);
     return row;
   });
+}
+
+/** The update's writes and audit rows, without its announcement, which goes last in the caller's transaction. */
+async function writeUpdate(
+  tx: Db,
+  actor: SessionUser,
+  id: number,
+  input: UserUpdateInput,
+  password: Awaited<ReturnType<typeof newPasswordColumns>> | undefined,
+) {
+  const before = await findUser(tx, id);
+  if (input.version !== undefined && input.version !== before.version) throw await staleUser(tx, before);
+  if (id === actor.id && isAdmin(before.roles) && !isAdmin(input.userRoles)) {
+    throw badRequest('userRoles', 'You cannot remove the Admin role from your own account');
+  }
+  const emailChanged = normalizeEmail(input.email) !== before.normalizedEmail;
+  const [row] = await tx
+    .update(users)
+    .set({
+      ...formColumns(input),
+      ...(emailChanged ? { emailConfirmed: false } : {}),
+      updatedAt: new Date(),
+      version: nextVersion(users.version),
+    })
+    .where(and(eq(users.id, id), versionMatches(users.version, input.version)))
+    .returning();
+  // Another Admin's save committed between the read above and this write.
+  if (!row) throw await staleUser(tx, await findUser(tx, id));
+  await secureAccountEdit(tx, before, row);
+  const rolesChanged =
+    before.roles.length !== row.roles.length || before.roles.some((role) => !row.roles.includes(role));
+  await audit(tx, actor.id, 'update', entityType, id, {
+    email: emailChanged ? { from: before.email, to: row.email } : undefined,
+    organizationId:
+      before.organizationId !== row.organizationId
+        ? { from: before.organizationId, to: row.organizationId }
+        : undefined,
+  });
+  if (rolesChanged) {
+    await audit(tx, actor.id, 'roleChange', entityType, id, { from: before.roles, to: row.roles });
+  }
+  if (password) {
+    // After secureAccountEdit: the Admin's explicit password outlives a cleared one.
+    await rotateSecurityStamp(tx, id, password);
+    await audit(tx, actor.id, 'password-set', entityType, id);
+  }
+  return row;
 }
 
 /**
@@ -150,9 +167,10 @@ export async function updateUserWithPhoto(
   photo: { guid: string; key: string; bytes: number },
   quota: { quotaBytes: number; field: string },
 ) {
+  const password = input.password ? await newPasswordColumns(input.password) : undefined;
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const updated = await updateUser(tx, actor, id, input);
+    const updated = await writeUpdate(tx, actor, id, input, password);
     await claimStorage(tx, quota.quotaBytes, {
       organizationId: updated.organizationId,
       bytes: photo.bytes,
@@ -170,6 +188,7 @@ export async function updateUserWithPhoto(
       .where(eq(users.id, id))
       .returning();
     await audit(tx, actor.id, 'updatePhoto', entityType, id, { profilePhotoGuid: photo.guid });
+    await announceChange(tx, usersResource, 'updated', row, actor);
     return { row, replacedKey: updated.profilePhotoKey };
   });
 }
@@ -200,6 +219,7 @@ export async function setLocked(
       .where(eq(users.id, id))
       .returning();
     await audit(tx, actor.id, locked ? 'lock' : 'unlock', entityType, id, { email: changed.email });
+    await announceChange(tx, usersResource, 'updated', changed, actor);
     return changed;
   });
   if (locked) await endSessions(id);

@@ -14,7 +14,10 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { usersWithoutSchemas } from '../../../contract/resources/users';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
+import { ChangedElsewhere } from '../../admin/engine/ChangedElsewhere';
 import {
   type Conflict,
   ConflictDialog,
@@ -122,6 +125,13 @@ export function UserUpdate({ id }: { id: number }) {
   const redirect = useRedirect();
   const [update] = useUpdate();
   const [conflict, setConflict] = useState<Conflict>();
+  const queryClient = useQueryClient();
+  // Reload after someone else's change: the form starts again from the account as it is now.
+  const [loads, setLoads] = useState(0);
+  const reload = () => {
+    queryClient.removeQueries({ queryKey: ['users', 'getOne', { id: String(id) }] });
+    setLoads((n) => n + 1);
+  };
 
   const done = (user: User) => {
     // The top bar shows the signed-in user's email and photo: editing yourself refreshes it.
@@ -159,47 +169,51 @@ export function UserUpdate({ id }: { id: number }) {
   };
 
   return (
-    <Edit
-      resource="users"
-      id={id}
-      title={translate('app.users.updateUser')}
-      mutationMode="pessimistic"
-      queryOptions={{ meta: editMeta, onError: () => undefined }}
-      error={<AdminNotFoundPage />}
-    >
-      <SimpleForm
-        validate={zodValidate(userUpdateSchema)}
-        onSubmit={save}
-        sx={formWidth}
-        toolbar={<SaveOnlyToolbar />}
+    <Box>
+      <ChangedElsewhere definition={usersWithoutSchemas} id={id} onReload={reload} />
+      <Edit
+        key={loads}
+        resource="users"
+        id={id}
+        title={translate('app.users.updateUser')}
+        mutationMode="pessimistic"
+        queryOptions={{ meta: editMeta, onError: () => undefined }}
+        error={<AdminNotFoundPage />}
       >
-        <CurrentPhoto />
-        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-          {translate('app.users.profilePhoto')}
-        </Typography>
-        <ImageInput
-          source="profilePhoto"
-          label={false}
-          inputProps={{ 'aria-label': translate('app.users.profilePhoto') }}
-          accept={Object.fromEntries(profilePhoto.accept.split(',').map((type) => [type, []]))}
-          maxSize={profilePhoto.maxBytes}
-          helperText={translate('app.users.profilePhotoHelp')}
+        <SimpleForm
+          validate={zodValidate(userUpdateSchema)}
+          onSubmit={save}
+          sx={formWidth}
+          toolbar={<SaveOnlyToolbar />}
         >
-          <ImageField source="src" title="title" />
-        </ImageInput>
-        <NameAndEmailFields />
-        <RoleField />
-        <OrganizationField />
-        <ContactField />
-        <ConflictDialog
-          conflict={conflict}
-          fields={conflictFields(translate)}
-          label={translate('app.users.user')}
-          onSave={save}
-          onClose={() => setConflict(undefined)}
-        />
-        <UserPasskeys id={id} />
-      </SimpleForm>
-    </Edit>
+          <CurrentPhoto />
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+            {translate('app.users.profilePhoto')}
+          </Typography>
+          <ImageInput
+            source="profilePhoto"
+            label={false}
+            inputProps={{ 'aria-label': translate('app.users.profilePhoto') }}
+            accept={Object.fromEntries(profilePhoto.accept.split(',').map((type) => [type, []]))}
+            maxSize={profilePhoto.maxBytes}
+            helperText={translate('app.users.profilePhotoHelp')}
+          >
+            <ImageField source="src" title="title" />
+          </ImageInput>
+          <NameAndEmailFields />
+          <RoleField />
+          <OrganizationField />
+          <ContactField />
+          <ConflictDialog
+            conflict={conflict}
+            fields={conflictFields(translate)}
+            label={translate('app.users.user')}
+            onSave={save}
+            onClose={() => setConflict(undefined)}
+          />
+          <UserPasskeys id={id} />
+        </SimpleForm>
+      </Edit>
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   type AnyResource,
   allows,
@@ -23,6 +23,7 @@ import { callActions } from '../../../server/resources/guard';
 import { tableOf } from '../../../server/resources/tables';
 import type { CallName } from '../../../server/resources/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
+import { hearChanges } from '../modules/changes/heard';
 import { createTeamsTable, dropTeamsTable, teams } from './teams';
 
 /** The calls a definition offers: those whose action its `access` gives to some role. */
@@ -401,6 +402,18 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
         else expect(await stored(id)).toBeUndefined();
       }
     });
+
+    it.runIf(offers('update'))(
+      'announces an update to the change streams as a change of this resource, whoever serves it',
+      async () => {
+        const id = await newRow('Announced');
+        const heard = await hearChanges(world.db);
+        onTestFinished(() => heard.close());
+        const response = await update(id, 1, 'AnnouncedAgain');
+        expect(response.statusCode, response.body).toBe(200);
+        await heard.waitFor({ resource: definition.name, id, action: 'updated', version: 2 });
+      },
+    );
 
     it.runIf(offers('update'))(
       'gives exactly one 200 to two concurrent updates of the same version',

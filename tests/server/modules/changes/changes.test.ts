@@ -71,6 +71,32 @@ describe('GET /api/changes (live lists)', () => {
       .toEqual(['created', 'deleted', 'restored']);
   });
 
+  it("tells an Admin of every change to an account, made through the users module's own routes", async () => {
+    const admin = await stream(await cookieOf('admin@example.com'));
+    const body = {
+      email: 'lee.live@example.com',
+      name: { firstName: 'Lee', lastName: 'Live' },
+      userRoles: ['Admin'],
+      organizationId: null,
+      password: '',
+      confirmPassword: '',
+    };
+    const created = (await who.admin({ method: 'POST', url: '/api/users', payload: body })).json().result;
+    const renamed = await who.admin({
+      method: 'PUT',
+      url: `/api/users/${created.id}`,
+      payload: { ...body, name: { firstName: 'Lee', lastName: 'Renamed' }, version: created.version },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await who.admin({ method: 'PATCH', url: `/api/users/${created.id}/lock` });
+    await who.admin({ method: 'PATCH', url: `/api/users/${created.id}/unlock` });
+    const account = (action: string) =>
+      expect.objectContaining({ resource: 'users', id: created.id, action, by: expect.any(Object) });
+    await expect
+      .poll(() => changesOf(admin.events))
+      .toEqual([account('created'), account('updated'), account('updated'), account('updated')]);
+  });
+
   it("never tells an athletic director of Settings or another organization's rows", async () => {
     const director = await stream(await cookieOf('director@example.com'));
     const admin = await stream(await cookieOf('admin@example.com'));

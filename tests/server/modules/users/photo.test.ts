@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { auditLog, users } from '../../../../server/db/schema';
 import { profilePhoto } from '../../../../contract/users';
 import { createOrganization, createUser, failAuditInserts, signIn, testApp } from '../../helpers';
+import { hearChanges } from '../changes/heard';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -115,6 +116,18 @@ describe('users: profile photo', () => {
       profilePhotoGuid: null,
     });
     expect(stale.json().validationFailures[0].propertyName).toBe('');
+  });
+
+  it('announces a save with a photo to the change streams as an update of the account', async () => {
+    const target = await createUser(ctx.db, { email: 'target@example.com', roles: ['Admin'] });
+    const heard = await hearChanges(ctx.db);
+    onTestFinished(() => heard.close());
+    const response = await put(
+      target.id,
+      form({ ...fields, userRoles: ['Admin'] }, { bytes: await png(), type: 'image/png', name: 'me.png' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    await heard.waitFor({ resource: 'users', id: target.id, action: 'updated', version: 2 });
   });
 
   it('a replaced photo is no longer served under its old guid', async () => {
