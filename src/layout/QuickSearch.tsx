@@ -72,7 +72,15 @@ function useQuickSearch(term: string) {
   };
 }
 
-function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function QuickSearchDialog({
+  open,
+  onClose,
+  onCancel,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCancel: () => void;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const basename = useBasename();
@@ -101,6 +109,10 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
     setTerm('');
     onClose();
   };
+  const cancel = () => {
+    close();
+    onCancel();
+  };
   const go = (item: Item) => {
     if (canChoose && item.organizationId !== null) setOrganizationId(item.organizationId);
     navigate(`${basename}${pathOf(item, permissions ?? [])}`);
@@ -123,7 +135,10 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={cancel}
+      // Focus goes back to where the search was opened from only when nothing was opened; an
+      // opened result's page takes it on its heading (useFocusRescue).
+      disableRestoreFocus
       fullWidth
       maxWidth="sm"
       // On the element whose role is dialog (the paper), not on the container MUI gives an aria-label.
@@ -213,10 +228,16 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
 export function QuickSearchButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const opener = useRef<Element | null>(null);
+  const openSearch = () => {
+    opener.current = document.activeElement;
+    setOpen(true);
+  };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        opener.current = document.activeElement;
         setOpen(true);
       }
     };
@@ -227,16 +248,17 @@ export function QuickSearchButton() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-keyshortcuts="Control+K"
-          onClick={() => setOpen(true)}
-        >
+        <IconButton color="inherit" aria-label={label} aria-keyshortcuts="Control+K" onClick={openSearch}>
           <SearchIcon />
         </IconButton>
       </Tooltip>
-      <QuickSearchDialog open={open} onClose={() => setOpen(false)} />
+      <QuickSearchDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onCancel={() => {
+          if (opener.current instanceof HTMLElement) opener.current.focus();
+        }}
+      />
     </>
   );
 }
