@@ -109,9 +109,11 @@ function QuickSearchDialog({
     setTerm('');
     onClose();
   };
+  // Focus goes back once the dialog is gone: before, its focus trap would take it back.
+  const cancelled = useRef(false);
   const cancel = () => {
+    cancelled.current = true;
     close();
-    onCancel();
   };
   const go = (item: Item) => {
     if (canChoose && item.organizationId !== null) setOrganizationId(item.organizationId);
@@ -142,7 +144,15 @@ function QuickSearchDialog({
       fullWidth
       maxWidth="sm"
       // On the element whose role is dialog (the paper), not on the container MUI gives an aria-label.
-      slotProps={{ paper: { 'aria-label': translate('app.quickSearch.title') } }}
+      slotProps={{
+        paper: { 'aria-label': translate('app.quickSearch.title') },
+        transition: {
+          onExited: () => {
+            if (cancelled.current) onCancel();
+            cancelled.current = false;
+          },
+        },
+      }}
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
     >
       <Box sx={{ p: 2, pb: 1 }}>

@@ -112,7 +112,13 @@ describe('keyboard walk of the Promo Codes list', { timeout: 120_000 }, () => {
       .toBe(true);
     expect(await onBody()).toBe(false);
 
+    // From the top bar's search button, which the opened page keeps: focus does not go back there.
     const before = pathOf(page);
+    const searchButton = page.getByRole('button', { name: texts.quickSearch.button });
+    await press(searchButton, 'Control+k');
+    await page.getByRole('dialog', { name: texts.quickSearch.title }).waitFor();
+    await page.keyboard.press('Escape');
+    await focusSettlesOn(searchButton);
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: texts.quickSearch.title }).fill(code);
     await page.getByRole('option').first().waitFor();
