@@ -548,6 +548,8 @@ export const appMessages = {
     pagination: 'Pagination',
     rowsPerPage: 'Rows per page',
     pageRange: '%{first}-%{last} of %{total}',
+    switchedOn: '%{field} on for %{name}',
+    switchedOff: '%{field} off for %{name}',
   },
   /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
   roles: {

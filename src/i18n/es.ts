@@ -554,6 +554,8 @@ export const appMessages: typeof englishAppMessages = {
     pagination: 'Paginación',
     rowsPerPage: 'Filas por página',
     pageRange: '%{first}-%{last} de %{total}',
+    switchedOn: '%{field} activado para %{name}',
+    switchedOff: '%{field} desactivado para %{name}',
   },
   conflict: {
     title: 'Alguien guardó este elemento (%{label}) mientras usted lo editaba',

@@ -17,6 +17,7 @@ import { Menu } from './Menu';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
 import { useAdminDocumentTitle } from './useAdminDocumentTitle';
+import { useFocusRescue } from './useFocusRescue';
 import { useViewportHeight } from './useViewportHeight';
 
 /**
@@ -29,6 +30,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   useViewportHeight();
   useAdminDocumentTitle();
+  useFocusRescue();
   useLiveChanges(useQueryClient());
   return (
     <ThemeProvider theme={withVisibleDropZones}>

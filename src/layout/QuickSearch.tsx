@@ -72,7 +72,15 @@ function useQuickSearch(term: string) {
   };
 }
 
-function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function QuickSearchDialog({
+  open,
+  onClose,
+  onCancel,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCancel: () => void;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const basename = useBasename();
@@ -101,6 +109,12 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
     setTerm('');
     onClose();
   };
+  // Focus goes back once the dialog is gone: before, its focus trap would take it back.
+  const cancelled = useRef(false);
+  const cancel = () => {
+    cancelled.current = true;
+    close();
+  };
   const go = (item: Item) => {
     if (canChoose && item.organizationId !== null) setOrganizationId(item.organizationId);
     navigate(`${basename}${pathOf(item, permissions ?? [])}`);
@@ -123,11 +137,22 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={cancel}
+      // Focus goes back to where the search was opened from only when nothing was opened; an
+      // opened result's page takes it on its heading (useFocusRescue).
+      disableRestoreFocus
       fullWidth
       maxWidth="sm"
       // On the element whose role is dialog (the paper), not on the container MUI gives an aria-label.
-      slotProps={{ paper: { 'aria-label': translate('app.quickSearch.title') } }}
+      slotProps={{
+        paper: { 'aria-label': translate('app.quickSearch.title') },
+        transition: {
+          onExited: () => {
+            if (cancelled.current) onCancel();
+            cancelled.current = false;
+          },
+        },
+      }}
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
     >
       <Box sx={{ p: 2, pb: 1 }}>
@@ -213,10 +238,16 @@ function QuickSearchDialog({ open, onClose }: { open: boolean; onClose: () => vo
 export function QuickSearchButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const opener = useRef<Element | null>(null);
+  const openSearch = () => {
+    opener.current = document.activeElement;
+    setOpen(true);
+  };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        opener.current = document.activeElement;
         setOpen(true);
       }
     };
@@ -227,16 +258,17 @@ export function QuickSearchButton() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-keyshortcuts="Control+K"
-          onClick={() => setOpen(true)}
-        >
+        <IconButton color="inherit" aria-label={label} aria-keyshortcuts="Control+K" onClick={openSearch}>
           <SearchIcon />
         </IconButton>
       </Tooltip>
-      <QuickSearchDialog open={open} onClose={() => setOpen(false)} />
+      <QuickSearchDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onCancel={() => {
+          if (opener.current instanceof HTMLElement) opener.current.focus();
+        }}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { printDpiTooLow } from '../../contract/merchandise';
@@ -424,6 +424,28 @@ describe('design logos and merchandise, as an athletic director', () => {
       )
         navy += 1;
     expect(navy).toBeGreaterThan(1000);
+  });
+
+  it('by keyboard, gives focus to the studio heading as it opens, the text after Add text and Add text after Remove text', async () => {
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
+    const customize = apparelCard('Pullover Hoodie').getByRole('button', {
+      name: `${text.merchandise.customize} Pullover Hoodie`,
+    });
+    await customize.focus();
+    await page.keyboard.press('Enter');
+    await openStudio();
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    const heading = page.getByRole('heading', { level: 1, name: text.merchandise.studioTitle });
+    await expect.poll(() => focused(heading)).toBe(true);
+    const add = page.getByRole('button', { name: text.merchandise.addText });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const content = page.getByRole('textbox', { name: text.merchandise.text.content, exact: true });
+    await expect.poll(() => focused(content)).toBe(true);
+    await page.getByRole('button', { name: text.merchandise.removeText }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(add)).toBe(true);
   });
 
   it('draws a text in the studio within 3 canvas pixels of the bounds the server measures from the same font', async () => {

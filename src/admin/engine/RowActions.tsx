@@ -1,5 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Switch } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
@@ -59,21 +60,28 @@ export function EditLink({
 /**
  * The definition's one-field switch (`PATCH brands/:id/showcase`): it moves at once, goes back
  * if the call fails, and drops the cached records so a form opened next shows the server's.
+ * While the call runs it ignores presses rather than being disabled: a disabled switch would
+ * lose the focus it has. Its row's status region says what changed, as a screen reader hears
+ * nothing of the list otherwise.
  */
 export function ToggleSwitch({ definition }: { definition: AnyResource }) {
   const record = useRecordContext();
   const queryClient = useQueryClient();
   const failureToast = useFailureToast();
   const text = useResourceText();
+  const translate = useTranslate();
   const [checked, setChecked] = useState<boolean | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [announced, setAnnounced] = useState('');
   const toggle = definition.routes?.toggle;
   const call = resourceCalls(definition).toggle;
   if (!record || !toggle || !call) return null;
   const label = text.field(definition, toggle.field);
+  const title = titleOf(definition, record);
   const value = checked ?? Boolean(record[toggle.field]);
 
   const change = async (next: boolean) => {
+    if (busy) return;
     setChecked(next);
     setBusy(true);
     try {
@@ -81,6 +89,9 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
         method: call.method,
         body: call.idIn === 'body' ? { id: record.id, [toggle.field]: next } : { [toggle.field]: next },
       });
+      setAnnounced(
+        translate(next ? 'app.tables.switchedOn' : 'app.tables.switchedOff', { field: label, name: title }),
+      );
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } catch (error) {
       setChecked(!next);
@@ -91,13 +102,17 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
   };
 
   return (
-    <Switch
-      checked={value}
-      disabled={busy}
-      onClick={(event) => event.stopPropagation()}
-      onChange={(event) => change(event.target.checked)}
-      slotProps={{ input: { 'aria-label': `${label} ${titleOf(definition, record)}` } }}
-    />
+    <>
+      <Switch
+        checked={value}
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => change(event.target.checked)}
+        slotProps={{ input: { 'aria-label': `${label} ${title}`, 'aria-busy': busy || undefined } }}
+      />
+      <Box component="span" role="status" sx={visuallyHidden}>
+        {announced}
+      </Box>
+    </>
   );
 }
 

@@ -138,6 +138,14 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
   const [textIssues, setTextIssues] = useState<Record<Side, string>>({ front: '', back: '' });
   const textDraws = useRef<Record<Side, number>>({ front: 0, back: 0 });
   const sideRef = useRef<Side>('front');
+  // Add text replaces itself with the text's fields and Remove text the other way round: the
+  // control that appears takes the focus the pressed one had, which would otherwise drop.
+  const focusNext = useRef<'text' | 'add' | null>(null);
+  const takesFocus = (which: 'text' | 'add') => (element: HTMLElement | null) => {
+    if (!element || focusNext.current !== which) return;
+    focusNext.current = null;
+    element.focus();
+  };
   const [title, setTitle] = useState(apparel.title);
   const [description, setDescription] = useState(apparel.description);
   const [price, setPrice] = useState(apparel.price.toFixed(2));
@@ -461,6 +469,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
    * or white, whichever stands out more on the first colour chosen.
    */
   function addText() {
+    focusNext.current = 'text';
     const scene = sceneRef.current;
     const logoOnSide = placements[side];
     let y = area.top + area.height * 0.3;
@@ -717,6 +726,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
               </Typography>
               <TextField
                 label={translate('app.merchandise.text.content')}
+                inputRef={takesFocus('text')}
                 value={sideText.text}
                 onChange={(event) => editText({ text: event.target.value })}
                 error={[...sideText.text].length > maxTextLength}
@@ -802,14 +812,20 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
                 </Box>
               ))}
               <Box>
-                <Button variant="outlined" onClick={() => changeText(null)}>
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    focusNext.current = 'add';
+                    changeText(null);
+                  }}
+                >
                   {translate('app.merchandise.removeText')}
                 </Button>
               </Box>
             </>
           ) : (
             <Box>
-              <Button variant="outlined" disabled={!scene} onClick={addText}>
+              <Button variant="outlined" disabled={!scene} onClick={addText} ref={takesFocus('add')}>
                 {translate('app.merchandise.addText')}
               </Button>
             </Box>
