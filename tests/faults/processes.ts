@@ -26,3 +26,13 @@ export function runScript(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
+
+/** Whether a process of this pid is alive (signal 0 checks without sending anything). */
+export function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

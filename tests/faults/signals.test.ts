@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../scale-out/servers';
+import { isRunning } from './processes';
 
 /** The grace period of server/main.ts: a stop must never take longer. */
 const graceMs = 30_000;
@@ -170,15 +171,6 @@ function blocking(pid: number, fd: number) {
 function childrenOf(pid: number): number[] {
   const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
   return text ? text.split(/\s+/).map(Number) : [];
-}
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('the production start command', () => {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { workerDatabaseUrl } from '../server/helpers';
 import { admin, Client, type ServerProcess, startServer } from './servers';
+import { isRunning } from '../faults/processes';
 
 /**
  * A stand-in for Shopify's Admin API that holds each product creation until the test lets
@@ -68,15 +69,6 @@ function childrenOf(pid: number): number[] {
 function cpuSeconds(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */

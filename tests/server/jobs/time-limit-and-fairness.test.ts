@@ -6,6 +6,7 @@ import { JobQueue } from '../../../server/jobs';
 import { retryJob } from '../../../server/modules/jobs';
 import { renderSandbox } from '../../../server/storage/render-sandbox';
 import { createUser, testApp } from '../helpers';
+import { isRunning } from '../../faults/processes';
 
 /**
  * One organization's costly jobs (a crafted logo drew for 50 s a product) held every worker
@@ -23,15 +24,6 @@ const log = pino({ level: 'silent' });
 async function jobRow(id: number) {
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, id));
   return row;
-}
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A logo that draws for minutes at any size (300,000 stretched characters). */

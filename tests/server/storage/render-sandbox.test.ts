@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverBuild } from '../../../server/ops/server-build';
 import { type RenderReply, RenderSandbox, RenderTimedOut } from '../../../server/storage/render-sandbox';
+import { isRunning } from '../../faults/processes';
 
 /**
  * libvips cannot be stopped from inside a process: a render killed only in appearance went on
@@ -20,15 +21,6 @@ const endless = Buffer.from(
 const small = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="9" height="9"/></svg>',
 );
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The child drawing now, once the sandbox has started one. */
 async function drawingChild() {
