@@ -43,8 +43,8 @@ export default tseslint.config(
               message: 'The server never imports the app: share through contract/.',
             },
             {
-              regex: '^(\\.\\./)+contract/resources/definitions$',
-              message: 'The server validates with the registry (contract/resources), schemas included.',
+              regex: '^(\\.\\./)+contract/definitions/without-schemas$',
+              message: 'The server validates with the registry (contract/definitions), schemas included.',
             },
           ],
         },

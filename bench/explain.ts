@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { users } from '../contract/resources';
+import { users } from '../contract/definitions';
 import type { Db } from '../server/db/client';
 import { tableQueries } from '../server/http/table';
 import { usersServer } from '../server/modules/users/resource';
-import { ResourceEngine } from '../server/resources/engine';
+import { ResourceEngine } from '../server/engine/engine';
 
 /** The two statements `POST /api/users/table` runs for a term, built by the same code: the first page and the count. */
 export function accountTableSql(db: Db, term: string) {

@@ -1,4 +1,4 @@
-import { definitionsWithoutSchemas } from './resources/definitions';
+import { definitionsWithoutSchemas } from './definitions/without-schemas';
 import { type RoleName, roles } from './roles';
 
 /** The admin pages that are not table resources. */

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { openApiTransform } from './http/openapi';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeRenderSandbox } from './storage/render-sandbox';
-import { closeSvgWorker } from './storage/uploads';
+import { closeSvgWorker } from './storage/sanitize-pool';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
@@ -23,12 +23,12 @@ import { JobQueue } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
 import { apiModules, resourceServers } from './modules';
-import { ensureChangeNotices } from './resources/change-notices';
-import type { ResourceEngine } from './resources/engine';
-import { registerResource } from './resources/routes';
-import { databaseRuleFailures } from './resources/errors';
+import { ensureChangeNotices } from './db/change-notices';
+import type { ResourceEngine } from './engine/engine';
+import { registerResource } from './engine/routes';
+import { databaseRuleFailures } from './engine/errors';
 import type { AnyResource } from '../contract/resource';
-import { resourceDefinitions } from '../contract/resources';
+import { resourceDefinitions } from '../contract/definitions';
 import { boundedHttpServer } from './ops/http-server';
 import { helmetHeaders } from './http/security-headers';
 import { nonBlockingLog } from './ops/log-stream';
@@ -36,7 +36,7 @@ import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
 import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
-import { scheduleChangeLogPrune } from './resources/change-log';
+import { scheduleChangeLogPrune } from './engine/change-log';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
 const sessionFenceTimeoutMs = 2_000;

@@ -14,13 +14,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AnyResource, Field } from '../../contract/resource';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
  * A record's version: each write of the record raises it in the same statement
- * (`server/resources/versions.ts`), so a write naming the version the client read matches no row
+ * (`server/engine/versions.ts`), so a write naming the version the client read matches no row
  * once anyone else has written (docs/decisions.md, "No lost update").
  */
 export const versionColumn = () => integer('version').notNull().default(1);

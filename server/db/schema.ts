@@ -666,7 +666,7 @@ export const rateLimits = pgTable(
  * Every record change announced to the change streams, in one order shared by all servers: a
  * stream resumes from a position (`Last-Event-ID`) on any server and after restarts. Written in
  * the change's transaction under a lock held to its commit, so positions follow commit order
- * (`server/resources/change-log.ts`); pruned to a window by the job worker's hourly chores.
+ * (`server/engine/change-log.ts`); pruned to a window by the job worker's hourly chores.
  */
 export const changeLog = pgTable(
   'change_log',

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { totalOf } from '../../contract/resources/orders';
+import { totalOf } from '../../contract/definitions/orders';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { dressDemoProduct, seedDemoCrest } from './seed-crests';

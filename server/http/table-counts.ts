@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { resourceDefinitions } from '../../contract/resources';
+import { resourceDefinitions } from '../../contract/definitions';
 import { NoticeListener } from '../db/notices';
 
 /** The channel the `notify_table_change` statement triggers (migration 0007) send table names on. */

@@ -3,7 +3,7 @@ import type { AnyResource } from '../../contract/resource';
 import type { Db } from '../db/client';
 import { purgeExpiredLogos } from '../modules/design-logos/service';
 import { purgeExpiredProducts } from '../modules/merchandise/service';
-import { purgeExpired } from '../resources/trash';
+import { purgeExpired } from '../engine/trash';
 import type { BlobStore } from '../storage';
 import type { JobQueue } from './queue';
 

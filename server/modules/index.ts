@@ -20,7 +20,7 @@ import preferences from './preferences';
 import search from './search';
 import users from './users';
 import { usersServer } from './users/resource';
-import type { ResourceServer } from '../resources/types';
+import type { ResourceServer } from '../engine/types';
 
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
@@ -45,7 +45,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
 /**
  * The server side of resources that need more than their definition (hooks, derived columns,
  * routes of their own), by resource name; a plain resource has no entry. Each is
- * `<module>Server` in `server/modules/<module>/resource.ts` (tests/server/resources/resource-servers.test.ts).
+ * `<module>Server` in `server/modules/<module>/resource.ts` (tests/server/engine/resource-servers.test.ts).
  */
 export const resourceServers: Record<string, ResourceServer> = {
   users: usersServer,

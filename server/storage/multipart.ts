@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../http/errors';
 import type { BlobStore } from './types';
-import {
-  checkedFileName,
-  type ImageKind,
-  type StoredImage,
-  storeImageUpload,
-  UploadRejected,
-} from './uploads';
+import { checkedFileName, type ImageKind, type StoredImage, storeImageUpload } from './uploads';
+import { UploadRejected } from './image-limits';
 
 /**
  * What the multipart parser (busboy) throws for a body that is not a well-formed form: no

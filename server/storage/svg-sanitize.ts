@@ -8,15 +8,15 @@ import {
   maxSvgFilterSteps,
   maxSvgMorphologyRadiusShare,
   UploadRejected,
-} from './uploads';
+} from './image-limits';
 
-// Only the sanitising worker thread imports this module: jsdom alone holds about 30 MB of heap,
+// Only the sanitizing worker thread imports this module: jsdom alone holds about 30 MB of heap,
 // which the server's main thread has no use for.
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 let sharedWindow: JSDOM['window'] | undefined;
 
-/** The one DOM of the worker, which SVGs and e-mail templates are sanitised in. */
+/** The one DOM of the worker, which SVGs and e-mail templates are sanitized in. */
 export function domWindow() {
   sharedWindow ??= new JSDOM('').window;
   return sharedWindow;
@@ -218,13 +218,13 @@ function checkFilterCost(root: Element) {
 }
 
 /**
- * Parses an SVG document and gives back a sanitised copy. Scripts, event handlers,
+ * Parses an SVG document and gives back a sanitized copy. Scripts, event handlers,
  * foreignObject and external references are refused outright (the user learns why);
  * whatever else the SVG profile of DOMPurify does not know (editor metadata) is dropped.
  */
 export function sanitizeSvg(source: string): string {
   if (/<!ENTITY/i.test(source)) throw new UploadRejected('The SVG declares entities, which is not allowed');
-  // Parsing and sanitising cost grows with the number of elements, not bytes: bound it first.
+  // Parsing and sanitizing cost grows with the number of elements, not bytes: bound it first.
   const elements = source.match(/<[A-Za-z]/g)?.length ?? 0;
   if (elements > maxSvgElements) {
     throw new UploadRejected(`The SVG has more than ${maxSvgElements} elements; simplify it or upload a PNG`);

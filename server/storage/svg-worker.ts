@@ -1,6 +1,6 @@
 import { sanitizeTemplateBody } from './html-sanitize';
 import { sanitizeSvg } from './svg-sanitize';
-import { UploadRejected } from './uploads';
+import { UploadRejected } from './image-limits';
 
 export type SanitizedSvg = { svg: string } | { rejected: string };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { access } from '../../contract/access';
-import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/definitions/without-schemas';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { canAccessWith } from './engine/access';

@@ -20,7 +20,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { queryClient } from '../providers/queryClient';
 import { store } from '../providers/store';
 import { createDataProvider } from '../providers/dataProvider';
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { resources } from '../resources';
 import { darkTheme, theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';

@@ -2,7 +2,7 @@ import type { TranslationMessages } from 'ra-core';
 import spanishMessages from '@blackbox-vision/ra-language-spanish/dist-src/index.js';
 import { appMessages, raMessages, resourceLabels } from './es';
 import { definitionLabels, type ResourceLabels, resourceMessages } from './react-admin';
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 
 type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null;

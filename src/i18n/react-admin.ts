@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { AnyResource } from '../../contract/resource';
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { appMessages } from './en';
 
 /** What a resource shows of itself: its names, the menu entry, its fields' labels and choices. */

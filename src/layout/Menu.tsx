@@ -27,7 +27,7 @@ import {
 } from 'react-admin';
 import { canAccess } from '../../contract/access';
 import type { AnyResource } from '../../contract/resource';
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { type ResourceText, useResourceText } from '../admin/engine/labels';

@@ -17,7 +17,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBasename, usePermissions, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { offers } from '../../contract/definition';
-import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/definitions/without-schemas';
 import { quickSearchLimits } from '../../contract/limits';
 import type { QuickSearchResult } from '../../contract/search';
 import { hasUpdateForm } from '../admin/engine/useOffers';

@@ -1,6 +1,6 @@
 import { useBasename } from 'ra-core';
 import { useLocation } from 'react-router';
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 
 /**
  * How an admin page depends on the organization chosen in the header: `required`, it shows

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Popover, Typography } from '@mui/material';
 import { useState } from 'react';
-import { definitionWithoutSchemasOf } from '../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../contract/definitions/without-schemas';
 import { useNotifyDeleted } from '../admin/engine/trash';
 import { useDelete, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useFailureToast } from '../providers/failureToast';

@@ -1,4 +1,4 @@
-import { definitionsWithoutSchemas } from '../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import brands from './brands';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { definitionOf, resourceDefinitions } from '../../contract/resources';
+import { definitionOf, resourceDefinitions } from '../../contract/definitions';
 
-const modules = import.meta.glob<Record<string, unknown>>('../../contract/resources/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../contract/definitions/*.ts', { eager: true });
 
 const isDefinition = (value: unknown): value is { name: string } =>
   typeof value === 'object' && value !== null && 'name' in value && 'fields' in value && 'access' in value;
@@ -11,7 +11,7 @@ describe('the resource registry', () => {
     const owners = Object.entries(modules)
       .filter(([, exports]) => 'resourceDefinitions' in exports || 'definitionOf' in exports)
       .map(([path]) => path);
-    expect(owners).toEqual(['../../contract/resources/index.ts']);
+    expect(owners).toEqual(['../../contract/definitions/index.ts']);
   });
 
   it('gives a definition imported by its name the same object, schemas included, as the registry', () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyResource, fillPath, offers, resourceCalls } from '../../contract/resource';
-import { resourceDefinitions } from '../../contract/resources';
+import { resourceDefinitions } from '../../contract/definitions';
 import { roles } from '../../contract/roles';
 import { baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 

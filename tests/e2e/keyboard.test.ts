@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, launchBrowser, pathOf, type SignedIn, signedInState } from './browser';
 

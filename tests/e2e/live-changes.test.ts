@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, launchBrowser, signedInState, type SignedIn } from './browser';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, offers, resourceCalls } from '../../contract/resource';
-import { definitionOf, resourceDefinitions } from '../../contract/resources';
+import { definitionOf, resourceDefinitions } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resourceCalls } from '../../contract/definition';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 

@@ -12,7 +12,7 @@ import {
   productUpload,
   uploadTestApp,
 } from '../server/modules/design-logos/fixtures';
-import { PngChecker } from '../../server/storage/uploads';
+import { PngChecker } from '../../server/storage/png';
 import { pngChunk, withChunks } from '../faults/png';
 
 /**

@@ -1,12 +1,14 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  closeSvgWorker,
   maxSvgAttributes,
   maxSvgAttributesPerElement,
+  UploadRejected,
+} from '../../server/storage/image-limits';
+import {
+  closeSvgWorker,
   maxSvgTasksPerOwner,
   sanitizeSvgOffThread,
-  UploadRejected,
-} from '../../server/storage/uploads';
+} from '../../server/storage/sanitize-pool';
 import {
   closeUploadTestApp,
   type Ctx,
@@ -17,7 +19,7 @@ import {
 import { snapshot } from './support';
 
 /**
- * Sanitising an SVG costs more than linear time in the attributes of one element (8k, 16k
+ * Sanitizing an SVG costs more than linear time in the attributes of one element (8k, 16k
  * and 32k empty attributes took 0.4, 2.1 and 8.5 s), and every organization's SVGs share one
  * worker thread: an SVG is measured before it is parsed, a task that runs too long is killed
  * with its thread, and one user cannot queue up the worker.

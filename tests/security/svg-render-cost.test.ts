@@ -1,11 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  closeSvgWorker,
-  maxImageSide,
-  maxSvgDepth,
-  maxSvgFilterSteps,
-  svgDrawBudgetMs,
-} from '../../server/storage/uploads';
+import { maxImageSide, maxSvgDepth, maxSvgFilterSteps } from '../../server/storage/image-limits';
+import { closeSvgWorker } from '../../server/storage/sanitize-pool';
+import { svgDrawBudgetMs } from '../../server/storage/svg-cost';
 import {
   closeUploadTestApp,
   type Ctx,
@@ -170,7 +166,7 @@ describe('an uploaded SVG logo that is costly to draw however its rules are read
         propertyName: 'ImageFile',
         errorMessage: expect.stringMatching(/^The SVG (takes too long to draw|cannot be drawn); simplify it/),
       });
-      // Sanitising, starting a render child and the budget: far from the minutes of drawing it.
+      // Sanitizing, starting a render child and the budget: far from the minutes of drawing it.
       expect(Date.now() - started).toBeLessThan(svgDrawBudgetMs + 15_000);
       expect(await snapshot(ctx)).toEqual(before);
     },

@@ -207,7 +207,7 @@ describe('polyglot uploads', () => {
     }
   });
 
-  it('types a logo by its content: an SVG named .png is kept as a sanitised svg, never served as a PNG', async () => {
+  it('types a logo by its content: an SVG named .png is kept as a sanitized svg, never served as a PNG', async () => {
     const response = await logoUpload({ name: 'crest.png', type: 'image/png', content: svgImage });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.fileName).toBe('crest.svg');

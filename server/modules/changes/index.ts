@@ -4,8 +4,8 @@ import { changeStreamLimits, type RecordChange } from '../../../contract/changes
 import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
-import type { ChangeNotice, LoggedChange } from '../../resources/change-feed';
-import { changeLogHead, changesSince, positionSeal } from '../../resources/change-log';
+import type { ChangeNotice, LoggedChange } from '../../engine/change-feed';
+import { changeLogHead, changesSince, positionSeal } from '../../engine/change-log';
 import { maxStreams, StreamAdmission } from './admission';
 import { ChangeFeed } from './feed';
 

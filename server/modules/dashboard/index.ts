@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../contract/access';
 import { dashboardResponseSchema, salesQuerySchema, salesResponseSchema } from '../../../contract/dashboard';
-import { orders } from '../../../contract/resources';
+import { orders } from '../../../contract/definitions';
 import { currentUser, requireRole } from '../../auth/guards';
-import { resourceGuard } from '../../resources/guard';
+import { resourceGuard } from '../../engine/guard';
 import { salesFor } from './sales';
 import { dashboardFor } from './service';
 

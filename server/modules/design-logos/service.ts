@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
-import { userNameOf } from '../../resources/trash';
+import { userNameOf } from '../../engine/trash';
 import { scopedOrganizationId } from '../organizations/service';
 
 type LogoRow = typeof designLogos.$inferSelect;

@@ -1,6 +1,6 @@
 import { badRequest } from '../../http/errors';
-import type { ResourceServer } from '../../resources/types';
-import { sanitizeTemplateOffThread } from '../../storage/uploads';
+import type { ResourceServer } from '../../engine/types';
+import { sanitizeTemplateOffThread } from '../../storage/sanitize-pool';
 
 /**
  * Templates are edited through the engine (`PUT emailTemplate/update`); the bodies are cleaned

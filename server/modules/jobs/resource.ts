@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
-import type { ResourceServer } from '../../resources/types';
+import type { ResourceServer } from '../../engine/types';
 
 /** The product a job works on, when its payload names one (processing, storefront sync). */
 const merchandiseIdOf = sql<number | null>`case when jsonb_typeof(${jobs.payload}->'merchandiseId') = 'number'

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '../../../contract/account';
 import { idParamsSchema } from '../../../contract/common';
-import { mail } from '../../../contract/resources/mail';
+import { mail } from '../../../contract/definitions/mail';
 import { audit } from '../../audit';
 import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';
-import { resourceGuard } from '../../resources/guard';
+import { resourceGuard } from '../../engine/guard';
 
 /** The engine lists the outbox read-only; resending a failed message is the one thing it cannot do. */
 const mailModule: FastifyPluginAsyncZod = async (app) => {

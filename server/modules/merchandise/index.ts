@@ -31,7 +31,7 @@ import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
-import { staleWriteDescription } from '../../resources/openapi';
+import { staleWriteDescription } from '../../engine/openapi';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseRemoval, merchandiseSync } from './processing';
@@ -56,7 +56,7 @@ import {
   syncMerchandiseJob,
   updateMerchandise,
 } from './service';
-import { createStorefront } from './storefront';
+import { createStorefront } from './storefronts';
 
 const allowed = requireRole(...access.merchandise);
 

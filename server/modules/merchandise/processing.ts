@@ -17,7 +17,7 @@ import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
 import { isOrWillBePublished, placementOf } from './service';
 import type { Storefront } from './storefront';
-import { announce, systemActor } from '../../resources/change-feed';
+import { announce, systemActor } from '../../engine/change-feed';
 
 /** Width of the gallery thumbnail, in pixels. */
 export const thumbnailWidth = 480;

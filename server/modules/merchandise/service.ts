@@ -63,9 +63,9 @@ import type { StoredImage } from '../../storage/uploads';
 import { scopedOrganizationId } from '../organizations/service';
 import { textFont } from './fonts';
 import { mediaUrl } from './media';
-import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
-import { announce, displayNameOf, systemActor } from '../../resources/change-feed';
-import { userNameOf } from '../../resources/trash';
+import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
+import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { userNameOf } from '../../engine/trash';
 
 export const processMerchandiseJob = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
@@ -527,7 +527,7 @@ const staleProduct = async (db: Db, current: MerchandiseRow) =>
 
 /**
  * Changes a product's title, description and price, audited and sent to the storefront; a stale
- * `version` is refused with 409 (`server/resources/versions.ts`).
+ * `version` is refused with 409 (`server/engine/versions.ts`).
  */
 export async function updateMerchandise(
   db: Db,

@@ -1,7 +1,4 @@
-import type { Config } from '../../config';
-import type { BlobStore } from '../../storage';
 import { mediaUrl } from './media';
-import { ShopifyStorefront } from './shopify';
 
 export interface ProductToPublish {
   id: number;
@@ -57,9 +54,4 @@ export class BlobStorefront implements Storefront {
   async linkColourPictures() {}
   async updateProduct() {}
   async removeProduct() {}
-}
-
-export function createStorefront(config: Config, storage: BlobStore): Storefront {
-  if (config.shopify) return new ShopifyStorefront(config.shopify, storage, config.publicUrl);
-  return new BlobStorefront(config.publicUrl);
 }

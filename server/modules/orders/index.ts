@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byCollectionQuerySchema, orderListResponseSchema } from '../../../contract/orders';
 import { idParamsSchema } from '../../../contract/common';
-import { orderItemsResponseSchema } from '../../../contract/resources/order-items';
-import { orders } from '../../../contract/resources';
+import { orderItemsResponseSchema } from '../../../contract/definitions/order-items';
+import { orders } from '../../../contract/definitions';
 import { currentUser } from '../../auth/guards';
-import { resourceGuard } from '../../resources/guard';
-import { resourceSchema } from '../../resources/openapi';
+import { resourceGuard } from '../../engine/guard';
+import { resourceSchema } from '../../engine/openapi';
 import { itemsOfOrder } from './items';
 import { shopifyWebhook } from './shopify-webhook';
 import { ordersByCollection } from './service';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { OrderItem, OrderItemInput } from '../../../contract/resources/orders';
+import type { OrderItem, OrderItemInput } from '../../../contract/definitions/order-items';
 import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
-import type { OrderItemInput } from '../../../contract/resources/orders';
-import type { ResourceServer } from '../../resources/types';
+import type { OrderItemInput } from '../../../contract/definitions/order-items';
+import type { ResourceServer } from '../../engine/types';
 import { storeOrderItems } from './items';
 
 /** `POST orders` with `items` stores them with the order, in its transaction. */

@@ -2,14 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { itemsTotalFailure } from '../../../contract/resources/order-items';
-import { type OrderItemInput, totalOf } from '../../../contract/resources/orders';
+import { itemsTotalFailure } from '../../../contract/definitions/order-items';
+import type { OrderItemInput } from '../../../contract/definitions/order-items';
+import { totalOf } from '../../../contract/definitions/orders';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { storeOrderItems } from './items';
-import { announce, systemActor } from '../../resources/change-feed';
+import { announce, systemActor } from '../../engine/change-feed';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
 export function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {

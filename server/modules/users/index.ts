@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../../contract/resources';
+import { users } from '../../../contract/definitions';
 import { conflictBodySchema, idParamsSchema } from '../../../contract/common';
 import { roleOptions } from '../../../contract/roles';
 import {
@@ -18,8 +18,8 @@ import { passkeyCountResponseSchema } from '../../../contract/passkeys';
 import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { forbidden, notFound } from '../../http/errors';
-import { resourceGuard } from '../../resources/guard';
-import { resourceSchema, staleWriteDescription } from '../../resources/openapi';
+import { resourceGuard } from '../../engine/guard';
+import { resourceSchema, staleWriteDescription } from '../../engine/openapi';
 import { deleteOnFailure } from '../../storage';
 import { sendBlob } from '../../storage/http';
 import { resendAccountConfirmation, sendAccountConfirmation } from '../account/email-flows';

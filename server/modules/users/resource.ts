@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { ResourceServer } from '../../resources/types';
+import type { ResourceServer } from '../../engine/types';
 
 const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.firstName}, ''), ${users.middleName}, nullif(${users.lastName}, ''), ${users.suffix})`;
 

@@ -10,9 +10,9 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { users as usersResource } from '../../../contract/resources';
-import { announceChange } from '../../resources/change-feed';
-import { nextVersion, versionConflict, versionMatches } from '../../resources/versions';
+import { users as usersResource } from '../../../contract/definitions';
+import { announceChange } from '../../engine/change-feed';
+import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
 import { claimStorage } from '../../storage/quota';
 import { fullNameOf, normalizeEmail } from '../account/service';
 
@@ -90,7 +90,7 @@ const staleUser = (db: Db, current: typeof users.$inferSelect) =>
   versionConflict(db, { label: 'User', entityType, id: current.id, current: toUser(current) });
 
 /**
- * An Admin's edit of an account. A stale `version` is refused with 409 (`server/resources/versions.ts`). A changed e-mail address is unconfirmed until its owner
+ * An Admin's edit of an account. A stale `version` is refused with 409 (`server/engine/versions.ts`). A changed e-mail address is unconfirmed until its owner
  * confirms it, and a changed role list or a password set for the user is recorded as its own
  * audit action (never the password). Admins cannot demote themselves, so the portal never loses
  * its last way in by accident. The caller ends the sessions of a user given a new password.

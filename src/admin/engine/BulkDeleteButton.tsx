@@ -9,7 +9,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { definitionWithoutSchemasOf } from '../../../contract/resources/definitions';
+import { definitionWithoutSchemasOf } from '../../../contract/definitions/without-schemas';
 import { useFailureToast } from '../../providers/failureToast';
 import { useNotifyDeleted } from './trash';
 

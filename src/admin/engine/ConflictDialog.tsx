@@ -26,7 +26,7 @@ export interface Conflict {
   message: string;
 }
 
-/** The 409 of a stale write (`server/resources/versions.ts`) as a `Conflict`, anything else undefined. */
+/** The 409 of a stale write (`server/engine/versions.ts`) as a `Conflict`, anything else undefined. */
 export function conflictOf(error: unknown, mine: Values): Conflict | undefined {
   const { status, message, body } = (error ?? {}) as {
     status?: number;

@@ -29,7 +29,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { type AnyResource, createSchemaOf, historyOf, updateSchemaOf } from '../../../contract/resource';
-import { definitionOf } from '../../../contract/resources';
+import { definitionOf } from '../../../contract/definitions';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';

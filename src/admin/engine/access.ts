@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../../contract/access';
 import { type AnyResource, offers, type ResourceAction } from '../../../contract/definition';
-import { definitionsWithoutSchemas } from '../../../contract/resources/definitions';
+import { definitionsWithoutSchemas } from '../../../contract/definitions/without-schemas';
 
 /** react-admin's action names in the definitions' words. */
 const actionOf: Record<string, ResourceAction> = {

@@ -2,7 +2,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Link as MuiLink, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { jobs } from '../../../contract/resources/jobs';
+import { jobs } from '../../../contract/definitions/jobs';
 import { FailedRowAction } from '../FailedRowAction';
 
 /** The product a job works on, linked to the products page where its details are. */

@@ -1,6 +1,6 @@
 import SendIcon from '@mui/icons-material/Send';
 import type { ResourceOverrides } from '../../admin/engine/types';
-import { mail as definition } from '../../../contract/resources/mail';
+import { mail as definition } from '../../../contract/definitions/mail';
 import { FailedRowAction } from '../FailedRowAction';
 
 /** A failed message's one action: queue it again (`POST mail/:id/resend`). */

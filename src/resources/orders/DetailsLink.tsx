@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { ordersWithoutSchemas } from '../../../contract/resources/orders';
+import { ordersWithoutSchemas } from '../../../contract/definitions/orders';
 import { useResourcePath } from '../useResourcePath';
 
 /** The orders' row action: their only page besides the list. */

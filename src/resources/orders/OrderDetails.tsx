@@ -14,7 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { type OrderItem, ordersWithoutSchemas } from '../../../contract/resources/orders';
+import type { OrderItem } from '../../../contract/definitions/order-items';
+import { ordersWithoutSchemas } from '../../../contract/definitions/orders';
 import { formatCurrency } from '../../lib/currency';
 import { formatDateTime } from '../../lib/dates';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';

@@ -15,7 +15,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { usersWithoutSchemas } from '../../../contract/resources/users';
+import { usersWithoutSchemas } from '../../../contract/definitions/users';
 import { profilePhoto, type User, userCreateSchema, userUpdateSchema } from '../../../contract/users';
 import { ChangedElsewhere } from '../../admin/engine/ChangedElsewhere';
 import {

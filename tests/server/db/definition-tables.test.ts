@@ -2,10 +2,10 @@ import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { AnyResource, Field } from '../../../contract/resource';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { impliedTable } from '../../../server/db/resource-table';
 import { resourceServers } from '../../../server/modules';
-import { tableOf } from '../../../server/resources/tables';
+import { tableOf } from '../../../server/engine/tables';
 
 const dialect = new PgDialect();
 

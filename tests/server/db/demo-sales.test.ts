@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { baseApparel, merchandise, orderItems, orders } from '../../../server/db/schema';
 import { demoSalesDays, seedDemoSales } from '../../../server/db/seed-sales';
-import { totalOf } from '../../../contract/resources/orders';
+import { totalOf } from '../../../contract/definitions/orders';
 import { createOrganization, resetDatabase, testDatabase } from '../helpers';
 
 beforeEach(async () => resetDatabase(await testDatabase()));

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { orders } from '../../../contract/resources';
-import { auditLog } from '../../../contract/resources/audit-log';
+import { orders } from '../../../contract/definitions';
+import { auditLog } from '../../../contract/definitions/audit-log';
 import { tableQueries } from '../../../server/http/table';
 import { resourceServers } from '../../../server/modules';
 import { salesQueries } from '../../../server/modules/dashboard/sales';
-import { ResourceEngine } from '../../../server/resources/engine';
+import { ResourceEngine } from '../../../server/engine/engine';
 import { createUser, testApp } from '../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { auditLog, designLogos, organizations, promoCodes } from '../../../server/db/schema';
 import { purgeTrash } from '../../../server/jobs/trash-purge';
 import { purgeExpiredLogos } from '../../../server/modules/design-logos/service';
-import { purgeExpired } from '../../../server/resources/trash';
+import { purgeExpired } from '../../../server/engine/trash';
 import {
   type Ctx,
   closeUploadTestApp,

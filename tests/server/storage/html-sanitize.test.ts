@@ -37,7 +37,7 @@ describe("an e-mail template's body", () => {
   });
 });
 
-describe('the DOM the sanitiser needs', () => {
+describe('the DOM the sanitizer needs', () => {
   it("is loaded by the worker alone, never by the server's main thread", async () => {
     const { metafile } = await build({ ...serverBuild, write: false, metafile: true, sourcemap: false });
     /** The packages an output loads as it starts, through the chunks it imports statically. */

@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  closeSvgWorker,
-  maxSvgBytes,
-  maxSvgElements,
-  sanitizeSvgOffThread,
-  UploadRejected,
-} from '../../../server/storage/uploads';
+import { maxSvgBytes, maxSvgElements, UploadRejected } from '../../../server/storage/image-limits';
+import { closeSvgWorker, sanitizeSvgOffThread } from '../../../server/storage/sanitize-pool';
 
 afterAll(() => closeSvgWorker());
 
@@ -24,7 +19,7 @@ function largestAcceptedSvg() {
 
 const owner = { owner: 'test' };
 
-describe('SVG sanitising off the main thread', () => {
+describe('SVG sanitizing off the main thread', () => {
   it('cleans an SVG in a worker and sends back its refusals as UploadRejected', async () => {
     const clean = await sanitizeSvgOffThread(
       '<svg xmlns="http://www.w3.org/2000/svg"><metadata>editor</metadata><rect width="1" height="1"/></svg>',
@@ -39,7 +34,7 @@ describe('SVG sanitising off the main thread', () => {
     await expect(refused).rejects.toThrow('The SVG contains a script element, which is not allowed');
   });
 
-  it('keeps the event loop free while the largest accepted SVG is sanitised', async () => {
+  it('keeps the event loop free while the largest accepted SVG is sanitized', async () => {
     const svg = largestAcceptedSvg();
     await sanitizeSvgOffThread('<svg xmlns="http://www.w3.org/2000/svg"/>', owner);
     let last = performance.now();
@@ -55,7 +50,7 @@ describe('SVG sanitising off the main thread', () => {
     clearInterval(ticker);
     const took = finished - started;
     longestStallMs = Math.max(longestStallMs, finished - last);
-    // On the main thread no tick could run for about the whole sanitising time.
+    // On the main thread no tick could run for about the whole sanitizing time.
     expect(longestStallMs, `longest stall ${longestStallMs} ms of ${took} ms`).toBeLessThan(took / 4);
   });
 });

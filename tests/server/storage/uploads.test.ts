@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkedPng } from '../../../server/storage/uploads';
+import { checkedPng } from '../../../server/storage/png';
 
 /** A few MB of incompressible PNG, as a phone photo or a detailed logo would be. */
 async function noisyPng() {

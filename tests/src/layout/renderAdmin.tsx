@@ -8,7 +8,7 @@ import type { Me } from '../../../contract/account';
 import { withDefinitionAccess } from '../../../src/admin/engine/access';
 import { authProvider, http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 
 export const adminUser: Me = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defineResource, field } from '../../../contract/resource';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { createDataProvider, exportUrl } from '../../../src/providers/dataProvider';
 import type { HttpClient } from '../../../src/providers/httpClient';
 

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { appMessages } from '../../../src/i18n/en';
 import { AdminBridge } from '../../../src/layout/AdminBridge';
 import { http as httpClient } from '../../../src/providers';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../../src/i18n/en';
 import { http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { createDataProvider } from '../../../src/providers/dataProvider';
 import { DeleteRowButton } from '../../../src/resources/DeleteRowButton';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { changeStreamLimits } from '../../../../contract/changes';
 import { buildApp } from '../../../../server/app';
 import { testConfig } from '../../../../server/config';
-import { pruneChangeLog } from '../../../../server/resources/change-log';
+import { pruneChangeLog } from '../../../../server/engine/change-log';
 import { createOrganization, signIn, testApp, testDatabase } from '../../helpers';
 import { actors } from '../organizations/actors';
 import { readServerSentEvents, type ServerSentEvent } from './sse';

@@ -68,7 +68,7 @@ describe('POST /api/design-logos', () => {
     expect(file.rawPayload.equals(png)).toBe(true);
   });
 
-  it('stores an svg as image/svg+xml after sanitising it', async () => {
+  it('stores an svg as image/svg+xml after sanitizing it', async () => {
     const response = await upload(who.director, {
       name: 'crest.svg',
       type: 'image/svg+xml',
@@ -200,7 +200,7 @@ describe('POST /api/design-logos', () => {
       );
     });
 
-    it('refuses an svg over 5 MB, which would take too long to sanitise, pointing to PNG', async () => {
+    it('refuses an svg over 5 MB, which would take too long to sanitize, pointing to PNG', async () => {
       const padding = `<desc>${'x'.repeat(5 * 1024 * 1024)}</desc>`;
       const svg = svgImage.replace('</svg>', `${padding}</svg>`);
       await expectRefused(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resourceDefinitions } from '../../../../contract/resources';
+import { resourceDefinitions } from '../../../../contract/definitions';
 import { combinationExistsMessage, productHasOrdersMessage } from '../../../../contract/merchandise';
 import {
   apparelColours,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes } from '../../../../contract/resources/promo-codes';
+import { promoCodes } from '../../../../contract/definitions/promo-codes';
 import { HistoryPage } from '../../../../src/admin/engine/HistoryPage';
 import { appMessages } from '../../../../src/i18n/en';
 import { session } from '../../../../src/providers';

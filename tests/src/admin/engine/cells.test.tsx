@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { definitionOf } from '../../../../contract/resources';
+import { definitionOf } from '../../../../contract/definitions';
 import { field } from '../../../../contract/resource';
 import { cellOf } from '../../../../src/admin/engine/cells';
 import { en } from '../../../../src/i18n/react-admin';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withDefinitionAccess } from '../../../../src/admin/engine/access';
 import { engineResource } from '../../../../src/admin/engine/resources';
 import { accessFor, type AnyResource, defineResource, field } from '../../../../contract/resource';
-import { resourceDefinitions } from '../../../../contract/resources';
+import { resourceDefinitions } from '../../../../contract/definitions';
 import { appMessages } from '../../../../src/i18n/en';
 import { definitionLabels, en, resourceMessages } from '../../../../src/i18n/react-admin';
 import { Menu } from '../../../../src/layout/Menu';

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http as httpClient } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { definitionOf, resourceDefinitions } from '../../../../contract/resources';
+import { definitionOf, resourceDefinitions } from '../../../../contract/definitions';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import { resources } from '../../../../src/resources';
 

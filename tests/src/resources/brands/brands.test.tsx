@@ -8,7 +8,7 @@ import type { Brand } from '../../../../contract/brands';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { BrandLogo } from '../../../../src/resources/brands/BrandLogo';
 import { ToggleSwitch } from '../../../../src/admin/engine/RowActions';
-import { brands } from '../../../../contract/resources/brands';
+import { brands } from '../../../../contract/definitions/brands';
 import { brandSeeds } from '../../../../server/db/seed-data';
 import { brandMarks } from '../../../../src/resources/brands/brandLogos';
 

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resourceDefinitions } from '../../../../contract/resources';
+import { resourceDefinitions } from '../../../../contract/definitions';
 import { appMessages } from '../../../../src/i18n/en';
 import { http as httpClient } from '../../../../src/providers';
 import { createDataProvider } from '../../../../src/providers/dataProvider';

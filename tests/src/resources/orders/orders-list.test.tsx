@@ -7,11 +7,11 @@ import { appMessages } from '../../../../src/i18n/en';
 import { selectedOrganizationKey } from '../../../../src/layout/useSelectedOrganization';
 import { http as httpClient, session } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
-import { resourceDefinitions } from '../../../../contract/resources';
+import { resourceDefinitions } from '../../../../contract/definitions';
 import { createDataProvider } from '../../../../src/providers/dataProvider';
 import { engineResource } from '../../../../src/admin/engine/resources';
 import orders from '../../../../src/resources/orders';
-import { ordersWithoutSchemas } from '../../../../contract/resources/orders';
+import { ordersWithoutSchemas } from '../../../../contract/definitions/orders';
 
 const me = (roleNames: string[], organizationId: number | null) => ({
   id: 1,

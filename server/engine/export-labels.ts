@@ -1,6 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
 import { type AnyResource, allows } from '../../contract/resource';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';

@@ -8,12 +8,12 @@ import {
   referencesResponseSchema,
   seesEveryOrganization,
 } from '../../contract/resource';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import { likePattern } from '../http/table';
 import type { ResourceEngine } from './engine';
-import type { ResourceRoute } from './routes';
+import type { ResourceRoute } from './types';
 import { organizationScope } from './scope';
 import { columnsOf, tableOf } from './tables';
 

@@ -13,15 +13,15 @@ import {
   referenceFields,
   uniqueMessage,
 } from '../../../contract/resource';
-import { definitionOf, resourceDefinitions } from '../../../contract/resources';
+import { definitionOf, resourceDefinitions } from '../../../contract/definitions';
 import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { listColumns } from '../../../server/resources/export';
-import { callActions } from '../../../server/resources/guard';
-import { tableOf } from '../../../server/resources/tables';
-import type { CallName } from '../../../server/resources/types';
+import { listColumns } from '../../../server/engine/export';
+import { callActions } from '../../../server/engine/guard';
+import { tableOf } from '../../../server/engine/tables';
+import type { CallName } from '../../../server/engine/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
 import { hearChanges } from '../modules/changes/heard';
 import { createTeamsTable, dropTeamsTable, teams } from './teams';

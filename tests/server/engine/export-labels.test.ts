@@ -3,7 +3,7 @@ import { defineResource, field } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
 import type { SessionUser } from '../../../server/auth/sessions';
 import type { Db } from '../../../server/db/client';
-import { referenceLabels } from '../../../server/resources/export-labels';
+import { referenceLabels } from '../../../server/engine/export-labels';
 
 describe('reference labels in an export', () => {
   it('keeps the id where the exporting role may not read the referenced resource', async () => {

@@ -3,42 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyResponseSchema, revertBodySchema } from '../../contract/history';
 import type { z } from 'zod';
 import { conflictBodySchema, resultOf } from '../../contract/common';
-import { type AnyResource, historyOf, rowSchemaOf, updateSchemaOf } from '../../contract/resource';
-import { isSecretName } from '../audit';
+import { historyOf, rowSchemaOf, updateSchemaOf } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
-import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { ResourceEngine } from './engine';
-import type { ResourceRoute } from './routes';
 import { staleWriteDescription } from './openapi';
 import { rowCondition } from './scope';
 import { userNameOf } from './trash';
-import type { ChangeAction, Values } from './types';
-
-/** The changes whose audit row keeps each field's value before and after. */
-export const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
+import { fieldChanges } from './change-audit';
+import type { ResourceRoute, Values } from './types';
 
 /** How many changes the history page shows, newest first. */
 const historyLimit = 200;
-
-/** A value as the API and the audit log keep it: timestamps as ISO 8601 text. */
-const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
-
-/** The row as it was before a change, read in the change's transaction. */
-export async function recordBefore(tx: Db, engine: ResourceEngine, id: number) {
-  const [row] = await tx.select(engine.select).from(engine.table).where(eq(engine.columns.id, id));
-  return row as Values | undefined;
-}
-
-/** Each field of the definition whose value the change altered, secrets never among them. */
-export function fieldChanges(definition: AnyResource, before: Values, after: Values) {
-  return Object.keys(definition.fields)
-    .filter((field) => !isSecretName(field))
-    .map((field) => ({ field, before: plain(before[field]), after: plain(after[field]) }))
-    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
-}
 
 type FieldChange = ReturnType<typeof fieldChanges>[number];
 

@@ -1,6 +1,6 @@
 import type { ValidationFailure } from '../../contract/common';
 import { type AnyResource, missingReferenceMessage, uniqueMessage } from '../../contract/resource';
-import { definitionOf } from '../../contract/resources';
+import { definitionOf } from '../../contract/definitions';
 import { columnsOf, tableOf } from './tables';
 import type { ResourceServer } from './types';
 

@@ -14,10 +14,9 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { tablePage } from '../http/table';
 import type { ResourceEngine } from './engine';
-import type { ResourceRoute } from './routes';
 import { rowCondition } from './scope';
 import { tableOf, columnsOf } from './tables';
-import type { Values } from './types';
+import type { ResourceRoute, Values } from './types';
 
 /** A delete of a `trash` resource: the rows stay, marked with who moved them to the trash and when. */
 export function moveToTrash(tx: Db, engine: ResourceEngine, condition: SQL | undefined, actor: SessionUser) {

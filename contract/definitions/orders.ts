@@ -1,8 +1,6 @@
 import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
-export type { OrderItem, OrderItemInput } from './order-items';
-
 export const orderStatuses = ['Pending', 'Paid', 'Shipped', 'Refunded', 'Cancelled'] as const;
 
 /**

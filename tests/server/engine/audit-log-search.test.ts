@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { audit } from '../../../server/audit';
 import { tableQueries } from '../../../server/http/table';
 import { resourceServers } from '../../../server/modules';
-import { ResourceEngine } from '../../../server/resources/engine';
-import { auditLog } from '../../../contract/resources/audit-log';
+import { ResourceEngine } from '../../../server/engine/engine';
+import { auditLog } from '../../../contract/definitions/audit-log';
 import { createUser, signIn, testApp } from '../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;

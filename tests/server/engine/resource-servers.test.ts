@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resourceDefinitions } from '../../../contract/resources';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { resourceServers } from '../../../server/modules';
 
 const modulesDir = join(__dirname, '../../../server/modules');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../../server/db/client';
-import { announce, systemActor } from '../../../server/resources/change-feed';
-import { changesSince, pruneChangeLog } from '../../../server/resources/change-log';
+import { announce, systemActor } from '../../../server/engine/change-feed';
+import { changesSince, pruneChangeLog } from '../../../server/engine/change-log';
 import { resetDatabase, testDatabase } from '../helpers';
 
 let db: Db;

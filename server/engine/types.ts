@@ -1,5 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { AnyResource } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 
@@ -60,3 +62,22 @@ export interface ResourceServer {
   /** Runs inside the change's transaction after the write, with the stored row. */
   afterChange?: (row: Values, context: ChangeContext) => void | Promise<void>;
 }
+
+/**
+ * A resource's table as the engine worked it out at start (`ResourceEngine` is one): what the
+ * organization scope, the audit of a change and the history read, without the engine's queries.
+ */
+export interface ResourceTable {
+  readonly definition: AnyResource;
+  readonly server: ResourceServer;
+  readonly table: PgTable;
+  readonly columns: Record<string, PgColumn>;
+  readonly select: Record<string, PgColumn | SQL.Aliased>;
+}
+
+/** Registers one of the definition's calls, behind its guard; a call the definition does not offer is skipped. */
+export type ResourceRoute = (
+  name: CallName,
+  schema: FastifySchema,
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) => void;

@@ -1,6 +1,6 @@
 import type { AnyResource } from '../resource';
 import { accountRowSchema, userCreateSchema, userUpdateSchema } from '../users';
-import { definitionsWithoutSchemas } from './definitions';
+import { definitionsWithoutSchemas } from './without-schemas';
 import { orderCreateSchema } from './order-items';
 import { ordersWithoutSchemas } from './orders';
 import { usersWithoutSchemas } from './users';

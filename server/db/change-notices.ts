@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The statement trigger of migration 0007 on every registered resource's table, so a new
@@ -7,7 +6,10 @@ import type { Db } from '../db/client';
  * migrations while holding the migration lock (replicas starting together do not race on it);
  * `CREATE OR REPLACE` makes it a no-op for tables that already have it.
  */
-export async function ensureChangeNotices(db: Db, tables: readonly string[]) {
+export async function ensureChangeNotices(
+  db: { execute(query: SQL): Promise<unknown> },
+  tables: readonly string[],
+) {
   for (const table of tables) {
     await db.execute(
       sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_table_change`)}

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { conflictBodySchema, resultOf, versionInput } from '../../contract/common';
 import { limits } from '../../contract/limits';
@@ -28,17 +28,10 @@ import { resourceSchema, staleWriteDescription } from './openapi';
 import { assertOwnOrganization, rowCondition, scopeCondition } from './scope';
 import { registerReferences } from './references';
 import { moveToTrash, registerTrash } from './trash';
-import type { CallName, ChangeAction, ResourceServer, Values } from './types';
+import type { CallName, ChangeAction, ResourceRoute, ResourceServer, Values } from './types';
 import { nextVersion, versionMatches } from './versions';
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
-
-/** Registers one of the resource's calls behind its guard, unless the definition does not offer it. */
-export type ResourceRoute = (
-  name: CallName,
-  schema: FastifySchema,
-  handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
-) => void;
 
 /**
  * Registers every route `resourceCalls(definition)` names for the actions the definition allows,

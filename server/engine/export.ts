@@ -6,9 +6,8 @@ import { type AnyResource, tableQuerySchemaOf } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
 import { referenceLabels } from './export-labels';
-import type { ResourceRoute } from './routes';
 import { scopeCondition } from './scope';
-import type { Values } from './types';
+import type { ResourceRoute, Values } from './types';
 
 /**
  * A cell starting with = + - @ (or a tab or carriage return) is run as a formula by spreadsheet

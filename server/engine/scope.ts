@@ -3,10 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type AnyResource, seesEveryOrganization } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import { forbidden } from '../http/errors';
-import type { ResourceEngine } from './engine';
-import type { Values } from './types';
+import type { ResourceTable, Values } from './types';
 
-type Scoped = Pick<ResourceEngine, 'definition' | 'columns'>;
+type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
 
 /**
  * Rows another organization owns are out of reach for every role but Admin, and an account of such

@@ -1,0 +1,62 @@
+import { audit, isSecretName } from '../audit';
+import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import type { AnyResource } from '../../contract/resource';
+import type { ChangeAction, ResourceTable, Values } from './types';
+
+/** The changes whose audit row keeps each field's value before and after. */
+export const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
+
+/** A value as the API and the audit log keep it: timestamps as ISO 8601 text. */
+const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/** The row as it was before a change, read in the change's transaction. */
+export async function recordBefore(tx: Db, engine: ResourceTable, id: number) {
+  const [row] = await tx.select(engine.select).from(engine.table).where(eq(engine.columns.id, id));
+  return row as Values | undefined;
+}
+
+/** Each field of the definition whose value the change altered, secrets never among them. */
+export function fieldChanges(definition: AnyResource, before: Values, after: Values) {
+  return Object.keys(definition.fields)
+    .filter((field) => !isSecretName(field))
+    .map((field) => ({ field, before: plain(before[field]), after: plain(after[field]) }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+/** The row before a change whose audit row keeps each field's value before and after; else nothing. */
+export const auditedBefore = (tx: Db, engine: ResourceTable, action: ChangeAction, id: number | undefined) =>
+  engine.definition.audit && id !== undefined && changesFields.includes(action)
+    ? recordBefore(tx, engine, id)
+    : undefined;
+
+/**
+ * The audit row of a change of an audited resource, in the change's transaction: the record's
+ * title and the fields it altered (a toggle: the value it set), under the module's own word for
+ * the action where it has one.
+ */
+export async function auditChange(
+  tx: Db,
+  engine: ResourceTable,
+  actor: SessionUser,
+  action: ChangeAction,
+  written: Values,
+  change: { values?: Values; before?: Values } = {},
+) {
+  const { definition, server } = engine;
+  if (!definition.audit) return;
+  const changes = change.before ? fieldChanges(definition, change.before, written) : undefined;
+  const details =
+    action === 'toggle' && change.values
+      ? { ...change.values, changes }
+      : { [definition.titleField]: written[definition.titleField], changes };
+  await audit(
+    tx,
+    actor.id,
+    server.auditActions?.[action] ?? action,
+    definition.audit.entityType,
+    written.id as number,
+    details,
+  );
+}

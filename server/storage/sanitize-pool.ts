@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { UploadRejected } from './image-limits';
+import type { SanitizedSvg, templateBody } from './svg-worker';
+
+/**
+ * A maximal SVG takes about 2 s of CPU to parse and sanitize; on the main thread that would
+ * stall every other request of the process, so it runs in a worker thread, started on the
+ * first SVG and let go when idle. The `tsx` loader lets the worker run our TypeScript.
+ * Every organization's SVGs share that thread, so a task running past `svgTaskTimeoutMs` is
+ * aborted (piscina ends its thread and starts a fresh one), and each user may have at most
+ * `maxSvgTasksPerOwner` SVGs waiting or running.
+ */
+let svgPool: Piscina | undefined;
+
+/** Ten times a maximal SVG on an idle core, so a busy machine does not refuse real logos. */
+export const svgTaskTimeoutMs = 20_000;
+export const maxSvgTasksPerOwner = 2;
+/** Beyond this many waiting tasks from all users together the server is overloaded. */
+const maxSvgQueue = 20;
+const svgTasksOf = new Map<string, number>();
+
+function sanitizerPool() {
+  // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
+  const built = import.meta.url.endsWith('.js');
+  svgPool ??= new Piscina({
+    filename: fileURLToPath(new URL(built ? './svg-worker.js' : './svg-worker.ts', import.meta.url)),
+    execArgv: built ? [] : ['--import', 'tsx'],
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: maxSvgQueue,
+    idleTimeout: 30_000,
+  });
+  return svgPool;
+}
+
+export async function sanitizeSvgOffThread(
+  source: string,
+  { owner, timeoutMs = svgTaskTimeoutMs }: { owner: string; timeoutMs?: number },
+): Promise<string> {
+  const running = svgTasksOf.get(owner) ?? 0;
+  if (running >= maxSvgTasksPerOwner) {
+    throw new UploadRejected('Your previous SVG is still being processed; try again in a moment');
+  }
+  svgTasksOf.set(owner, running + 1);
+  let result: SanitizedSvg;
+  try {
+    result = (await sanitizerPool().run(source, { signal: AbortSignal.timeout(timeoutMs) })) as SanitizedSvg;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') {
+      throw new UploadRejected('The SVG took too long to process; simplify it or upload a PNG');
+    }
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+      throw new UploadRejected('The server is busy processing SVGs; try again in a moment');
+    }
+    throw error;
+  } finally {
+    const left = (svgTasksOf.get(owner) ?? 1) - 1;
+    if (left > 0) svgTasksOf.set(owner, left);
+    else svgTasksOf.delete(owner);
+  }
+  if ('rejected' in result) throw new UploadRejected(result.rejected);
+  return result.svg;
+}
+
+/**
+ * An e-mail template's body sanitized by the same DOMPurify as SVGs, in the same worker, so the
+ * main thread never loads a DOM; `empty` when nothing is left to read. An Admin's rare edit.
+ */
+export async function sanitizeTemplateOffThread(body: string) {
+  return (await sanitizerPool().run(body, {
+    name: 'templateBody',
+    signal: AbortSignal.timeout(svgTaskTimeoutMs),
+  })) as ReturnType<typeof templateBody>;
+}
+
+/** Lets the worker thread go, so a closing server process can exit. */
+export async function closeSvgWorker() {
+  const pool = svgPool;
+  svgPool = undefined;
+  await pool?.destroy();
+}
