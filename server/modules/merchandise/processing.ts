@@ -20,7 +20,7 @@ import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
 
 /** Width of the gallery thumbnail, in pixels. */
-export const thumbnailWidth = 480;
+const thumbnailWidth = 480;
 
 async function readBlob(storage: BlobStore, key: string) {
   const blob = await storage.get(key);

@@ -218,7 +218,7 @@ const toApparelColour = (row: typeof apparelColours.$inferSelect): ApparelColour
   imageUrl: mediaUrl(row.imageKey),
 });
 
-export const colourPictureTooLarge = (catalogue: Size) =>
+const colourPictureTooLarge = (catalogue: Size) =>
   `The picture must be at most ${catalogue.width} by ${catalogue.height} pixels, the size of the garment's catalogue image`;
 
 /**
@@ -274,7 +274,7 @@ const storedImageSizeTimeoutMs = 20_000;
  * The pixel size of a stored image, read from its header (an SVG from its own size, which
  * libvips parses the whole document for: in a render child, as every untrusted decode).
  */
-export async function storedImageSize(storage: BlobStore, key: string): Promise<Size> {
+async function storedImageSize(storage: BlobStore, key: string): Promise<Size> {
   const blob = await storage.get(key);
   if (!blob) throw new Error(`Stored image ${key} is missing`);
   const { width, height } = await renderSandbox.run(
