@@ -15,7 +15,7 @@ import {
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
-import { isOrWillBePublished, placementOf } from './service';
+import { isOrWillBePublished, placementOf } from './products';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
 
