@@ -21,7 +21,7 @@ export const access: Readonly<Record<string, readonly RoleName[]>> = {
   ),
 };
 
-export type AccessArea = keyof typeof pages | (typeof definitionsWithoutSchemas)[number]['name'];
+type AccessArea = keyof typeof pages | (typeof definitionsWithoutSchemas)[number]['name'];
 
 export function canAccess(roleNamesOfUser: readonly string[] | undefined, area: string): boolean {
   const allowed: readonly string[] | undefined = access[area as AccessArea];

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { emailField, limits, resultOf } from './common';
 
-export const loginStatuses = ['Failed', 'Succeeded', 'RequiresTwoFactor'] as const;
-export type LoginStatus = (typeof loginStatuses)[number];
+const loginStatuses = ['Failed', 'Succeeded', 'RequiresTwoFactor'] as const;
 
 /** Passwords are never trimmed: blanks are characters like any other. */
-export const passwordField = (label = 'Password') =>
+const passwordField = (label = 'Password') =>
   z
     .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
     .min(1, `${label} is required`)
@@ -18,7 +17,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const loginResultSchema = z.object({
+const loginResultSchema = z.object({
   status: z.enum(loginStatuses),
   message: z.string().optional(),
 });
@@ -26,7 +25,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const loginResponseSchema = resultOf(loginResultSchema);
 
 /** The logged-in user of the spec, section 3 (plus fullName for the user menu). */
-export const meSchema = z.object({
+const meSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   fullName: z.string(),
@@ -73,7 +72,6 @@ export const loginTwoFactorRequestSchema = z.object({
     .optional()
     .default(false),
 });
-export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorRequestSchema>;
 
 export const loginRecoveryRequestSchema = z.object({
   recoveryCode: z
@@ -82,9 +80,8 @@ export const loginRecoveryRequestSchema = z.object({
     .min(1, 'Recovery code is required')
     .max(32, 'Recovery code must be at most 32 characters'),
 });
-export type LoginRecoveryRequest = z.input<typeof loginRecoveryRequestSchema>;
 
-export const mfaStatusSchema = z.object({
+const mfaStatusSchema = z.object({
   is2faEnabled: z.boolean(),
   recoveryCodesLeft: z.number().int(),
   hasAuthenticator: z.boolean(),
@@ -93,7 +90,7 @@ export const mfaStatusSchema = z.object({
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export const mfaStatusResponseSchema = resultOf(mfaStatusSchema);
 
-export const sharedKeySchema = z.object({
+const sharedKeySchema = z.object({
   /** 32 base32 characters, lowercase, in groups of four. */
   sharedKey: z.string(),
   authenticatorUri: z.string(),
@@ -130,9 +127,8 @@ export const enableAuthenticatorRequestSchema = z.object({
     .max(16, 'Verification code must be at most 16 characters'),
   password: passwordField('Current password'),
 });
-export type EnableAuthenticatorRequest = z.input<typeof enableAuthenticatorRequestSchema>;
 
-export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const recoveryCodesResponseSchema = resultOf(recoveryCodesSchema);
 /** Enabling answers the first set of recovery codes, or null when the user still has some. */
 export const enableAuthenticatorResponseSchema = resultOf(
@@ -162,19 +158,16 @@ export const resetPasswordRequestSchema = withConfirmation(
   { email: emailField(), code: codeParam, password: newPasswordField() },
   'password',
 );
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = withConfirmation(
   { oldPassword: passwordField('Current password'), newPassword: newPasswordField('New password') },
   'newPassword',
 );
-export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const changeEmailRequestSchema = z.object({
   newEmail: emailField('New email'),
   password: passwordField('Current password'),
 });
-export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
 export const confirmAccountQuerySchema = z.object({ email: emailField(), code: codeParam });
 
@@ -190,7 +183,6 @@ export const confirmAccountRequestSchema = z
     message: passwordsMatchMessage,
     path: ['confirmPassword'],
   });
-export type ConfirmAccountRequest = z.input<typeof confirmAccountRequestSchema>;
 
 export const updateTimeZoneRequestSchema = z.object({
   reportedTimeZone: z
@@ -223,7 +215,6 @@ export const registerRequestSchema = withConfirmation(
   },
   'password',
 );
-export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** External sign-in providers configured on the server; empty when none, and the login page shows no button. */
 export const externalProvidersResponseSchema = resultOf(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resultOf, tableResultOf } from './common';
+import { resultOf } from './common';
 
-export const brandSchema = z.object({
+const brandSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
@@ -9,8 +9,4 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const brandShowcaseSchema = z.object({ isShowcased: z.boolean({ error: 'Showcased is required' }) });
-
-export const brandResponseSchema = resultOf(brandSchema);
 export const brandListResponseSchema = resultOf(z.array(brandSchema));
-export const brandTableResponseSchema = tableResultOf(brandSchema);

@@ -3,7 +3,7 @@
  * (Sharma, Wu and Dalal, "The CIEDE2000 Color-Difference Formula", 2005) on CIELAB under D65.
  * Below `lowContrastDeltaE` a logo colour reads as the garment's own from a few steps away.
  */
-export const lowContrastDeltaE = 15;
+const lowContrastDeltaE = 15;
 
 export interface Lab {
   l: number;

@@ -5,7 +5,7 @@ export { limits };
 
 export const pageSizes = [10, 20, 50, 100] as const;
 
-export const validationFailureSchema = z.object({
+const validationFailureSchema = z.object({
   propertyName: z.string(),
   errorMessage: z.string(),
 });
@@ -103,11 +103,6 @@ export const tableQuerySchema = z.object({
   sortField: z.string().max(64).nullish(),
   sortOrder: z.enum(['ASC', 'DESC']).nullish(),
 });
-export type TableQuery = z.input<typeof tableQuerySchema>;
-
-/** Table response: the page of rows and the count of rows matching the search. */
-export const tableResultOf = <T extends z.ZodType>(row: T) =>
-  resultOf(z.object({ data: z.array(row), totalFilteredRecords: z.number().int() }));
 
 export const optionSchema = z.object({ value: z.union([z.number(), z.string()]), label: z.string() });
 export type Option = z.infer<typeof optionSchema>;

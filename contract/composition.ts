@@ -61,9 +61,9 @@ export interface LogoBox {
 }
 
 /** Share of the apparel width the logo takes with one click (spec section 9). */
-export const logoWidthShare = 1 / 4;
+const logoWidthShare = 1 / 4;
 /** Share of the apparel height above the logo's top edge with one click. */
-export const logoTopShare = 1 / 3;
+const logoTopShare = 1 / 3;
 /** The whole image: apparel without a printable area of its own. */
 export const wholeImage: PrintableArea = { left: 0, top: 0, width: 1, height: 1 };
 /** Below this a logo is a speck no printer reproduces. */
@@ -97,7 +97,7 @@ export function normaliseRotation(degrees: number) {
 }
 
 /** The logo's height in fractions of the apparel height, for a given width fraction. */
-export function heightShare(width: number, apparel: Size, logo: Size) {
+function heightShare(width: number, apparel: Size, logo: Size) {
   return (width * apparel.width * (logo.height / logo.width)) / apparel.height;
 }
 

@@ -16,7 +16,6 @@ export const contactRequestSchema = z.object({
   subject: requiredText('Subject', contactLimits.subject),
   message: requiredText('Message', contactLimits.message),
 });
-export type ContactRequest = z.input<typeof contactRequestSchema>;
 
 /** Athletic-director registration: an account an Admin then gives its role and organization. */
 export const athleticDirectorRegisterRequestSchema = z.object({
@@ -26,4 +25,3 @@ export const athleticDirectorRegisterRequestSchema = z.object({
   organizationName: requiredText('School or organization', contactLimits.organization),
   phone: optionalText('Phone', contactLimits.phone),
 });
-export type AthleticDirectorRegisterRequest = z.input<typeof athleticDirectorRegisterRequestSchema>;

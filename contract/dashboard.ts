@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { idParamsSchema, resultOf } from './common';
 import { maxDashboardCards } from './limits';
 
-export const dashboardDataTypes = ['UserDetails', 'UserRoles', 'UserCount'] as const;
-export type DashboardDataType = (typeof dashboardDataTypes)[number];
-
 export { maxDashboardCards };
 
-export const dashboardElementSchema = z.discriminatedUnion('dashboardDataType', [
+const dashboardElementSchema = z.discriminatedUnion('dashboardDataType', [
   z.object({
     dashboardDataType: z.literal('UserDetails'),
     id: z.number().int(),
@@ -29,10 +26,10 @@ export type Dashboard = z.infer<typeof dashboardResponseSchema>['result'];
  * the period of the same length just before it. Periods are whole UTC days ending today; the
  * school year starts on August 1; a custom range names its first and last day.
  */
-export const salesPeriods = ['7', '30', '90', 'school-year', 'custom'] as const;
+const salesPeriods = ['7', '30', '90', 'school-year', 'custom'] as const;
 export type SalesPeriod = (typeof salesPeriods)[number];
 /** A custom range, or a school year, covers at most this many days. */
-export const maxSalesDays = 366;
+const maxSalesDays = 366;
 /** August, counted from 0: the month US school years start. */
 export const schoolYearStartMonth = 7;
 
@@ -82,7 +79,7 @@ const salesTotalsSchema = z.object({
   orders: z.number().int(),
 });
 
-export const salesSchema = z.object({
+const salesSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** One entry per UTC day, oldest first, zeros included; cancelled and refunded orders left out. */

@@ -32,7 +32,7 @@ export type ResourceAction =
   /** Delete trashed records forever (one or many). */
   | 'purge';
 
-export interface Choice {
+interface Choice {
   value: string;
   label: string;
 }
@@ -105,24 +105,44 @@ export interface DateField extends FieldOptions {
 }
 
 export type Field = TextField | NumberField | BooleanField | ChoiceField | ReferenceField | DateField;
-export type FieldKind = Field['kind'];
 
 type Options<F extends Field> = Omit<F, 'kind'>;
 
+/** A built field keeps `required: true` in its type, so a row's type (`RowOf`) knows it is never null. */
+type Built<F extends Field, O> = F & (O extends { required: true } ? { required: true } : unknown);
+
+const builder =
+  <F extends Field>(kind: F['kind']) =>
+  <const O extends Options<F>>(options: O) =>
+    ({ kind, ...options }) as unknown as Built<F, O>;
+
 /** Field builders: `field.text({ label: 'Name', max: 100, required: true, unique: 'ci' })`. */
 export const field = {
-  text: (options: Options<TextField>): TextField => ({ kind: 'text', ...options }),
-  longText: (options: Options<TextField>): TextField => ({ kind: 'longText', ...options }),
-  richText: (options: Options<TextField>): TextField => ({ kind: 'richText', ...options }),
-  email: (options: Options<TextField>): TextField => ({ kind: 'email', ...options }),
-  url: (options: Options<TextField>): TextField => ({ kind: 'url', ...options }),
-  number: (options: Options<NumberField>): NumberField => ({ kind: 'number', ...options }),
-  money: (options: Options<NumberField>): NumberField => ({ kind: 'money', ...options }),
-  boolean: (options: Options<BooleanField>): BooleanField => ({ kind: 'boolean', ...options }),
-  choice: (options: Options<ChoiceField>): ChoiceField => ({ kind: 'choice', ...options }),
-  reference: (options: Options<ReferenceField>): ReferenceField => ({ kind: 'reference', ...options }),
-  date: (options: Options<DateField>): DateField => ({ kind: 'date', ...options }),
-  dateTime: (options: Options<DateField>): DateField => ({ kind: 'dateTime', ...options }),
+  text: builder<TextField>('text'),
+  longText: builder<TextField>('longText'),
+  richText: builder<TextField>('richText'),
+  email: builder<TextField>('email'),
+  url: builder<TextField>('url'),
+  number: builder<NumberField>('number'),
+  money: builder<NumberField>('money'),
+  boolean: builder<BooleanField>('boolean'),
+  choice: builder<ChoiceField>('choice'),
+  reference: builder<ReferenceField>('reference'),
+  date: builder<DateField>('date'),
+  dateTime: builder<DateField>('dateTime'),
+};
+
+type ValueOf<F extends Field> = F extends { kind: 'number' | 'money' | 'reference' }
+  ? number
+  : F extends { kind: 'boolean' }
+    ? boolean
+    : string;
+
+/** A row as the API answers it, the type of what `rowSchemaOf` checks: the id, the version and every field. */
+export type RowOf<D extends { fields: Record<string, Field> }> = { id: number; version: number } & {
+  [K in keyof D['fields']]: D['fields'][K] extends { required: true } | { kind: 'boolean' }
+    ? ValueOf<D['fields'][K]>
+    : ValueOf<D['fields'][K]> | null;
 };
 
 /**
@@ -130,12 +150,12 @@ export const field = {
  * `idIn` says where the id travels: the path (default), the body (`PUT emailTemplate/update`)
  * or the query (`DELETE promo-codes?id=5`).
  */
-export interface RouteOverride {
+interface RouteOverride {
   path: string;
   idIn?: 'path' | 'body' | 'query';
 }
 
-export interface ResourceRoutes {
+interface ResourceRoutes {
   /** `orders/organization/:organizationId/table`: the named field's value travels in the path. */
   table?: { path: string; scopeParam: string };
   update?: RouteOverride;
@@ -271,7 +291,7 @@ export const filterableFields = (definition: AnyResource) =>
 export const uniqueMessage = (f: Field) => `${f.label} is already in use`;
 export const missingReferenceMessage = (referenced: AnyResource) => `${referenced.label.one} does not exist`;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call of a resource: method and path under /api (`:id` and scope parameters in the path). */
 export interface ResourceCall {

@@ -4,12 +4,12 @@ import { trashRowFields } from './trash';
 import { maxIntegerId } from './resource';
 
 /** Logos are png or svg (spec section 9); the server checks the content, not the name. */
-export const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
+const logoFileTypes = ['image/png', 'image/svg+xml'] as const;
 /** An SVG logo is drawn at whatever size it prints, so its resolution never limits a print. */
 export const isVectorLogo = (contentType: string) => contentType === 'image/svg+xml';
 export const logoFileAccept = '.png,.svg,image/png,image/svg+xml';
 
-export const designLogoSchema = z.object({
+const designLogoSchema = z.object({
   id: z.number().int(),
   organizationId: z.number().int(),
   fileName: z.string(),
@@ -33,7 +33,7 @@ export const designLogoUploadQuerySchema = z.object({
   OrganizationId: organizationIdField('OrganizationId'),
 });
 
-export const trashedDesignLogoSchema = designLogoSchema.extend(trashRowFields);
+const trashedDesignLogoSchema = designLogoSchema.extend(trashRowFields);
 export type TrashedDesignLogo = z.infer<typeof trashedDesignLogoSchema>;
 export const designLogoTrashResponseSchema = resultOf(z.array(trashedDesignLogoSchema));
 

@@ -3,10 +3,10 @@ import { resultOf, versionInput } from './common';
 import { idSchema } from './resource';
 
 /** One field of a change: its value before and after (null where it had none). */
-export const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 
 /** One audited change of a record, newest first in `GET {path}/:id/history`. */
-export const historyEntrySchema = z.object({
+const historyEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),
   at: z.string(),

@@ -16,21 +16,21 @@ import { trashRowFields } from './trash';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
 export const productImageMaxBytes = 20 * 1024 * 1024;
-export const productTextLimits = { title: 100, description: 2000 } as const;
-export const maxPrice = 100_000;
+const productTextLimits = { title: 100, description: 2000 } as const;
+const maxPrice = 100_000;
 
-export const mediaSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string().nullable() });
+const mediaSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string().nullable() });
 
-export const productStatuses = ['processing', 'ready', 'failed'] as const;
+const productStatuses = ['processing', 'ready', 'failed'] as const;
 
-export const placementSchema = z.object({
+const placementSchema = z.object({
   x: z.number(),
   y: z.number(),
   width: z.number(),
   rotation: z.number(),
 });
 
-export const printAreaSchema = z.object({
+const printAreaSchema = z.object({
   left: z.number(),
   top: z.number(),
   width: z.number(),
@@ -39,13 +39,13 @@ export const printAreaSchema = z.object({
   heightInches: z.number(),
 });
 
-export const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
+const printAreasSchema = z.object({ front: printAreaSchema, back: printAreaSchema.nullable() });
 
 /** Most colours one product is sold in. */
-export const maxProductColours = 8;
+const maxProductColours = 8;
 
 /** Most layers a design may have besides its main logo. */
-export const maxLayers = 10;
+const maxLayers = 10;
 
 const boundedNumber = (label: string, min: number, max: number) =>
   z
@@ -53,7 +53,7 @@ const boundedNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
-export const logoLayerSchema = z.object({
+const logoLayerSchema = z.object({
   kind: z.literal('logo'),
   side: z.enum(sides, { error: 'side must be front or back' }),
   logoId: z.number().int().positive().max(maxIntegerId),
@@ -70,7 +70,7 @@ const hexColour = (label: string) =>
     .string({ error: `${label} is required` })
     .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour such as #1f2a44`);
 
-export const textLayerSchema = z.object({
+const textLayerSchema = z.object({
   kind: z.literal('text'),
   side: z.enum(sides, { error: 'side must be front or back' }),
   text: z
@@ -95,7 +95,7 @@ export const textLayerSchema = z.object({
   placement: z.object({ x: boundedNumber('x', 0, 1), y: boundedNumber('y', 0, 1) }),
 });
 
-export const layerSchema = z.discriminatedUnion('kind', [logoLayerSchema, textLayerSchema], {
+const layerSchema = z.discriminatedUnion('kind', [logoLayerSchema, textLayerSchema], {
   error: 'kind must be logo or text',
 });
 
@@ -143,7 +143,7 @@ export const merchandiseByOrganizationResponseSchema = resultOf(
   z.object({ products: z.array(merchandiseProductSchema), spiritShopAddress: z.string().nullable() }),
 );
 
-export const apparelColourSchema = z.object({
+const apparelColourSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   hex: z.string(),
@@ -151,7 +151,7 @@ export const apparelColourSchema = z.object({
 });
 export type ApparelColour = z.infer<typeof apparelColourSchema>;
 
-export const apparelColourNameMax = 40;
+const apparelColourNameMax = 40;
 
 /** An Admin's new colour variant (multipart text fields, with the garment's png as ImageFile). */
 export const apparelColourFieldsSchema = z.object({
@@ -169,7 +169,7 @@ export const apparelColourFieldsSchema = z.object({
 
 export const apparelColourExists = (name: string) => `This apparel already comes in ${name}`;
 
-export const baseApparelSchema = z.object({
+const baseApparelSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -333,7 +333,7 @@ export const printFileParamsSchema = z.object({
 /** The version an archive names (`?version=`), refused with 409 when stale. */
 export const archiveMerchandiseQuerySchema = z.object({ version: versionInput });
 
-export const trashedProductSchema = merchandiseProductSchema.extend(trashRowFields);
+const trashedProductSchema = merchandiseProductSchema.extend(trashRowFields);
 export type TrashedProduct = z.infer<typeof trashedProductSchema>;
 /** The trash of the organization an athletic director works for, or the one an Admin names. */
 export const merchandiseTrashQuerySchema = z.object({

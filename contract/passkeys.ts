@@ -4,7 +4,7 @@ import { resultOf } from './common';
 
 export const passkeyNameMax = 64;
 
-export const passkeyNameField = z
+const passkeyNameField = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
@@ -27,7 +27,7 @@ const credentialFields = {
 };
 
 /** `navigator.credentials.create()`'s answer as `@simplewebauthn/browser` serializes it. */
-export const registrationResponseSchema = z.object({
+const registrationResponseSchema = z.object({
   ...credentialFields,
   response: z.object({
     clientDataJSON: encoded('Client data'),
@@ -37,7 +37,7 @@ export const registrationResponseSchema = z.object({
 });
 
 /** `navigator.credentials.get()`'s answer as `@simplewebauthn/browser` serializes it. */
-export const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = z.object({
   ...credentialFields,
   response: z.object({
     clientDataJSON: encoded('Client data'),
@@ -51,7 +51,6 @@ export const addPasskeyRequestSchema = z.object({
   name: passkeyNameField,
   response: registrationResponseSchema,
 });
-export type AddPasskeyRequest = z.input<typeof addPasskeyRequestSchema>;
 export type AddPasskey = z.output<typeof addPasskeyRequestSchema>;
 
 export const renamePasskeyRequestSchema = z.object({ name: passkeyNameField });
@@ -63,17 +62,15 @@ export const removePasskeyRequestSchema = z
     message: reauthenticateMessage,
     path: ['password'],
   });
-export type RemovePasskeyRequest = z.input<typeof removePasskeyRequestSchema>;
 export type RemovePasskey = z.output<typeof removePasskeyRequestSchema>;
 
 export const passkeyLoginRequestSchema = z.object({
   response: authenticationResponseSchema,
   rememberMe: z.boolean({ error: 'Remember me must be true or false' }).optional().default(false),
 });
-export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;
 export type PasskeyLogin = z.output<typeof passkeyLoginRequestSchema>;
 
-export const passkeySchema = z.object({
+const passkeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   createdAt: z.string(),

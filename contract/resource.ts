@@ -140,7 +140,7 @@ function isHttpsUrl(value: string) {
 }
 
 /** The zod schema of one field's value in a row the API answers with. */
-export function fieldRowSchema(f: Field): z.ZodType {
+function fieldRowSchema(f: Field): z.ZodType {
   const base = (() => {
     switch (f.kind) {
       case 'number':
@@ -210,7 +210,7 @@ export function rowSchemaOf(definition: AnyResource): z.ZodType {
  * for references, so getMany and getManyReference are one table call); `{ gte, lte }` for numbers
  * and dates.
  */
-export function fieldFilterSchema(f: Field): z.ZodType {
+function fieldFilterSchema(f: Field): z.ZodType {
   switch (f.kind) {
     case 'number':
     case 'money':

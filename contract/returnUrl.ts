@@ -1,4 +1,4 @@
-export const defaultReturnUrl = '/admin';
+const defaultReturnUrl = '/admin';
 const externalLoginPath = '/api/account/ExternalLogin';
 
 /**

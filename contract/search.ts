@@ -16,14 +16,14 @@ export const quickSearchQuerySchema = z.object({
     .max(limits.searchText, `Search must be at most ${limits.searchText} characters`),
 });
 
-export const quickSearchItemSchema = z.object({
+const quickSearchItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   /** The organization the row belongs to, when its page is asked per organization. */
   organizationId: z.number().int().nullable(),
 });
 
-export const quickSearchGroupSchema = z.object({
+const quickSearchGroupSchema = z.object({
   /** The resource's name: its pages are under `/admin/{resource}`. */
   resource: z.string(),
   label: z.string(),

@@ -30,7 +30,7 @@ export const maxOutlineInches = 0.5;
 /** The most a baseline bends: the letters spread over this many degrees of a circle. */
 export const maxArcDegrees = 180;
 
-export interface TextOutline {
+interface TextOutline {
   colour: string;
   width: number;
 }

@@ -7,7 +7,6 @@ import {
   optionalText,
   requiredText,
   resultOf,
-  tableResultOf,
   versionInput,
   versionOutput,
 } from './common';
@@ -17,7 +16,7 @@ import { roleNames, roleOptions } from './roles';
 export const nameLimit = 100;
 export const contactInformationLimit = 1000;
 
-export const nameSchema = z.object({
+const nameSchema = z.object({
   firstName: requiredText('First name', nameLimit),
   middleName: optionalText('Middle name', nameLimit),
   lastName: requiredText('Last name', nameLimit),
@@ -26,7 +25,7 @@ export const nameSchema = z.object({
 
 const roleValues = roleNames as [string, ...string[]];
 
-export const userRolesField = z
+const userRolesField = z
   .array(z.enum(roleValues, { error: 'Role is not a known role' }), {
     error: (issue) => (issue.input == null ? 'Roles are required' : 'Roles must be a list'),
   })
@@ -34,7 +33,7 @@ export const userRolesField = z
   .transform((values) => [...new Set(values)]);
 
 /** A form may send an empty string for "no organization". */
-export const organizationIdField = z.preprocess(
+const organizationIdField = z.preprocess(
   (value) => (value === '' ? null : value),
   z.coerce
     .number({ error: 'Organization must be a number' })
@@ -45,7 +44,7 @@ export const organizationIdField = z.preprocess(
     .transform((value) => value ?? null),
 );
 
-export const rolesIncludeShop = (values: readonly string[] | undefined) =>
+const rolesIncludeShop = (values: readonly string[] | undefined) =>
   Boolean(
     values?.some((value) => roleOptions.some((option) => option.value === value && option.includesShop)),
   );
@@ -102,12 +101,10 @@ export const userCreateSchema = z
   .object(userFormShape)
   .superRefine(userFormRules)
   .transform(clearOrganization);
-export type UserCreate = z.input<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({ ...userFormShape, version: versionInput })
   .superRefine(userFormRules)
   .transform(clearOrganization);
-export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 /** The user of the edit form (spec section 3). */
 export const userSchema = z.object({
@@ -143,9 +140,8 @@ export const accountRowSchema = z.object({
   roles: z.array(z.string()),
 });
 export type AccountRow = z.infer<typeof accountRowSchema>;
-export const accountTableResponseSchema = tableResultOf(accountRowSchema);
 
-export const roleOptionSchema = z.object({ value: z.string(), label: z.string(), includesShop: z.boolean() });
+const roleOptionSchema = z.object({ value: z.string(), label: z.string(), includesShop: z.boolean() });
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 export const roleOptionsResponseSchema = resultOf(z.array(roleOptionSchema));
 

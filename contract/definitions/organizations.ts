@@ -1,4 +1,4 @@
-import { defineResource, field } from '../definition';
+import { defineResource, field, type RowOf } from '../definition';
 import { roles } from '../roles';
 
 export const organizationNameMax = 200;
@@ -42,3 +42,5 @@ export const organizations = defineResource({
   list: { sort: { field: 'name', order: 'ASC' } },
   audit: { entityType: 'organization' },
 });
+
+export type Organization = RowOf<typeof organizations>;

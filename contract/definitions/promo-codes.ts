@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { defineResource, field } from '../definition';
+import { defineResource, field, type RowOf } from '../definition';
 import { roles } from '../roles';
 import { usStates } from '../us-states';
 
@@ -70,3 +70,5 @@ export const promoCodes = defineResource({
     toggle: { field: 'isActive', method: 'PUT', path: 'update-active-status', idIn: 'body' },
   },
 });
+
+export type PromoCode = RowOf<typeof promoCodes>;

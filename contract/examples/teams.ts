@@ -1,7 +1,7 @@
 import { accessFor, defineResource, field } from '../definition';
 import { roles } from '../roles';
 
-export const sports = ['Baseball', 'Basketball', 'Football', 'Soccer', 'Volleyball'] as const;
+const sports = ['Baseball', 'Basketball', 'Football', 'Soccer', 'Volleyball'] as const;
 
 /** A school's teams: its Athletic Directors keep them, Admins every school's. */
 export const teams = defineResource({

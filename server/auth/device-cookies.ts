@@ -12,7 +12,7 @@ import { randomToken } from './tokens';
  * behind the same NAT (a school) or anyone typing the account's e-mail can spend.
  */
 export const deviceCookieName = (userId: number) => `sp_device_${userId}`;
-export const deviceCookieDays = 180;
+const deviceCookieDays = 180;
 
 /**
  * Signed with the user's security stamp: server-side only, shared by every server through the

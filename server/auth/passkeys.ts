@@ -5,8 +5,8 @@ import type { Db } from '../db/client';
 import { passkeyChallenges } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
-export const challengeCookieName = 'sp_passkey';
-export const challengeMinutes = 5;
+const challengeCookieName = 'sp_passkey';
+const challengeMinutes = 5;
 const cookiePath = '/api/account/passkeys';
 
 /** The development server (vite) proxies the API; passkeys made there work on the local server too. */

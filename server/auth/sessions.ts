@@ -11,7 +11,7 @@ export const sessionCookieName = 'sp_session';
 export type SessionStage = 'full' | 'twoFactor';
 
 /** The half-signed-in state after the password step lasts five minutes. */
-export const twoFactorStageMinutes = 5;
+const twoFactorStageMinutes = 5;
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -29,7 +29,7 @@ export interface AuthContext {
 const minutes = (n: number) => n * 60_000;
 
 /** The channel the `notify_session_invalidation` trigger (migration 0003) sends user ids on. */
-export const invalidationChannel = 'session_invalidation';
+const invalidationChannel = 'session_invalidation';
 
 export interface SessionCacheOptions {
   /** A safety net only: every change to a user or session row evicts its entries at once. */
@@ -37,9 +37,9 @@ export interface SessionCacheOptions {
   maxEntries: number;
 }
 
-export const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
+const defaultSessionCache: SessionCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
 
-export const defaultSessionsPerUser = 10;
+const defaultSessionsPerUser = 10;
 
 /**
  * Servers on one PostgreSQL, for the fence after a revocation: this one's id and a way to list

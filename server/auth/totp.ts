@@ -4,12 +4,12 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, six digits, 30-second steps. */
-export const totpSettings = { algorithm: 'sha1', digits: 6, period: 30 } as const;
+const totpSettings = { algorithm: 'sha1', digits: 6, period: 30 } as const;
 
 /** One step of clock drift either side, expressed in seconds as otplib wants it. */
 const tolerance = totpSettings.period;
 
-export const issuer = 'Spirit Portal';
+const issuer = 'Spirit Portal';
 
 /** 20 random bytes (160 bits), RFC 4226's recommended key size: 32 base32 characters. */
 export const newAuthenticatorKey = () => generateSecret({ length: 20 });
@@ -25,7 +25,7 @@ export const authenticatorUri = (email: string, key: string) =>
   generateURI({ ...totpSettings, issuer, label: email, secret: key });
 
 /** Codes are typed with spaces or dashes by some apps; only the digits count. */
-export const normalizeCode = (code: string) => code.replace(/[\s-]/g, '');
+const normalizeCode = (code: string) => code.replace(/[\s-]/g, '');
 
 /** The time step a code matches, or null; `afterStep` refuses that step and every one before it. */
 export async function matchingStep(key: string, code: string, afterStep: number | null) {

@@ -4,8 +4,8 @@ import type { Db } from '../db/client';
 import { trustedMachines } from '../db/schema';
 import { hashToken, randomToken } from './tokens';
 
-export const trustedMachineCookieName = 'sp_trusted';
-export const trustedMachineDays = 14;
+const trustedMachineCookieName = 'sp_trusted';
+const trustedMachineDays = 14;
 
 const lifetimeMs = trustedMachineDays * 24 * 60 * 60_000;
 
@@ -51,10 +51,4 @@ export async function isRememberedMachine(
     )
     .limit(1);
   return Boolean(row);
-}
-
-export async function forgetMachine(db: Db, request: FastifyRequest, reply: FastifyReply) {
-  const token = request.cookies[trustedMachineCookieName];
-  if (token) await db.delete(trustedMachines).where(eq(trustedMachines.id, hashToken(token)));
-  reply.clearCookie(trustedMachineCookieName, { path: '/api/account' });
 }

@@ -8,7 +8,7 @@ export type TokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 const hours = (n: number) => n * 60 * 60_000;
 
 /** Reset links last a day; confirmation and e-mail change links a week, as invitations wait in inboxes. */
-export const tokenLifetimeMs: Record<TokenPurpose, number> = {
+const tokenLifetimeMs: Record<TokenPurpose, number> = {
   resetPassword: hours(24),
   confirmAccount: hours(24 * 7),
   changeEmail: hours(24),

@@ -189,12 +189,3 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
-
-export async function isReachable(db: Db) {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}

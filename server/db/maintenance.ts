@@ -15,7 +15,7 @@ export const autovacuumThresholds = {
 };
 
 /** How often the statistics are looked at: autovacuum's own `autovacuum_naptime`. */
-export const maintenanceIntervalMs = 60_000;
+const maintenanceIntervalMs = 60_000;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -16,7 +16,7 @@ import {
 import type { AnyResource, Field } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
 
-export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
  * A record's version: each write of the record raises it in the same statement

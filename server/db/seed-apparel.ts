@@ -7,7 +7,7 @@ import type { Db } from './client';
 import { apparelColours, baseApparel, brands } from './schema';
 
 /** Width and height of every generated apparel image, in pixels. */
-export const apparelImageSize = 1200;
+const apparelImageSize = 1200;
 
 /**
  * Garment outlines on a 1000 x 1000 canvas. The chest area (a quarter of the width,
@@ -123,7 +123,7 @@ export const printAreas = Object.fromEntries(
 ) as Record<Outline, PrintAreas>;
 
 /** The seeded garments' colours, by name. */
-export const palette = {
+const palette = {
   White: '#f5f5f5',
   Navy: '#003366',
   Royal: '#1f3a93',
@@ -275,7 +275,7 @@ export function apparelSvg(outline: Outline, colour: string) {
 </svg>`;
 }
 
-export function renderApparelPng(outline: Outline, colour: string) {
+function renderApparelPng(outline: Outline, colour: string) {
   return sharp(Buffer.from(apparelSvg(outline, colour)))
     .png()
     .toBuffer();

@@ -30,7 +30,7 @@ export const demoCrests: Record<
 const thumbnailWidth = 480;
 
 /** A shield in the school's colours with its initials; vector, so it prints at any size. */
-export function crestSvg({
+function crestSvg({
   initials,
   primary,
   secondary,

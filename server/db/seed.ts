@@ -15,7 +15,7 @@ import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
 import { seedDemoSales } from './seed-sales';
 
 /** The password of every demo account (SEED_DEMO=1); documented in the README. */
-export const demoPassword = 'Demo-Passw0rd!';
+const demoPassword = 'Demo-Passw0rd!';
 
 export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger, storage?: BlobStore) {
   await seedReferenceData(db, storage);
@@ -116,9 +116,9 @@ export const demoOrganizations = [
   { name: 'Westfield Middle School', spiritShopAddress: null },
 ];
 
-export const demoDirectorEmail = 'director@lincoln-high.example';
+const demoDirectorEmail = 'director@lincoln-high.example';
 
-export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore) {
+async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore) {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if (existing.n > 0) return;
   const orgs = await db.insert(organizations).values(demoOrganizations).returning();

@@ -6,13 +6,13 @@ import type { AnyResource } from '../../contract/resource';
 import type { ChangeAction, ResourceTable, Values } from './types';
 
 /** The changes whose audit row keeps each field's value before and after. */
-export const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
+const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
 
 /** A value as the API and the audit log keep it: timestamps as ISO 8601 text. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 /** The row as it was before a change, read in the change's transaction. */
-export async function recordBefore(tx: Db, engine: ResourceTable, id: number) {
+async function recordBefore(tx: Db, engine: ResourceTable, id: number) {
   const [row] = await tx.select(engine.select).from(engine.table).where(eq(engine.columns.id, id));
   return row as Values | undefined;
 }

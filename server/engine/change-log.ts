@@ -44,7 +44,7 @@ export async function changesSince(db: Db, position: number): Promise<LoggedChan
 }
 
 /** How long the log keeps a change at most; it keeps no more than the replay window either way. */
-export const changeLogRetentionMs = 24 * 60 * 60_000;
+const changeLogRetentionMs = 24 * 60 * 60_000;
 
 /**
  * Drops changes past the window (by count and age), always keeping the newest, which tells

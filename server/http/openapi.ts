@@ -12,7 +12,7 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
  * It cannot be the route's `schema.body`: Fastify would then validate a body that multipart
  * routes read as a stream, and find none.
  */
-export interface MultipartForm {
+interface MultipartForm {
   /** The text fields, as the zod schema the route parses them with. */
   fields?: z.ZodType;
   /** File fields, by name, with what they take. */
@@ -46,7 +46,7 @@ function flatten(schema: JsonSchema): JsonSchema {
   return { type: 'object', properties, required };
 }
 
-export function multipartFormSchema(form: MultipartForm): JsonSchema {
+function multipartFormSchema(form: MultipartForm): JsonSchema {
   const fields = form.fields
     ? flatten(
         z.toJSONSchema(form.fields, {
@@ -85,7 +85,7 @@ const camelWords = (words: string[]) =>
   words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 
 /** `PUT /api/users/with-photo/{id}` becomes `putUsersWithPhotoById`: stable, unique, readable. */
-export function operationIdOf(method: string, url: string) {
+function operationIdOf(method: string, url: string) {
   const words = url
     .replace(/^\/api\//, '')
     .split('/')

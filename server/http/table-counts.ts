@@ -4,7 +4,7 @@ import { resourceDefinitions } from '../../contract/definitions';
 import { NoticeListener } from '../db/notices';
 
 /** The channel the `notify_table_change` statement triggers (migration 0007) send table names on. */
-export const tableChangeChannel = 'table_changed';
+const tableChangeChannel = 'table_changed';
 
 /**
  * Every registered resource's table has the statement trigger (migration 0007, and

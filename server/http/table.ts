@@ -32,7 +32,7 @@ const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) =
 export const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 /** Shorter terms than this cannot use a trigram index. */
-export const trigramTermLength = 3;
+const trigramTermLength = 3;
 
 /** The search part of a table query: a substring anywhere, or for a short term a prefix. */
 export function searchCondition(spec: Pick<TableSpec, 'searchColumn' | 'prefixColumns'>, term?: string) {

@@ -1,12 +1,1 @@
-export {
-  defaultBackoffMs,
-  type EnqueueOptions,
-  type JobContext,
-  JobInterrupted,
-  type JobHandler,
-  JobQueue,
-  type JobQueueOptions,
-  type JobRow,
-  JobTimedOut,
-  visibleJobError,
-} from './queue';
+export { type JobHandler, JobQueue, visibleJobError } from './queue';

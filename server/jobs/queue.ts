@@ -7,7 +7,7 @@ import { jobs } from '../db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** What a running job is given besides its payload: when to stop. */
-export interface JobContext {
+interface JobContext {
   /**
    * Aborted when the job runs past its time limit (the queue has then failed it already) or its
    * worker stops; work it hands to a render child is killed then.
@@ -54,23 +54,23 @@ export interface JobQueueOptions {
 }
 
 /** Finished jobs are kept this long for inspection, then deleted. */
-export const doneJobRetentionMs = 7 * 24 * 60 * 60_000;
+const doneJobRetentionMs = 7 * 24 * 60 * 60_000;
 const pruneEveryMs = 60 * 60_000;
 
 /**
  * Above the slowest job the upload admits (the print of the costliest filtered SVG at the full
  * print width: 111 s on a quiet 2-core machine), far below a worker held for good.
  */
-export const defaultJobTimeLimitMs = 5 * 60_000;
+const defaultJobTimeLimitMs = 5 * 60_000;
 
 /**
  * A job that ran past its time limit. It is not retried: the work that ran too long (drawing
  * a given image) would run as long again, once per attempt.
  */
-export class JobTimedOut extends Error {}
+class JobTimedOut extends Error {}
 
 /** A job whose worker stopped (the server is shutting down): it runs again later, elsewhere or here. */
-export class JobInterrupted extends Error {}
+class JobInterrupted extends Error {}
 
 /** The lane of every job type that names none. */
 const defaultLane = '';
@@ -92,7 +92,7 @@ export const visibleJobError = (error: unknown) =>
   );
 
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
-export const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
+const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
 
 type Executor = Pick<Db, 'insert'>;
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnyResource } from '../../contract/resource';
 import type { Db } from '../db/client';
 import { purgeExpiredLogos } from '../modules/design-logos/service';
-import { purgeExpiredProducts } from '../modules/merchandise/service';
+import { purgeExpiredProducts } from '../modules/merchandise/trash';
 import { purgeExpired } from '../engine/trash';
 import type { BlobStore } from '../storage';
 import type { JobQueue } from './queue';

@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export { deliverJob, Mailer, type MailRequest, outboxDir, type TemplateKey } from './mailer';
+export { deliverJob } from './mailer';
 
 /** Decorates `app.mailer`; at shutdown it lets background tasks record their mail, which the job queue then delivers. */
 export function registerMailer(app: FastifyInstance) {

@@ -10,7 +10,7 @@ import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '.
 import { type JobQueue, visibleJobError } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 
-export type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
+type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
 
 export interface MailRequest {
   template: TemplateKey;
@@ -26,7 +26,7 @@ export interface MailRequest {
  * A template in a language: the Spanish subject and body where the template has them, each
  * falling back to the English one.
  */
-export const templateIn = (
+const templateIn = (
   template: Pick<typeof emailTemplates.$inferSelect, 'subject' | 'body' | 'subjectEs' | 'bodyEs'>,
   locale: Locale,
 ) =>
@@ -50,8 +50,8 @@ export const mailBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attemp
  * Bodies hold reset codes and confirmation links: a sent one is kept a day (to look into a
  * complaint), a failed one a week (to resend it), then emptied; to, subject and status stay.
  */
-export const sentBodyRetentionMs = 24 * 60 * 60_000;
-export const failedBodyRetentionMs = 7 * 24 * 60 * 60_000;
+const sentBodyRetentionMs = 24 * 60 * 60_000;
+const failedBodyRetentionMs = 7 * 24 * 60 * 60_000;
 
 interface DeliverPayload {
   outboxId: number;

@@ -97,7 +97,7 @@ export function nonBlockingWriter(out: Writable & { isTTY?: boolean }) {
  * the same reason). A file, terminal or socket, or a pipe that cannot be reopened (no /proc,
  * another user's pipe), keeps process.stdout; so does a worker thread, whose stdout is not fd 1.
  */
-export function ownStdout(): Writable & { isTTY?: boolean } {
+function ownStdout(): Writable & { isTTY?: boolean } {
   try {
     if ((process.stdout as { fd?: number }).fd !== 1 || !fstatSync(1).isFIFO()) return process.stdout;
     const fd = openSync('/proc/self/fd/1', constants.O_WRONLY | constants.O_NONBLOCK);

@@ -9,7 +9,7 @@ export const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1
  * text (tEXt, zTXt, iTXt: authors, software, anything a client writes there), eXIf, tIME,
  * background hints, animation and private chunks.
  */
-export const keptAncillaryChunks: ReadonlySet<string> = new Set([
+const keptAncillaryChunks: ReadonlySet<string> = new Set([
   'tRNS',
   'gAMA',
   'cHRM',

@@ -4,7 +4,7 @@ import { designLogos, merchandise, storefrontUploads, users } from '../db/schema
 import { badRequest } from '../http/errors';
 
 /** Quotas as people read them: '1 GB', '500 MB' (binary units, as the upload limits' '20 MB'). */
-export function sizeText(bytes: number) {
+function sizeText(bytes: number) {
   const mb = 1024 * 1024;
   if (bytes % (1024 * mb) === 0) return `${bytes / (1024 * mb)} GB`;
   if (bytes % mb === 0) return `${bytes / mb} MB`;
@@ -16,7 +16,7 @@ export const organizationStorageFull = (quotaBytes: number) =>
   `This organization's storage is full (${sizeText(quotaBytes)}); delete logos you no longer use, or contact support`;
 
 /** Admins' photos and storefront uploads made without an organization share one quota. */
-export const sharedStorageFull = (quotaBytes: number) =>
+const sharedStorageFull = (quotaBytes: number) =>
   `The storage for files outside any organization is full (${sizeText(quotaBytes)}); storefront uploads are removed a day after they are made, try again then`;
 
 /** Where a stored file's bytes are counted, and the form field a refusal names. */

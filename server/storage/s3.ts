@@ -33,7 +33,7 @@ export interface S3Settings {
 }
 
 /** The owner marker's key: outside every prefix, so never listed or swept. */
-export const ownerMarkerKey = 'spirit-portal-file-store-owner.json';
+const ownerMarkerKey = 'spirit-portal-file-store-owner.json';
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||

@@ -14,7 +14,7 @@ import type { SanitizedSvg, templateBody } from './svg-worker';
 let svgPool: Piscina | undefined;
 
 /** Ten times a maximal SVG on an idle core, so a busy machine does not refuse real logos. */
-export const svgTaskTimeoutMs = 20_000;
+const svgTaskTimeoutMs = 20_000;
 export const maxSvgTasksPerOwner = 2;
 /** Beyond this many waiting tasks from all users together the server is overloaded. */
 const maxSvgQueue = 20;

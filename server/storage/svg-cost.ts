@@ -2,7 +2,7 @@ import { checkImageSize, maxSvgDepth, UploadRejected } from './image-limits';
 import { RenderBusy, RenderFailed, RenderTimedOut, renderSandbox } from './render-sandbox';
 
 /** The longer side an SVG is drawn at on upload to learn its cost: a logo as the studio shows it. */
-export const svgTrialSide = 512;
+const svgTrialSide = 512;
 /**
  * What drawing it there may take. Logos take tens of milliseconds, the costliest accepted
  * filters a few hundred; a drawing's cost grows faster than its area, so one past this at the

@@ -18,7 +18,7 @@ import type { BlobStore } from './types';
  * refers to it: Shopify copies it within minutes of `fileCreate`, and a client that shows the
  * answered URL has a day to use it.
  */
-export const storefrontUploadRetentionMs = 24 * 60 * 60_000;
+const storefrontUploadRetentionMs = 24 * 60 * 60_000;
 
 /**
  * A blob no row refers to is removed only once it is this old. Between storing a file and

@@ -7,7 +7,7 @@ import { checkSvgCost } from './svg-cost';
 
 export type ImageKind = 'png' | 'svg';
 
-export const imageContentTypes: Record<ImageKind, string> = { png: 'image/png', svg: 'image/svg+xml' };
+const imageContentTypes: Record<ImageKind, string> = { png: 'image/png', svg: 'image/svg+xml' };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 

@@ -29,7 +29,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const currentLocale = () => locale;
+const currentLocale = () => locale;
 export const localeTag = () => tags[locale];
 /** The app's texts in the current language, for code outside React (the http client's errors). */
 export const currentMessages = () => messages;

@@ -34,7 +34,7 @@ import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
 
 /** The spec's threshold: the top bar casts a shadow once the content has scrolled past 10 px. */
-export const scrollShadowThreshold = 10;
+const scrollShadowThreshold = 10;
 
 function UserIcon() {
   const { user } = useAuthState(session);
@@ -109,7 +109,7 @@ function LanguageChoices({ onChosen }: { onChosen: () => void }) {
 }
 
 /** The user menu: the user's email beside their photo or an icon, with Manage Account and Log Out. */
-export function AppUserMenu() {
+function AppUserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const { user } = useAuthState(session);

@@ -32,7 +32,7 @@ export function ModalHost({ children }: { children: ReactNode }) {
 }
 
 /** Holds the slot while `open`; `displace` runs when another modal opens. Outside a host it does nothing. */
-export function useModalSlot(open: boolean, displace: Displace) {
+function useModalSlot(open: boolean, displace: Displace) {
   const slot = useContext(ModalSlotContext);
   const owner = useRef<Displace>(displace);
   useEffect(() => {

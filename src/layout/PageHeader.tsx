@@ -3,14 +3,14 @@ import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Organization } from '../../contract/organizations';
+import type { Organization } from '../../contract/definitions/organizations';
 import { http } from '../providers';
 import { type OrganizationScope, useOrganizationScope } from './organizationScope';
 import { useOrganizationOptions } from './useOrganizationOptions';
 import { useSelectedOrganization } from './useSelectedOrganization';
 
 /** Only web addresses become links; anything else in the field is not followed. */
-export function storefrontHref(address: string | null | undefined) {
+function storefrontHref(address: string | null | undefined) {
   if (!address) return null;
   try {
     const url = new URL(address);

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect } from 'react';
  */
 
 /** The name the portal ships with; PORTAL_NAME replaces it where the server serves the app. */
-export const defaultPortalName = 'Spirit Portal';
+const defaultPortalName = 'Spirit Portal';
 
 /**
  * The portal's name (PORTAL_NAME), written by the server into index.html's application-name
@@ -40,7 +40,7 @@ export function useDefaultDocumentTitle(page?: string) {
  * The portal's mark: a pennant star on a rounded square. Inline, so it costs no request; the
  * name beside it says what it is, so screen readers skip it.
  */
-export function PortalMark({ size = 28, inverted = false }: { size?: number; inverted?: boolean }) {
+function PortalMark({ size = 28, inverted = false }: { size?: number; inverted?: boolean }) {
   const ground = inverted ? '#ffffff' : '#1e3a8a';
   const star = inverted ? '#1e3a8a' : '#ffffff';
   return (

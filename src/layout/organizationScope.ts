@@ -17,7 +17,7 @@ const pageScopes: Record<string, OrganizationScope> = {
 };
 
 /** A resource depends on the choice when its table is asked per organization (orders). */
-export function organizationScopeOf(area: string): OrganizationScope {
+function organizationScopeOf(area: string): OrganizationScope {
   if (pageScopes[area]) return pageScopes[area];
   const definition = definitionsWithoutSchemas.find((candidate) => candidate.name === area);
   return definition?.routes?.table?.scopeParam ? 'required' : 'none';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Option } from '../../contract/common';
 import { http } from '../providers';
 
-export const organizationOptionsKey = ['organizations', 'options'] as const;
+const organizationOptionsKey = ['organizations', 'options'] as const;
 
 /** `GET organizations/options` (Admin only): the organizations an Admin may choose. */
 export function useOrganizationOptions(enabled = true) {

@@ -4,7 +4,7 @@ import { useAuthState } from '../providers/session';
 
 /** Spec section 9: the idle warning gives 120 seconds before the automatic logout. */
 export const idleWarningSeconds = 120;
-export const defaultCookieLifetimeMinutes = 15;
+const defaultCookieLifetimeMinutes = 15;
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 

@@ -7,7 +7,7 @@ const dateOnlyPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/i;
 
-export class InvalidDateError extends Error {
+class InvalidDateError extends Error {
   constructor(value: unknown, expected: string) {
     super(`Invalid date ${JSON.stringify(value)}: expected ${expected}`);
     this.name = 'InvalidDateError';

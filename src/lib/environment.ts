@@ -1,4 +1,4 @@
-export const environmentCookieName = 'environment';
+const environmentCookieName = 'environment';
 
 /** Names that mean production: no banner there, even if the cookie is set by mistake. */
 const productionNames = new Set(['production', 'prod']);

@@ -1,7 +1,7 @@
 import { needsFullNavigation, safeReturnUrl } from '../../contract/returnUrl';
 
 /** Embedding (spec section 2): `?frameInstance=...` names this frame to its parent page. */
-export const frameInstanceParam = 'frameInstance';
+const frameInstanceParam = 'frameInstance';
 const maxInstanceLength = 100;
 
 export function frameInstanceFrom(search: string): string | null {
@@ -10,13 +10,13 @@ export function frameInstanceFrom(search: string): string | null {
   return value;
 }
 
-export interface FrameState {
+interface FrameState {
   path: string;
   authenticated: boolean;
 }
 
 /** Messages this app posts to its parent. */
-export type ChildMessage =
+type ChildMessage =
   | { source: 'spirit-portal'; frameInstance: string; type: 'state'; state: FrameState }
   | { source: 'spirit-portal'; frameInstance: string; type: 'height'; height: number };
 

@@ -3,10 +3,10 @@ export const viewportEvents = ['resize', 'gestureend', 'touchend', 'focusout'] a
 /** ...after each of these delays, because mobile browsers settle their toolbars and keyboards late. */
 export const viewportDelaysMs = [200, 500, 2000] as const;
 
-export const viewportHeightVariable = '--vh';
+const viewportHeightVariable = '--vh';
 
 /** One hundredth of the visible height, for `calc(var(--vh) * 100)` where `100vh` is wrong on phones. */
-export function applyViewportHeight(win: Pick<Window, 'innerHeight' | 'document'>) {
+function applyViewportHeight(win: Pick<Window, 'innerHeight' | 'document'>) {
   win.document.documentElement.style.setProperty(viewportHeightVariable, `${win.innerHeight * 0.01}px`);
 }
 

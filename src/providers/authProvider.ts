@@ -5,7 +5,7 @@ import { currentMessages } from '../i18n/locale';
 import type { HttpClient } from './httpClient';
 import type { Session } from './session';
 
-export const twoFactorPath = '/login/two-factor-authentication';
+const twoFactorPath = '/login/two-factor-authentication';
 
 const currentPath = () => `${window.location.pathname}${window.location.search}`;
 

@@ -16,7 +16,7 @@ type Result<T> = { result: T };
 type Table = Result<{ data: RaRecord[]; totalFilteredRecords: number }>;
 
 /** What ra-data-simple-rest expects of `fetchUtils.fetchJson`, answered by our client with `{ result }` unwrapped. */
-export function simpleRestHttpClient(http: HttpClient) {
+function simpleRestHttpClient(http: HttpClient) {
   return async (
     url: string,
     options: { method?: string; body?: unknown; signal?: AbortSignal | null } = {},

@@ -3,7 +3,7 @@ import type { Me } from '../../contract/account';
 import type { HttpClient } from './httpClient';
 
 /** The authentication check of the spec, section 4. */
-export type AuthStatus = 'notChecked' | 'checking' | 'checked' | 'error';
+type AuthStatus = 'notChecked' | 'checking' | 'checked' | 'error';
 
 export interface AuthState {
   status: AuthStatus;

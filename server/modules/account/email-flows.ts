@@ -18,7 +18,7 @@ export const invalidResetLink = 'This password reset link is invalid or has expi
 export const invalidConfirmationLink = 'This confirmation link is invalid or has expired.';
 export const alreadyConfirmed = 'This account is already confirmed.';
 export const wrongCurrentPassword = 'Incorrect password.';
-export const confirmCurrentEmailFirst = 'Confirm your current e-mail address before changing it.';
+const confirmCurrentEmailFirst = 'Confirm your current e-mail address before changing it.';
 
 type MailUser = Pick<
   SessionUser,

@@ -8,9 +8,9 @@ import { findUserByEmail, isLockedOut } from './service';
 import { startSession } from './sign-in';
 
 /** The one provider the portal knows; `GET account/ExternalLogin?provider=oidc`. */
-export const externalProvider = 'oidc';
+const externalProvider = 'oidc';
 export const externalLoginNotConfigured = 'External sign-in is not configured on this portal.';
-export const unknownProvider = 'Unknown sign-in provider.';
+const unknownProvider = 'Unknown sign-in provider.';
 
 /** Why the callback sent the user back to /login; the login page maps each to a fixed text. */
 export type ExternalLoginError = 'remote' | 'failed' | 'notLinked';

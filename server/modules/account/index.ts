@@ -55,8 +55,6 @@ import {
   sharedKey,
 } from './two-factor';
 
-export { resendAccountConfirmation, sendAccountConfirmation } from './email-flows';
-
 const tags = ['account'];
 
 /** Answers carrying a secret (an authenticator key, recovery codes) are kept by no cache. */

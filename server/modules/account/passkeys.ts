@@ -23,10 +23,10 @@ import { secondStepChecks, startSession } from './sign-in';
 import { reauthenticate } from './two-factor';
 
 /** One text for every refusal, so sign-in does not tell a foreign key from an expired challenge. */
-export const passkeyNotAccepted = 'This passkey was not accepted. Try again.';
-export const passkeyChallengeExpired = 'The passkey request expired. Try again.';
-export const passkeyAlreadyAdded = 'This passkey is already registered.';
-export const noOtherPasskey = 'You have no other passkey to confirm with.';
+const passkeyNotAccepted = 'This passkey was not accepted. Try again.';
+const passkeyChallengeExpired = 'The passkey request expired. Try again.';
+const passkeyAlreadyAdded = 'This passkey is already registered.';
+const noOtherPasskey = 'You have no other passkey to confirm with.';
 
 /**
  * The WebAuthn user handle: the same for all of a user's passkeys, so an authenticator keeps one

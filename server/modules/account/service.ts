@@ -18,7 +18,7 @@ export type PasswordCheck =
   { status: 'Failed'; message: string } | { status: 'Succeeded' | 'RequiresTwoFactor'; user: SessionUser };
 
 /** Deliberately the same text for every failure, so sign-in does not tell which accounts exist. */
-export const failedLoginMessage = 'Invalid login attempt.';
+const failedLoginMessage = 'Invalid login attempt.';
 
 /**
  * The password step of sign-in. Five failures in a row lock the account for five minutes;

@@ -22,14 +22,14 @@ import {
 
 export const invalidAuthenticatorCode = 'Invalid authenticator code.';
 export const invalidRecoveryCode = 'Invalid recovery code entered.';
-export const accountLockedUntil = (time: string) =>
+const accountLockedUntil = (time: string) =>
   `This account is locked after too many failed attempts. Try again at ${time}.`;
 
 /**
  * The end of a lockout as the user's clock shows it (their reported time zone, else UTC), rounded
  * up to the minute, so trying again at that minute works.
  */
-export function lockoutEndText(end: Date, timeZone: string | null) {
+function lockoutEndText(end: Date, timeZone: string | null) {
   const zone = timeZone && Intl.supportedValuesOf('timeZone').includes(timeZone) ? timeZone : 'UTC';
   const minute = new Date(Math.ceil(end.getTime() / 60_000) * 60_000);
   const time = new Intl.DateTimeFormat('en-GB', {

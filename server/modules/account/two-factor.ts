@@ -22,10 +22,10 @@ import { badRequest } from '../../http/errors';
 import { recoveryCodesLeft } from './service';
 import { secondStepChecks, startSession } from './sign-in';
 
-export const wrongReauthentication = 'The password or code is not correct.';
-export const invalidVerificationCode = 'Verification code is invalid.';
-export const twoFactorNotEnabled = 'Two-factor authentication is not enabled for this account.';
-export const alreadyEnabled =
+const wrongReauthentication = 'The password or code is not correct.';
+const invalidVerificationCode = 'Verification code is invalid.';
+const twoFactorNotEnabled = 'Two-factor authentication is not enabled for this account.';
+const alreadyEnabled =
   'Two-factor authentication is already enabled. Reset the authenticator to set up a new one.';
 
 export async function mfaStatus(

@@ -6,7 +6,7 @@ import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { emailTemplates, settings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 
-export const contactNotConfigured = 'The contact form is not available right now. Please try again later.';
+const contactNotConfigured = 'The contact form is not available right now. Please try again later.';
 
 /**
  * `POST contact`: the message goes to CONTACT_EMAIL, else the Contact template's own `to`,

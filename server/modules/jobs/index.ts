@@ -12,7 +12,7 @@ import { ResourceEngine } from '../../engine/engine';
 import { resourceGuard } from '../../engine/guard';
 import { resourceSchema } from '../../engine/openapi';
 import { jobsServer } from './resource';
-import { processMerchandiseJob } from '../merchandise/service';
+import { processMerchandiseJob } from '../merchandise/products';
 
 /**
  * Requeues a failed job with a fresh set of attempts, audited. A failed product's processing

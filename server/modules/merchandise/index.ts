@@ -35,27 +35,23 @@ import { staleWriteDescription } from '../../engine/openapi';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseRemoval, merchandiseSync } from './processing';
+import { addApparelColour, baseApparelCatalogue } from './catalogue';
+import { createMerchandise } from './create';
+import { printFileKey } from './print-files';
 import {
-  addApparelColour,
   archiveMerchandise,
-  baseApparelCatalogue,
-  createMerchandise,
   coloursOf,
   findOwnProduct,
-  forgetStorefrontUpload,
-  listTrashedProducts,
   merchandiseByOrganization,
-  printFileKey,
   processMerchandiseJob,
-  purgeProducts,
-  recordStorefrontUpload,
   removeMerchandiseJob,
-  restoreProducts,
   retryMerchandise,
-  toProduct,
   syncMerchandiseJob,
+  toProduct,
   updateMerchandise,
-} from './service';
+} from './products';
+import { forgetStorefrontUpload, recordStorefrontUpload } from './storefront-uploads';
+import { listTrashedProducts, purgeProducts, restoreProducts } from './trash';
 import { createStorefront } from './storefronts';
 
 const allowed = requireRole(...access.merchandise);

@@ -5,7 +5,7 @@ import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } fr
 import { uploadDecodeLimits } from '../../storage/images';
 
 /** Print files are made at this resolution, at the print area's physical size. */
-export const printResolution = 300;
+const printResolution = 300;
 /** sharp reads an SVG at 72 dpi unless told a density; the density scales it before rasterising. */
 const svgBaseDensity = 72;
 const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -14,7 +14,7 @@ const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
 export type Artwork = { image: Buffer; placement: Placement } | { text: TextLayer; font: Font };
 
 /** The print file's pixel size: the area's inches at 300 DPI. */
-export const printSize = (area: PrintArea): Size => ({
+const printSize = (area: PrintArea): Size => ({
   width: Math.round(area.widthInches * printResolution),
   height: Math.round(area.heightInches * printResolution),
 });
@@ -64,7 +64,7 @@ export async function renderSidePrint(apparel: Size, area: PrintArea, artwork: A
  * covers its inner half and it shows exactly its width beyond the letters. The SVG spans only
  * the ink, placed at a whole pixel with the fraction kept inside the path.
  */
-export function textOverlay(
+function textOverlay(
   layer: TextLayer,
   font: Font,
   pixelsPerInch: number,

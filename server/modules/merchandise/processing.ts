@@ -15,12 +15,12 @@ import {
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
-import { isOrWillBePublished, placementOf } from './service';
+import { isOrWillBePublished, placementOf } from './products';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
 
 /** Width of the gallery thumbnail, in pixels. */
-export const thumbnailWidth = 480;
+const thumbnailWidth = 480;
 
 async function readBlob(storage: BlobStore, key: string) {
   const blob = await storage.get(key);

@@ -13,7 +13,7 @@ import { storeOrderItems } from './items';
 import { announce, systemActor } from '../../engine/change-feed';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
-export function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {
+function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {
   if (typeof header !== 'string' || header.length === 0) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   const given = Buffer.from(header, 'base64');
@@ -80,14 +80,14 @@ const customerNameOf = (order: ShopifyOrder) =>
   'Shopify customer';
 
 /** Shopify's ids are 64-bit numbers; a longer one is no order of theirs, and no index takes 5,000 characters. */
-export const maxShopifyOrderIdLength = 40;
+const maxShopifyOrderIdLength = 40;
 /** Before any storefront, and PostgreSQL's range ends long before year 10,000 in every offset. */
 const earliestOrderDate = Date.UTC(2000, 0, 1);
 /** A storefront's clock may run ahead of ours, by hours, not days. */
 const latestOrderDateAhead = 24 * 60 * 60_000;
 
-export const orderIdTooLong = 'The order id is too long';
-export const orderDateOutOfRange = 'The order date is out of range';
+const orderIdTooLong = 'The order id is too long';
+const orderDateOutOfRange = 'The order date is out of range';
 
 /** What makes a signed order impossible to store, however often Shopify delivers it. */
 function unstorable(order: ShopifyOrder, externalId: string) {
@@ -100,13 +100,13 @@ function unstorable(order: ShopifyOrder, externalId: string) {
 }
 
 /** The collection of every order that came from the Shopify storefront. */
-export const shopifyCollection = 'Shopify';
+const shopifyCollection = 'Shopify';
 
 /**
  * Records a Shopify order: one order per school whose products it sold (see docs/decisions.md),
  * each once however often Shopify delivers it. Returns the ids of the orders stored now.
  */
-export async function recordShopifyOrder(
+async function recordShopifyOrder(
   db: Db,
   order: ShopifyOrder,
 ): Promise<{ stored: number[]; unattributed?: boolean; rejected?: string }> {

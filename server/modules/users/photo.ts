@@ -4,7 +4,7 @@ import { uploadDecodeLimits } from '../../storage/images';
 import { photoFieldName } from './multipart';
 
 const acceptedFormats = new Set(['png', 'jpeg', 'gif', 'webp']);
-export const photoSize = 512;
+const photoSize = 512;
 
 /**
  * Decodes the upload as an image (its bytes, not its name, decide) and stores a fresh

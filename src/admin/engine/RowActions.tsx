@@ -22,7 +22,7 @@ const titleOf = (definition: AnyResource, record: RaRecord) =>
  * (a key in capitals is hard to read) and never cut. On one line in a table, which then gives
  * the column its width; wrapped in a phone's stacked rows.
  */
-export function EditLink({
+function EditLink({
   definition,
   text,
 }: {

@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 
 /** At most this many characters in a view's name, and this many views per list. */
-export const savedViewLimits = { name: 60, perList: 20 } as const;
+const savedViewLimits = { name: 60, perList: 20 } as const;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 

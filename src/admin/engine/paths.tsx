@@ -4,7 +4,7 @@ import { rowIdOf } from '../../../contract/definition';
 import { AdminNotFoundPage } from '../../pages/errors/ErrorPage';
 
 /** The record id of a `:id` route, or undefined when it is no id a row could have. */
-export const routeId = (value: string | undefined) => rowIdOf(value);
+const routeId = (value: string | undefined) => rowIdOf(value);
 
 /** A page of one record: `/admin/users/update/abc` names none, so it is the admin 404 page. */
 export function RecordPage({ page: Page }: { page: ComponentType<{ id: number }> }) {

@@ -174,7 +174,7 @@ function Figures({ state, children }: { state: SalesState; children: (sales: Sal
   return children(state.data);
 }
 
-export function SalesCard({ state }: { state: SalesState }) {
+function SalesCard({ state }: { state: SalesState }) {
   const translate = useTranslate();
   return (
     <DashboardCard icon={<ReceiptIcon />} title={translate('app.dashboard.sales')}>
@@ -270,7 +270,7 @@ function Thumbnail({ url }: { url: string | null }) {
   );
 }
 
-export function TopProductsCard({ state }: { state: SalesState }) {
+function TopProductsCard({ state }: { state: SalesState }) {
   const translate = useTranslate();
   return (
     <DashboardCard icon={<InventoryIcon />} title={translate('app.dashboard.topProducts')}>
@@ -302,7 +302,7 @@ export function TopProductsCard({ state }: { state: SalesState }) {
   );
 }
 
-export function OperationsCard({ state }: { state: SalesState }) {
+function OperationsCard({ state }: { state: SalesState }) {
   const translate = useTranslate();
   return (
     <DashboardCard

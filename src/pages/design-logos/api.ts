@@ -31,7 +31,7 @@ export function uploadDesignLogo(
 export const isLogoFile = (file: File) =>
   ['image/png', 'image/svg+xml'].includes(file.type) || /\.(png|svg)$/i.test(file.name);
 
-export const logoTrashQueryKey = (organizationId: number | null) =>
+const logoTrashQueryKey = (organizationId: number | null) =>
   ['design-logos', organizationId, 'trash'] as const;
 
 /** The organization's logos in the trash, the latest deleted first. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Organization } from '../../../contract/organizations';
+import type { Organization } from '../../../contract/definitions/organizations';
 import type {
   BaseApparel,
   MerchandiseProduct,
@@ -16,7 +16,7 @@ import { apparelQueriesKey } from '../base-apparel/api';
 import { uploadForm } from '../design-logos/upload';
 
 /** Products shown in the gallery and the 'Created Merchandise' list. */
-export const maxProductCount = 100;
+const maxProductCount = 100;
 
 /** The selected organization's guid: a director's own, or looked up for an Admin's choice. */
 export function useOrganizationGuid() {
@@ -139,7 +139,7 @@ export const archiveProduct = (id: number, version: number) =>
 export const retryProduct = (id: number) => http(`/api/merchandise/${id}/retry`, { method: 'POST' });
 
 /** Under the gallery's key, so a change to products refetches it too. */
-export const productTrashQueryKey = (organizationId: number | null) =>
+const productTrashQueryKey = (organizationId: number | null) =>
   ['merchandise', organizationId, 'trash'] as const;
 
 /** The organization's products in the trash (archived), the latest first. */

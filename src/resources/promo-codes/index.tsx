@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
 import { Link } from 'react-router';
 import type { ResourceOverrides } from '../../admin/engine/types';
-import type { PromoCode } from '../../../contract/promo-codes';
+import type { PromoCode } from '../../../contract/definitions/promo-codes';
 import { useResourcePath } from '../useResourcePath';
 
 /** The spec's promo row: the code itself links to update/{id}. */

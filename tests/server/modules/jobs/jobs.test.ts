@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, merchandise } from '../../../../server/db/schema';
-import { processMerchandiseJob } from '../../../../server/modules/merchandise/service';
+import { processMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import { testApp } from '../../helpers';
 import { addProduct } from '../orders/fixtures';
 import { actors } from '../organizations/actors';

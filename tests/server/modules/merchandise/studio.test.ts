@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinationExistsMessage, printDpiTooLow } from '../../../../contract/merchandise';
 import { auditLog, baseApparel, jobs, merchandise } from '../../../../server/db/schema';
-import { syncMerchandiseJob } from '../../../../server/modules/merchandise/service';
+import { syncMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import {
   type Call,
   closeUploadTestApp,

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../../../server/db/schema';
 import { purgeTrash } from '../../../../server/jobs/trash-purge';
-import { syncMerchandiseJob } from '../../../../server/modules/merchandise/service';
+import { syncMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import {
   type Call,
   closeUploadTestApp,
