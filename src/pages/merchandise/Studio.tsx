@@ -47,12 +47,11 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
     vector,
   );
 
-  // Opened from a card far down the apparel list, the page would still be scrolled there.
-  // Braces: newer Chromium answers scrollIntoView with a promise, which React would call as a cleanup.
+  // Opened from a card far down the apparel list, the page would still be scrolled there. It
+  // opens at the top of the page, not with the canvas column at the top of the window, where
+  // the fixed app bar would cover the side tabs.
   useEffect(() => {
-    studio.frameRef.current?.scrollIntoView?.({ block: 'start' });
-    // Once, as the studio opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    window.scrollTo({ top: 0 });
   }, []);
 
   const panel = { apparel, state, checks, dispatch };

@@ -1,10 +1,13 @@
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
-import type { KeyboardEvent } from 'react';
+import { visuallyHidden } from '@mui/utils';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   largeNudgeStep,
   nudgePlacement,
   nudgeStep,
+  type Placement,
+  type PrintQuality,
   resizePlacement,
   type Side,
 } from '../../../../contract/composition';
@@ -45,23 +48,42 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
   const { scene } = studio;
   const placement = state.placements[state.side];
   const { dpi, quality } = checks;
+  // What a key press did, said once per press; a drag says nothing until it is let go of.
+  const [moved, setMoved] = useState('');
+  const bandMessage =
+    quality === 'soft'
+      ? translate('app.merchandise.dpiWarning', { dpi })
+      : quality === 'tooLow'
+        ? translate('app.merchandise.dpiTooLow', { dpi })
+        : '';
+  // The print warning is said when it starts or changes band, not at each step within a band
+  // (shrinking a logo by keys would otherwise interrupt a dozen times).
+  const [band, setBand] = useState<{ quality: PrintQuality | null; message: string }>({
+    quality: null,
+    message: '',
+  });
+  if (band.quality !== quality) setBand({ quality, message: bandMessage });
+  const position = (at: Placement) =>
+    translate('app.merchandise.logoPosition', {
+      x: percent(at.x),
+      y: percent(at.y),
+      size: percent(at.width),
+      rotation: Math.round(at.rotation),
+    });
 
   function onKeyDown(event: KeyboardEvent) {
     if (!scene || !placement) return;
     const area = areaOf(apparel, state.side);
     const step = event.shiftKey ? largeNudgeStep : nudgeStep;
     const grow = sizeSteps[event.key];
-    if (grow) {
-      event.preventDefault();
-      studio.place(
-        resizePlacement(placement, placement.width + grow * step, scene.apparel, scene.logoSize, area),
-      );
-      return;
-    }
     const steps = arrowSteps[event.key];
-    if (!steps) return;
+    if (!grow && !steps) return;
     event.preventDefault();
-    studio.place(nudgePlacement(placement, steps, step, scene.apparel, scene.logoSize, area));
+    const next = grow
+      ? resizePlacement(placement, placement.width + grow * step, scene.apparel, scene.logoSize, area)
+      : nudgePlacement(placement, steps, step, scene.apparel, scene.logoSize, area);
+    studio.place(next);
+    setMoved(position(next));
   }
 
   return (
@@ -79,6 +101,7 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
         tabIndex={0}
         role="application"
         aria-label={translate('app.merchandise.canvasLabel', { title: apparel.title })}
+        aria-describedby="studio-logo-position"
         onKeyDown={onKeyDown}
         data-testid="studio-canvas"
         sx={{
@@ -89,6 +112,15 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
         }}
       >
         <div ref={studio.canvasHostRef} />
+      </Box>
+      <Box component="span" id="studio-logo-position" sx={visuallyHidden}>
+        {placement ? position(placement) : ''}
+      </Box>
+      <Box component="span" role="status" data-testid="studio-announcement" sx={visuallyHidden}>
+        {moved}
+      </Box>
+      <Box component="span" role="status" data-testid="dpi-announcement" sx={visuallyHidden}>
+        {band.message}
       </Box>
       {placement && (
         <Typography variant="caption" component="p" color="text.secondary" data-testid="placement">
@@ -111,13 +143,14 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
           inchesAcross={areaOf(apparel, 'front').widthInches / areaOf(apparel, 'front').width}
         />
       )}
+      {/* Said by the band announcement: as alerts they would interrupt at every step. */}
       {quality === 'soft' && (
-        <Alert severity="warning" data-testid="dpi-warning">
+        <Alert severity="warning" role="none" data-testid="dpi-warning">
           {translate('app.merchandise.dpiWarning', { dpi })}
         </Alert>
       )}
       {quality === 'tooLow' && (
-        <Alert severity="error" data-testid="dpi-too-low">
+        <Alert severity="error" role="none" data-testid="dpi-too-low">
           {translate('app.merchandise.dpiTooLow', { dpi })}
         </Alert>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Slider, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Slider, TextField, Typography } from '@mui/material';
 import type { Dispatch } from 'react';
 import { useTranslate } from 'react-admin';
 import { resizePlacement, rotatePlacement } from '../../../../contract/composition';
@@ -199,16 +199,28 @@ export function ProductPanel({ state, checks, dispatch, busy, onCreate, onCancel
           {translate('app.merchandise.zeroMargin')}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Tooltip title={blockMessage}>
-          {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
-          <span>
-            <Button variant="contained" disabled={!checks.canCreate || busy} onClick={onCreate}>
-              {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
-            </Button>
-          </span>
-        </Tooltip>
+      {/* The reason sits beside the button, whichever side is shown, rather than in a tooltip a
+          disabled button never opens for a keyboard or screen reader. */}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          disabled={!checks.canCreate || busy}
+          onClick={onCreate}
+          aria-describedby={blockMessage ? 'studio-create-blocked' : undefined}
+        >
+          {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
+        </Button>
         <Button onClick={onCancel}>{translate('app.merchandise.back')}</Button>
+        {blockMessage && (
+          <Typography
+            id="studio-create-blocked"
+            data-testid="create-blocked"
+            variant="body2"
+            color={checks.canCreate ? 'text.secondary' : 'error'}
+          >
+            {blockMessage}
+          </Typography>
+        )}
       </Box>
     </>
   );

@@ -163,6 +163,31 @@ export function TextPanel({ apparel, state, checks, studio }: TextPanelProps) {
               </Box>
             </>
           )}
+          {/* Where the text sits without dragging it (WCAG 2.1.1, 2.5.7): the slider's keys or one
+              click on its track; the drawing then keeps its ink inside the area. */}
+          {(
+            [
+              ['x', area.left, area.left + area.width],
+              ['y', area.top, area.top + area.height],
+            ] as const
+          ).map(([axis, low, high]) => (
+            <Box key={axis}>
+              <Typography id={`studio-text-${axis}`} variant="body2">
+                {translate(`app.merchandise.text.${axis}`)}
+              </Typography>
+              <Slider
+                aria-labelledby={`studio-text-${axis}`}
+                min={Math.round(low * 1000) / 10}
+                max={Math.round(high * 1000) / 10}
+                step={0.5}
+                valueLabelDisplay="auto"
+                value={Math.round(sideText.placement[axis] * 1000) / 10}
+                onChange={(_event, value) =>
+                  editText({ placement: { ...sideText.placement, [axis]: (value as number) / 100 } })
+                }
+              />
+            </Box>
+          ))}
           {(
             [
               ['size', textSizeInches.min, textSizeInches.max, 0.25],
