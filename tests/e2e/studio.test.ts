@@ -86,6 +86,18 @@ describe('the studio as it opens', { timeout: 120_000 }, () => {
 });
 
 describe('why Create is disabled', { timeout: 120_000 }, () => {
+  it("points Create and Customize at the page's 'Select a design logo' until a logo is chosen", async () => {
+    context = await browser.newContext({ storageState: asDirector });
+    page = await context.newPage();
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    const card = apparelCard('Classic Cotton Tee');
+    for (const name of [text.create, text.customize]) {
+      const button = card.getByRole('button', { name: `${name} Classic Cotton Tee` });
+      await expect.poll(() => button.isDisabled()).toBe(true);
+      expect(await describedBy(button)).toBe(text.selectLogoFirst);
+    }
+  });
+
   it('is said on the apparel card, in text the Create button is described by, not only in a hover tooltip', async () => {
     await openCreate({ width: 1280, height: 800 }, 'speck.png');
     const create = apparelCard('Classic Cotton Tee').getByRole('button', {

@@ -11,7 +11,6 @@ import {
   CardMedia,
   Grid,
   Skeleton,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -94,7 +93,8 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
     ? translate(`app.merchandise.${blocked.key}`, 'dpi' in blocked ? { dpi: blocked.dpi } : {})
     : '';
   // Written on the card, where a disabled button's hover tooltip reached neither the keyboard
-  // nor a screen reader. 'No logo selected' is the page's own line above the cards.
+  // nor a screen reader. 'No logo selected' is the page's own line above the cards, which
+  // Customize points at too.
   const reasonId = blocked?.key === 'noLogo' ? selectLogoFirstId : `create-blocked-${apparel.id}`;
   return (
     <Card
@@ -133,20 +133,17 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
         >
           {translate('app.merchandise.hide')}
         </Button>
-        <Tooltip title={logo ? '' : translate('app.merchandise.noLogo')}>
-          <span>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<TuneIcon />}
-              disabled={!logo || busy}
-              onClick={onCustomize}
-              aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
-            >
-              {translate('app.merchandise.customize')}
-            </Button>
-          </span>
-        </Tooltip>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<TuneIcon />}
+          disabled={!logo || busy}
+          onClick={onCustomize}
+          aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
+          aria-describedby={logo ? undefined : selectLogoFirstId}
+        >
+          {translate('app.merchandise.customize')}
+        </Button>
         <Button
           size="small"
           variant="contained"
