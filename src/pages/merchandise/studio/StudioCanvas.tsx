@@ -14,6 +14,7 @@ import {
 import type { DesignLogo } from '../../../../contract/design-logos';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import { ColourPreviews } from '../ColourPreviews';
+import { percent } from './percent';
 import { areaOf, type StudioChecks, type StudioState } from './studioState';
 import { maxCanvasSize, type StudioScene } from './useStudioScene';
 
@@ -26,8 +27,6 @@ const arrowSteps: Record<string, { x: number; y: number }> = {
 
 /** Keys that resize the logo: one step of the apparel width per press (Shift: ten). */
 const sizeSteps: Record<string, number> = { '+': 1, '=': 1, '-': -1, _: -1 };
-
-export const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
 interface StudioCanvasProps {
   apparel: BaseApparel;

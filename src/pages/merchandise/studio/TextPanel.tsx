@@ -23,7 +23,7 @@ import {
   textFonts,
   textSizeInches,
 } from '../../../../contract/text';
-import { percent } from './StudioCanvas';
+import { percent } from './percent';
 import { areaOf, type StudioChecks, type StudioState } from './studioState';
 import type { StudioScene } from './useStudioScene';
 
