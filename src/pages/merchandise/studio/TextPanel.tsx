@@ -181,6 +181,7 @@ export function TextPanel({ apparel, state, checks, studio }: TextPanelProps) {
                 max={Math.round(high * 1000) / 10}
                 step={0.5}
                 valueLabelDisplay="auto"
+                getAriaValueText={(value) => `${value}%`}
                 value={Math.round(sideText.placement[axis] * 1000) / 10}
                 onChange={(_event, value) =>
                   editText({ placement: { ...sideText.placement, [axis]: (value as number) / 100 } })

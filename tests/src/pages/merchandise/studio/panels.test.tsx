@@ -123,7 +123,7 @@ describe('the studio text panel, alone', () => {
     expect(studio.changeText).toHaveBeenLastCalledWith({ ...lions, placement: { x: 0.5, y: 0.595 } });
   });
 
-  it("bounds the sliders by the side's print area", () => {
+  it("bounds the sliders by the side's print area and says their value in percent", () => {
     const state = { ...placed, texts: { front: lions, back: null } };
     inAdmin(
       <TextPanel
@@ -138,6 +138,7 @@ describe('the studio text panel, alone', () => {
       '30',
       '70',
     ]);
+    expect(across.getAttribute('aria-valuetext')).toBe('50%');
     const down = screen.getByRole('slider', { name: text.text.y });
     expect([down.getAttribute('aria-valuemin'), down.getAttribute('aria-valuemax')]).toEqual(['20', '75']);
   });
