@@ -163,6 +163,34 @@ describe("the README's example resource", () => {
       ]);
     });
 
+    it("labels a team's coach by email for a director, though the users' list is the Admin's; a coach of another school keeps its id", async () => {
+      const staff = await createUser(db, {
+        email: 'coach@lincoln.example.com',
+        roles: [roles.athleticDirector],
+        organizationId: lincolnId,
+      });
+      const stranger = await createUser(db, {
+        email: 'coach@riverside.example.com',
+        roles: [roles.athleticDirector],
+        organizationId: riversideId,
+      });
+      for (const [name, coachId] of [
+        ['Comets', staff.id],
+        ['Meteors', stranger.id],
+      ] as const) {
+        const created = await create(admin, { name, sport: 'Baseball', organizationId: lincolnId, coachId });
+        expect(created.statusCode, created.body).toBe(200);
+      }
+      const response = await app.inject({
+        url: `/api/${calls.export.path}?sortField=name&filter=${encodeURIComponent(JSON.stringify({ sport: 'Baseball' }))}`,
+        headers: { cookie: director },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const lines = response.body.trim().split('\r\n');
+      expect(lines).toContain('Comets,Baseball,Lincoln High School,coach@lincoln.example.com,true');
+      expect(lines).toContain(`Meteors,Baseball,Lincoln High School,${stranger.id},true`);
+    });
+
     it('refuses a sport off the list with a 400 naming the field', async () => {
       const response = await create(admin, { name: 'Chess', sport: 'Chess', organizationId: lincolnId });
       expect(response.statusCode).toBe(400);
