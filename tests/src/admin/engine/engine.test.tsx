@@ -248,7 +248,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Team not found')).toBeNull();
   });
 
-  it("shows an athletic director each row's organization by name and their own fixed in the form, from the references call alone", async () => {
+  it("shows an athletic director each row's organization by name and their own fixed in the form and filters, from the references call alone", async () => {
     server.use(
       meHandler(directorUser),
       http.post('*/api/teams/table', () =>
@@ -258,6 +258,12 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     await renderTeams('/teams', schoolTeams);
     const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     expect(await within(row).findByText('Riverside Academy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Sport' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('menuitemcheckbox', { name: 'Organization' }),
+      'no picker: every row is their organization',
+    ).not.toBeInTheDocument();
     cleanup();
     await renderTeams('/teams/create', schoolTeams);
     const organization = await screen.findByRole('combobox', { name: /^Organization/ }, firstPage);
