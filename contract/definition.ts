@@ -153,6 +153,22 @@ export interface ResourceRoutes {
   toggle?: { field: string; method: 'PATCH' | 'PUT'; path: string; idIn: 'path' | 'body' };
 }
 
+/**
+ * The sidebar icons a definition may name, each bundled in `src/layout/Menu.tsx`'s map: a name
+ * outside it is a type error rather than a silent fallback.
+ */
+export type MenuIcon =
+  | 'Business'
+  | 'Email'
+  | 'Groups'
+  | 'History'
+  | 'LocalOffer'
+  | 'People'
+  | 'Receipt'
+  | 'Sell'
+  | 'Tune'
+  | 'WorkHistory';
+
 export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
 
 /**
@@ -188,7 +204,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * The sidebar entry. `label` names it when the list's title would read badly in the sidebar
    * (the spec's 'Settings' table inside the 'Settings' group); the title stays `label.many`.
    */
-  menu?: { group?: 'settings'; icon: string; order: number; label?: string };
+  menu?: { group?: 'settings'; icon: MenuIcon; order: number; label?: string };
   /** Deny unless allowed: an action with no roles listed is not offered and its route is absent. */
   access: Access;
   /**
