@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
 import { announceChange, announcedAs } from './change-feed';
+import { refuseUnreadableQuery, visibleTo } from './field-access';
 import { auditChange, auditedBefore } from './change-audit';
 import { scopeCondition } from './scope';
 import { columnsOf, tableOf } from './tables';
@@ -36,6 +37,11 @@ export class ResourceEngine {
     readonly server: ResourceServer = {},
   ) {
     this.table = tableOf(definition);
+    const searchedHidden = Object.entries(definition.fields).find(([, f]) => f.search && f.access?.read);
+    if (searchedHidden)
+      throw new Error(
+        `Resource '${definition.name}': '${searchedHidden[0]}' is searched, yet some roles may not read it`,
+      );
     this.columns = columnsOf(this.table);
     if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
     this.select = { id: this.columns.id, version: this.columns.version };
@@ -91,6 +97,7 @@ export class ResourceEngine {
 
   /** The condition and order of a table query or an export. */
   query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, trashed = false) {
+    refuseUnreadableQuery(this.definition, actor, query);
     const sortField = query.sortField ?? this.definition.list?.sort?.field ?? 'id';
     const order = query.sortField ? (query.sortOrder ?? 'ASC') : (this.definition.list?.sort?.order ?? 'ASC');
     const where = and(scopeCondition(this, actor, params, trashed), ...this.filterConditions(query.filter));
@@ -123,7 +130,10 @@ export class ResourceEngine {
   async list(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, db: Db) {
     const table = this.tableSpec(actor, query, params);
     const page = await tablePage<Values>(db, table.spec, table.query, this.select);
-    return { data: page.data.map(toRow), totalFilteredRecords: page.totalFilteredRecords };
+    return {
+      data: page.data.map((row) => visibleTo(this.definition, actor, toRow(row))),
+      totalFilteredRecords: page.totalFilteredRecords,
+    };
   }
 
   /**
@@ -198,7 +208,7 @@ export class ResourceEngine {
       .from(this.table)
       .where(and(condition, scopeCondition(this, actor)));
     if (!row) throw notFound(this.definition.label.one);
-    return toRow(row);
+    return visibleTo(this.definition, actor, toRow(row));
   }
 
   /** A change, its hooks, its audit row and its announcement in one transaction. */
@@ -225,21 +235,21 @@ export class ResourceEngine {
       await announceChange(tx, definition, announcedAs[action], written, actor);
       return written;
     });
-    return toRow(row);
+    return visibleTo(definition, actor, toRow(row));
   }
 
   /**
    * What a write that matched no row meets: the 409 of a stale version when the row is still
    * there within the actor's reach, nothing (so a 404) when it is gone.
    */
-  async staleVersion(tx: Db, condition: SQL | undefined, id: number) {
+  async staleVersion(tx: Db, actor: SessionUser, condition: SQL | undefined, id: number) {
     const [current] = await tx.select(this.select).from(this.table).where(condition);
     if (!current) return;
     throw await versionConflict(tx, {
       label: this.definition.label.one,
       entityType: this.definition.audit?.entityType ?? this.definition.name,
       id,
-      current: toRow(current),
+      current: visibleTo(this.definition, actor, toRow(current)),
     });
   }
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../contract/limits';
-import { type AnyResource, tableQuerySchemaOf } from '../../contract/resource';
+import { type AnyResource, readableFields, tableQuerySchemaOf } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
 import { referenceLabels } from './export-labels';
@@ -49,8 +49,7 @@ const exportQuerySchema = (definition: AnyResource) => {
 /** `GET {path}/export`: the list's columns as CSV, every matching row in table order, streamed. */
 export function registerExport(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
   const { definition } = engine;
-  const columns = listColumns(definition);
-  const labelReferences = referenceLabels(definition, columns);
+  const labelReferences = referenceLabels(definition, listColumns(definition));
   route(
     'export',
     { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
@@ -58,6 +57,8 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
       const actor = currentUser(request);
       const query = request.query as never;
       const params = (request.params ?? {}) as Values;
+      const readable = new Set(readableFields(definition, actor.roles));
+      const columns = listColumns(definition).filter((name) => readable.has(name));
       const rows = engine.rowsForExport(actor, query, params, app.db);
       // Checked before the first byte is sent, so a refused scope is still a 403 and not a broken file.
       scopeCondition(engine, actor, params);

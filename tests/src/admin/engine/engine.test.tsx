@@ -42,13 +42,13 @@ const teams = defineResource({
       sort: true,
     }),
     organizationId: field.reference({ label: 'Organization', to: 'organizations', show: 'name' }),
-    budget: field.money({ label: 'Budget' }),
+    budget: field.money({ label: 'Budget', access: { read: ['Admin'] } }),
     isActive: field.boolean({ label: 'Active', default: true, filter: true }),
   },
 });
 const definitions = [...resourceDefinitions, teams];
 
-/** The same teams kept by each school's Athletic Directors too, theirs only. */
+/** The same teams kept by each school's Athletic Directors too, theirs only; the budget stays the Admins'. */
 const schoolTeams = defineResource({
   ...teams,
   access: accessFor(['Admin', 'AthleticDirector']),
@@ -248,7 +248,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Team not found')).toBeNull();
   });
 
-  it("shows an athletic director each row's organization by name and their own fixed in the form, from the references call alone", async () => {
+  it("shows an athletic director each row's organization by name and their own fixed in the form and filters, from the references call alone", async () => {
     server.use(
       meHandler(directorUser),
       http.post('*/api/teams/table', () =>
@@ -258,6 +258,12 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     await renderTeams('/teams', schoolTeams);
     const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     expect(await within(row).findByText('Riverside Academy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Sport' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('menuitemcheckbox', { name: 'Organization' }),
+      'no picker: every row is their organization',
+    ).not.toBeInTheDocument();
     cleanup();
     await renderTeams('/teams/create', schoolTeams);
     const organization = await screen.findByRole('combobox', { name: /^Organization/ }, firstPage);
@@ -271,6 +277,29 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(posted).toEqual([
       expect.objectContaining({ name: 'Otters', organizationId: directorUser.organizationId }),
     ]);
+  });
+
+  it('shows a field only Admins may read to an Admin, and to an athletic director as no column and no input', async () => {
+    const budgetColumn = () => screen.queryByRole('columnheader', { name: /Budget/ });
+    await renderTeams('/teams', teams);
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(budgetColumn()).toBeInTheDocument();
+    cleanup();
+    server.use(
+      meHandler(directorUser),
+      http.post('*/api/teams/table', () => {
+        const { budget: _, ...seen } = tigers;
+        return HttpResponse.json({ result: { data: [seen], totalFilteredRecords: 1 } });
+      }),
+    );
+    await renderTeams('/teams', schoolTeams);
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(budgetColumn()).not.toBeInTheDocument();
+    cleanup();
+    await renderTeams('/teams/create', schoolTeams);
+    await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    expect(screen.queryByRole('spinbutton', { name: /Budget/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Budget/)).not.toBeInTheDocument();
   });
 
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {
