@@ -6,8 +6,11 @@
  *   BENCH_SCALE=S|M|L         the size (M by default; see `sizes`)
  *   BENCH_SCALE_DRIVERS=pg,pglite   the drivers (PostgreSQL only by default; PGlite is embedded, up to M)
  *   BENCH_DURATION=5          seconds of each load run
- *   BENCH_SCALE_EXPLAIN=1     also print EXPLAIN (ANALYZE, BUFFERS) of the sales card's statements
- *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0023's indexes on the seeded tables
+ *   BENCH_SCALE_EXPLAIN=1     also what EXPLAIN (ANALYZE, BUFFERS) says each of the sales card's
+ *                             statements read, per period, of every school and of one (=full: the plans)
+ *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0027's indexes on the seeded tables
+ *   BENCH_SCALE_DATABASE_URL  a PostgreSQL database of your own, seeded on the first run and
+ *                             reused as it is after (seeding L takes minutes on a loaded machine)
  *
  * The app runs in this process (`buildApp`, as server/main.ts builds it) with autocannon beside
  * it: the calls measured wait on the database, which runs in processes of its own on PostgreSQL.
@@ -23,7 +26,7 @@ import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { randomToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { salesQueries } from '../server/modules/dashboard/sales';
+import { type SalesQuery, salesQueries, salesRange } from '../server/modules/dashboard/sales';
 import { startPostgres } from '../tests/server/global-setup-postgres';
 
 interface Size {
@@ -125,12 +128,14 @@ async function seed(db: Db) {
   log(`seeded ${sizeName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** How long each index of migration 0023 takes to build on the seeded tables (writes to them wait that long). */
+const keptDaysMigration = path.join(
+  import.meta.dirname,
+  '../server/db/migrations/0027_scale_indexes_and_sales_days.sql',
+);
+
+/** How long each index of migration 0027 takes to build on the seeded tables (writes to them wait that long). */
 async function timeIndexes(db: Db) {
-  const migration = readFileSync(
-    path.join(import.meta.dirname, '../server/db/migrations/0023_scale_indexes.sql'),
-    'utf8',
-  );
+  const migration = readFileSync(keptDaysMigration, 'utf8');
   for (const statement of migration.match(/CREATE INDEX IF NOT EXISTS "\w+" ON [^;]+/g) ?? []) {
     const name = /CREATE INDEX IF NOT EXISTS "(\w+)"/.exec(statement)![1];
     await db.execute(sql.raw(`drop index ${name}`));
@@ -140,22 +145,28 @@ async function timeIndexes(db: Db) {
   }
 }
 
+/** The migrations whose last statements fill kept tables from the orders already there. */
+const keptTableMigrations = [
+  keptDaysMigration,
+  path.join(import.meta.dirname, '../server/db/migrations/0028_rollups_of_every_school_and_month.sql'),
+];
+
 /**
- * The kept days filled from the seeded orders and items by migrations 0024 and 0025's own last
- * statement, as on a database upgraded to them (writes to those tables wait that long).
+ * The kept days filled from the seeded orders and items by the migrations' own statements, as on
+ * a database upgraded to them (writes to those tables wait that long).
  */
 async function fillKeptDays(db: Db) {
-  for (const [file, table] of [
-    ['0024_sales_days.sql', 'sales_days'],
-    ['0025_product_days.sql', 'product_days'],
-  ]) {
-    // The migration's last statement; the trigger functions before it insert too.
-    const backfill = readFileSync(path.join(import.meta.dirname, '../server/db/migrations', file), 'utf8')
+  for (const file of keptTableMigrations) {
+    const fills = readFileSync(file, 'utf8')
       .split('--> statement-breakpoint')
-      .at(-1)!;
-    const started = performance.now();
-    await db.execute(sql.raw(backfill));
-    log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => /^INSERT INTO \w+/.test(statement));
+    for (const fill of fills) {
+      const started = performance.now();
+      await db.execute(sql.raw(fill));
+      const table = /^INSERT INTO (\w+)/.exec(fill)![1];
+      log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
   }
 }
 
@@ -228,26 +239,87 @@ async function exportRate(url: string, path: string, cookie: string) {
   return { rows, rowsPerSec: Math.round(rows / seconds) };
 }
 
+/** What EXPLAIN (ANALYZE, BUFFERS) says a statement read: rows per table scanned, buffers, time. */
+function readSummary(plan: string) {
+  const reads = new Map<string, number>();
+  for (const [, table, rows, loops] of plan.matchAll(
+    /(?:Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan|Bitmap Heap Scan)(?: Backward)?(?: using \w+)? on (\w+)[^\n]*actual rows=(\d+) loops=(\d+)/g,
+  ))
+    reads.set(table, (reads.get(table) ?? 0) + Number(rows) * Number(loops));
+  const buffers = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(plan);
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  return `${[...reads].map(([table, rows]) => `${rows.toLocaleString('en')} rows of ${table}`).join(', ')}; ${Number(buffers?.[1] ?? 0) + Number(buffers?.[2] ?? 0)} buffers; ${time} ms`;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement of the sales card, for every period the bench
+ * calls, of every school and of the big one: one summary line each (the whole plans too with
+ * BENCH_SCALE_EXPLAIN=full).
+ */
+async function explainSales(db: Awaited<ReturnType<typeof buildApp>>['db'], school: number, now: Date) {
+  const lines = ['| sales card statement | period | schools | what it read |', '|---|---|---|---|'];
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const periods: [string, SalesQuery][] = [
+    ['30 days', { period: '30' }],
+    ['90 days', { period: '90' }],
+    ['custom 366 days', { period: 'custom', from: yearAgo, to: now.toISOString().slice(0, 10) }],
+    ['school year', { period: 'school-year' }],
+  ];
+  for (const [periodName, query] of periods)
+    for (const organizationId of [undefined, school]) {
+      const { since, days } = salesRange(query, now);
+      const until = new Date(since.getTime() + days * 86_400_000);
+      const statements = salesQueries(db, organizationId, since, until, now);
+      const top = await statements.topProducts;
+      for (const [name, statement] of Object.entries({
+        perDay: statements.perDay,
+        topProducts: statements.topProducts,
+        unitsBefore: statements.unitsBefore(top.map((product) => product.productId)),
+        previousTotals: statements.previousTotals,
+      })) {
+        const result = (await db.execute(
+          sql`explain (analyze, buffers, costs off, timing off) ${statement}`,
+        )) as unknown as { rows: Record<string, string>[] };
+        const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+        const schools = organizationId === undefined ? 'all' : 'one';
+        if (process.env.BENCH_SCALE_EXPLAIN === 'full')
+          console.log(`${name}, ${periodName}, ${schools}:\n${plan}`);
+        lines.push(`| ${name} | ${periodName} | ${schools} | ${readSummary(plan)} |`);
+      }
+    }
+  return lines;
+}
+
 async function benchDriver(driver: string) {
-  const postgres = driver === 'pg' ? await startPostgres() : undefined;
+  const ownDatabase = driver === 'pg' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
+  const postgres = driver === 'pg' && !ownDatabase ? await startPostgres() : undefined;
+  const databaseUrl = ownDatabase ?? postgres?.url;
   const pgliteDir = driver === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'scale-pglite-')) : undefined;
   const app = await buildApp({
     ...loadConfig({}),
     logLevel: 'warn',
     jobWorker: false,
-    databaseUrl: postgres?.url,
+    databaseUrl,
     pgliteDir: pgliteDir ?? 'memory://',
     adminEmail: admin.email,
     adminPassword: admin.password,
   });
   try {
     await app.ready();
-    log(`${driver}: seeding ${sizeName}`);
     // A connection of its own on PostgreSQL: the app's pool stops any statement at 10 s.
-    const seeder = postgres ? new pg.Client({ connectionString: postgres.url }) : undefined;
+    const seeder = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
     await seeder?.connect();
     try {
-      await seed(seeder ? drizzle(seeder) : app.db);
+      const [{ seeded }] = (
+        (await app.db.execute(sql`select exists (select from orders) as seeded`)) as unknown as {
+          rows: { seeded: boolean }[];
+        }
+      ).rows;
+      if (seeded) log(`${driver}: reusing the orders already in ${databaseUrl}`);
+      else {
+        log(`${driver}: seeding ${sizeName}`);
+        await seed(seeder ? drizzle(seeder) : app.db);
+      }
       if (process.env.BENCH_SCALE_INDEX_TIMES === '1') await timeIndexes(seeder ? drizzle(seeder) : app.db);
     } finally {
       await seeder?.end();
@@ -327,21 +399,7 @@ async function benchDriver(driver: string) {
     const exported = await exportRate(url, `/api/orders/organization/${school}/export`, adminCookie);
     const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
     log(exportLine);
-    if (process.env.BENCH_SCALE_EXPLAIN === '1') {
-      const statements = salesQueries(app.db, undefined, new Date(today.getTime() - 30 * 86_400_000), today);
-      for (const [name, query] of Object.entries({
-        perDay: statements.perDay,
-        topProducts: statements.topProducts,
-        previousTotals: statements.previousTotals,
-      })) {
-        const plan = (await app.db.execute(
-          sql`explain (analyze, buffers, costs off, timing off) ${query}`,
-        )) as unknown as { rows: Record<string, string>[] };
-        console.log(
-          `${name}, all organizations, 30 days:\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`,
-        );
-      }
-    }
+    const explained = process.env.BENCH_SCALE_EXPLAIN ? await explainSales(app.db, school, today) : [];
     console.log(
       [
         '',
@@ -352,6 +410,7 @@ async function benchDriver(driver: string) {
         ...rows,
         exportLine,
         '',
+        ...explained,
       ].join('\n'),
     );
   } finally {
