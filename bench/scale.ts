@@ -3,14 +3,16 @@
  * at the sizes of issue 32, seeded by SQL (every constraint valid). Prints, per call, the median
  * and p95 of calls made one at a time and the requests per second at 16 clients.
  *
- *   BENCH_SCALE=S|M|L         the size (M by default; see `sizes`)
+ *   BENCH_SCALE=S|M|L|all     the sizes, comma-separated or all three (M by default; see `sizes`);
+ *                             `BENCH_SCALE=all npm run bench` runs this too. PGlite goes up to M.
+ *                             With more than one, a last table puts the sizes side by side
  *   BENCH_SCALE_DRIVERS=pg,pglite   the drivers (PostgreSQL only by default; PGlite is embedded, up to M)
  *   BENCH_DURATION=5          seconds of each load run
  *   BENCH_SCALE_EXPLAIN=1     also what EXPLAIN (ANALYZE, BUFFERS) says each of the sales card's
  *                             statements read, per period, of every school and of one (=full: the plans)
  *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0027's indexes on the seeded tables
- *   BENCH_SCALE_DATABASE_URL  a PostgreSQL database of your own, seeded on the first run and
- *                             reused as it is after (seeding L takes minutes on a loaded machine)
+ *   BENCH_SCALE_DATABASE_URL  a PostgreSQL database of your own for L, seeded on the first run
+ *                             and reused as it is after (seeding L takes minutes on a loaded machine)
  *
  * The app runs in this process (`buildApp`, as server/main.ts builds it) with autocannon beside
  * it: the calls measured wait on the database, which runs in processes of its own on PostgreSQL.
@@ -49,16 +51,22 @@ const bigSchoolOrders = 20_000;
 /** Orders are spread over the last two years. */
 const spreadDays = 730;
 
-const sizeName = process.env.BENCH_SCALE ?? 'M';
-const size = sizes[sizeName];
-if (!size) throw new Error(`BENCH_SCALE must be one of ${Object.keys(sizes).join(', ')}`);
-const drivers = (process.env.BENCH_SCALE_DRIVERS ?? 'pg').split(',');
+const sizeNames =
+  process.env.BENCH_SCALE === 'all' ? Object.keys(sizes) : (process.env.BENCH_SCALE ?? 'M').split(',');
+for (const name of sizeNames)
+  if (!sizes[name]) throw new Error(`BENCH_SCALE must be 'all' or among ${Object.keys(sizes).join(', ')}`);
+/** An embedded district is realistic at M; a million orders is a server's. */
+const pgliteSizes = ['S', 'M'];
+const drivers = (
+  process.env.BENCH_SCALE_DRIVERS ?? (process.env.BENCH_SCALE === 'all' ? 'pg,pglite' : 'pg')
+).split(',');
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const aloneCalls = 30;
 const clients = 16;
 const dashboardP95Ms = 100;
 const tableP95Ms = 20;
 const dashboardReqPerSec = 100;
+const pgliteDashboardP95Ms = 150;
 const exportRowsPerSec = 50_000;
 const mark = (met: boolean) => (met ? 'met' : '**missed**');
 const admin = { email: 'admin@bench.example', password: 'Bench-Passw0rd!' };
@@ -70,7 +78,8 @@ function log(message: string) {
 
 type Db = Pick<Awaited<ReturnType<typeof buildApp>>['db'], 'execute'>;
 
-async function seed(db: Db) {
+async function seed(db: Db, sizeName: string) {
+  const size = sizes[sizeName];
   const started = performance.now();
   await db.execute(sql`
     insert into organizations (name)
@@ -290,8 +299,17 @@ async function explainSales(db: Awaited<ReturnType<typeof buildApp>>['db'], scho
   return lines;
 }
 
-async function benchDriver(driver: string) {
-  const ownDatabase = driver === 'pg' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
+interface Measured {
+  call: string;
+  target: string;
+  figure: string;
+  met: boolean;
+  p95: number;
+}
+
+async function benchDriver(driver: string, sizeName: string): Promise<Measured[]> {
+  const size = sizes[sizeName];
+  const ownDatabase = driver === 'pg' && sizeName === 'L' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
   const postgres = driver === 'pg' && !ownDatabase ? await startPostgres() : undefined;
   const databaseUrl = ownDatabase ?? postgres?.url;
   const pgliteDir = driver === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'scale-pglite-')) : undefined;
@@ -318,7 +336,7 @@ async function benchDriver(driver: string) {
       if (seeded) log(`${driver}: reusing the orders already in ${databaseUrl}`);
       else {
         log(`${driver}: seeding ${sizeName}`);
-        await seed(seeder ? drizzle(seeder) : app.db);
+        await seed(seeder ? drizzle(seeder) : app.db, sizeName);
       }
       if (process.env.BENCH_SCALE_INDEX_TIMES === '1') await timeIndexes(seeder ? drizzle(seeder) : app.db);
     } finally {
@@ -386,6 +404,7 @@ async function benchDriver(driver: string) {
       },
     ];
     const rows: string[] = [];
+    const measured: Measured[] = [];
     for (const call of calls) {
       const result = await measure(url, call);
       const met =
@@ -395,10 +414,24 @@ async function benchDriver(driver: string) {
       const line = `| ${call.name} | ${result.median.toFixed(1)} / ${result.p95.toFixed(1)} / ${result.reqPerSec.toFixed(1)}${result.errors ? ` (${result.errors} errors)` : ''} | ${target}: ${mark(met)} |`;
       log(line);
       rows.push(line);
+      measured.push({
+        call: call.name,
+        target,
+        figure: `${result.median.toFixed(1)} / ${result.p95.toFixed(1)} / ${result.reqPerSec.toFixed(1)}`,
+        met,
+        p95: result.p95,
+      });
     }
     const exported = await exportRate(url, `/api/orders/organization/${school}/export`, adminCookie);
     const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
     log(exportLine);
+    measured.push({
+      call: 'orders export of the big school, rows/s',
+      target: `>= ${exportRowsPerSec.toLocaleString('en')} rows/s`,
+      figure: exported.rowsPerSec.toLocaleString('en'),
+      met: exported.rowsPerSec >= exportRowsPerSec,
+      p95: 0,
+    });
     const explained = process.env.BENCH_SCALE_EXPLAIN ? await explainSales(app.db, school, today) : [];
     console.log(
       [
@@ -413,6 +446,7 @@ async function benchDriver(driver: string) {
         ...explained,
       ].join('\n'),
     );
+    return measured;
   } finally {
     await app.close();
     postgres?.stop();
@@ -420,4 +454,42 @@ async function benchDriver(driver: string) {
   }
 }
 
-for (const driver of drivers) await benchDriver(driver);
+const runs: { driver: string; sizeName: string; measured: Measured[] }[] = [];
+for (const sizeName of sizeNames)
+  for (const driver of drivers) {
+    if (driver === 'pglite' && !pgliteSizes.includes(sizeName)) continue;
+    runs.push({ driver, sizeName, measured: await benchDriver(driver, sizeName) });
+  }
+
+/**
+ * The sizes side by side: each figure marked against the issue's target where it applies
+ * (PostgreSQL at L, PGlite at M: p95 <= 150 ms for the dashboard's calls), and PostgreSQL's
+ * ratio of L to M p95 (target <= 2).
+ */
+if (runs.length > 1) {
+  const name = (run: (typeof runs)[number]) =>
+    `${run.driver === 'pg' ? 'PostgreSQL' : 'PGlite'} ${run.sizeName}`;
+  const pgAt = (sizeName: string) => runs.find((run) => run.driver === 'pg' && run.sizeName === sizeName);
+  const lines = [
+    `| call (median / p95 ms / req/s at ${clients} clients) | ${runs.map(name).join(' | ')} | L / M p95 (PostgreSQL, <= 2) | target (PostgreSQL at L) |`,
+    `|---|${runs.map(() => '---|').join('')}---|---|`,
+  ];
+  for (const [index, { call, target }] of runs[0].measured.entries()) {
+    const cells = runs.map((run) => {
+      const result = run.measured[index];
+      const graded =
+        (run.driver === 'pg' && run.sizeName === 'L') ||
+        (run.driver === 'pglite' &&
+          run.sizeName === 'M' &&
+          result.target.startsWith(`p95 <= ${dashboardP95Ms}`));
+      const met = run.driver === 'pglite' ? result.p95 <= pgliteDashboardP95Ms : result.met;
+      return graded ? `${result.figure} (${mark(met)})` : result.figure;
+    });
+    const [l, m] = [pgAt('L')?.measured[index], pgAt('M')?.measured[index]];
+    const ratio = l && m && m.p95 > 0 ? l.p95 / m.p95 : undefined;
+    lines.push(
+      `| ${call} | ${cells.join(' | ')} | ${ratio === undefined ? '' : `${ratio.toFixed(1)} (${mark(ratio <= 2)})`} | ${target} |`,
+    );
+  }
+  console.log(['', '### Sizes side by side', '', ...lines, ''].join('\n'));
+}
