@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { serverEnvironment, serverNodeFlags } from '../server/ops/server-command';
+import { scaleSectionEnd, scaleSectionStart } from './scale-section';
 import { postgresBinDir, startPostgres } from '../tests/server/global-setup-postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +33,7 @@ const shortTerm = 'jo';
 const quick = process.env.BENCH_QUICK === '1';
 /** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
 const exportOnly = process.env.BENCH_EXPORT_ONLY === '1';
-/** `BENCH_SCALE=S|M|L|all`: only bench/scale.ts, printed (its figures go to RESULTS.md by hand). */
+/** `BENCH_SCALE=S|M|L|all`: only bench/scale.ts, which writes its own section of RESULTS.md (`all`). */
 /** `BENCH_FRONT_ONLY=1`: only the front end (page weights, Lighthouse), printed and not written to RESULTS.md. */
 const frontOnly = process.env.BENCH_FRONT_ONLY === '1';
 
@@ -496,6 +497,15 @@ function scriptBenches() {
   });
 }
 
+/** The scale bench's section (bench/scale.ts writes it), kept when the rest is measured again. */
+function keptScaleSection(resultsFile: string) {
+  if (!existsSync(resultsFile)) return '';
+  const section = new RegExp(`${scaleSectionStart}[\\s\\S]*${scaleSectionEnd}\\n`).exec(
+    readFileSync(resultsFile, 'utf8'),
+  );
+  return section ? `\n${section[0]}` : '';
+}
+
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
@@ -637,7 +647,8 @@ async function main() {
   const front = quick ? undefined : await frontEnd();
   const scripts = quick ? [] : scriptBenches();
   const markdown = report(startedAt, drivers, front, scripts);
-  writeFileSync(path.join(root, 'bench', 'RESULTS.md'), `${markdown}\n`);
+  const resultsFile = path.join(root, 'bench', 'RESULTS.md');
+  writeFileSync(resultsFile, `${markdown}\n${keptScaleSection(resultsFile)}`);
   log('wrote bench/RESULTS.md');
 }
 

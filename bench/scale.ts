@@ -30,6 +30,7 @@ import { randomToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { type SalesQuery, salesQueries, salesRange } from '../server/modules/dashboard/sales';
 import { startPostgres } from '../tests/server/global-setup-postgres';
+import { writeScaleSection } from './scale-section';
 
 interface Size {
   organizations: number;
@@ -307,7 +308,10 @@ interface Measured {
   p95: number;
 }
 
-async function benchDriver(driver: string, sizeName: string): Promise<Measured[]> {
+async function benchDriver(
+  driver: string,
+  sizeName: string,
+): Promise<{ measured: Measured[]; explained: string[] }> {
   const size = sizes[sizeName];
   const ownDatabase = driver === 'pg' && sizeName === 'L' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
   const postgres = driver === 'pg' && !ownDatabase ? await startPostgres() : undefined;
@@ -446,7 +450,7 @@ async function benchDriver(driver: string, sizeName: string): Promise<Measured[]
         ...explained,
       ].join('\n'),
     );
-    return measured;
+    return { measured, explained };
   } finally {
     await app.close();
     postgres?.stop();
@@ -454,11 +458,13 @@ async function benchDriver(driver: string, sizeName: string): Promise<Measured[]
   }
 }
 
-const runs: { driver: string; sizeName: string; measured: Measured[] }[] = [];
+const startedAt = new Date();
+const loadAtStart = os.loadavg();
+const runs: { driver: string; sizeName: string; measured: Measured[]; explained: string[] }[] = [];
 for (const sizeName of sizeNames)
   for (const driver of drivers) {
     if (driver === 'pglite' && !pgliteSizes.includes(sizeName)) continue;
-    runs.push({ driver, sizeName, measured: await benchDriver(driver, sizeName) });
+    runs.push({ driver, sizeName, ...(await benchDriver(driver, sizeName)) });
   }
 
 /**
@@ -492,4 +498,28 @@ if (runs.length > 1) {
     );
   }
   console.log(['', '### Sizes side by side', '', ...lines, ''].join('\n'));
+  if (process.env.BENCH_SCALE === 'all') {
+    const load = (figures: number[]) => figures.map((figure) => figure.toFixed(1)).join(' ');
+    const explainedAtL = runs.find((run) => run.driver === 'pg' && run.sizeName === 'L')?.explained ?? [];
+    writeScaleSection(
+      path.join(import.meta.dirname, 'RESULTS.md'),
+      [
+        '## Sizes of issue 32 (bench/scale.ts)',
+        '',
+        `- Date: ${startedAt.toISOString()}; command: \`BENCH_SCALE=all${process.env.BENCH_SCALE_EXPLAIN ? ' BENCH_SCALE_EXPLAIN=1' : ''} npm run bench\`; ${durationSeconds} s per load run`,
+        `- Load average (1, 5, 15 min) at start ${load(loadAtStart)}, at end ${load(os.loadavg())}: the two cores are shared, so compare within a row.`,
+        '',
+        ...lines,
+        ...(explainedAtL.length > 0
+          ? [
+              '',
+              'What each statement of the sales card read at L on PostgreSQL (EXPLAIN ANALYZE, BUFFERS):',
+              '',
+              ...explainedAtL,
+            ]
+          : []),
+      ].join('\n'),
+    );
+    log('wrote the scale section of bench/RESULTS.md');
+  }
 }
