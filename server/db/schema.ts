@@ -579,8 +579,6 @@ export const orders = pgTable(
     // pages and its sales of a period read only their own rows along this index; it serves
     // lookups by organization too.
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
-    // The sales of a period across every school.
-    index('orders_created_idx').on(t.createdAt),
     index('orders_collection_idx').on(t.collectionId),
     trigramIndex('orders_search_idx', t.searchText),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
