@@ -139,6 +139,8 @@ export class ResourceEngine {
   /**
    * Every matching row in table order, read in keyset pages (sort value, then id) so memory
    * stays bounded however many rows match, and no page is skipped or repeated by OFFSET drift.
+   * The next page is read while the caller writes out this one. Rows are as the database gives
+   * them (dates as `Date`, and the page's `keysetSort`): the CSV writes each cell itself.
    */
   async *rowsForExport(
     actor: SessionUser,
@@ -146,13 +148,23 @@ export class ResourceEngine {
     params: Values,
     db: Db,
   ) {
-    let after: { sort: unknown; id: number } | undefined;
+    const page = (after?: { sort: unknown; id: number }) => {
+      // A query builder runs its statement on every `then`: one promise, so it runs once.
+      const rows = Promise.resolve(this.exportPage(db, actor, query, params, after)) as Promise<Values[]>;
+      // Awaited below; until then a failure (or a client gone) must not be an unhandled rejection.
+      rows.catch(() => {});
+      return rows;
+    };
+    let next = page();
     for (;;) {
-      const rows = (await this.exportPage(db, actor, query, params, after)) as Values[];
-      if (rows.length > 0) yield rows.map(({ keysetSort: _, ...row }) => toRow(row));
-      if (rows.length < exportBatchSize) return;
-      const last = rows[rows.length - 1];
-      after = { sort: last.keysetSort, id: last.id as number };
+      const rows = await next;
+      const more = rows.length === exportBatchSize;
+      if (more) {
+        const last = rows[rows.length - 1];
+        next = page({ sort: last.keysetSort, id: last.id as number });
+      }
+      if (rows.length > 0) yield rows;
+      if (!more) return;
     }
   }
 

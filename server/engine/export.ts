@@ -14,10 +14,16 @@ import type { ResourceRoute, Values } from './types';
  * programs, so an Admin opening an export would run what any account holder typed; a leading
  * apostrophe keeps it text (OWASP's advice for CSV injection).
  */
+const formula = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]/;
 const csvCell = (value: unknown) => {
-  const raw = value === null || value === undefined ? '' : String(value);
-  const text = /^[=+\-@\t\r]/.test(raw) && typeof value === 'string' ? `'${raw}` : raw;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null || value === undefined) return '';
+  // Numbers and dates (as ISO, the way the API sends them) need neither quotes nor the apostrophe.
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const raw = String(value);
+  const text = typeof value === 'string' && formula.test(raw) ? `'${raw}` : raw;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 /** The list's columns: the definition's own order, or every field shown in the list. */
@@ -66,7 +72,13 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
         yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
         for await (const batch of rows) {
           await labelReferences(app.db, actor, batch);
-          yield batch.map((r) => `${columns.map((name) => csvCell(r[name])).join(',')}\r\n`).join('');
+          let text = '';
+          for (const row of batch) {
+            for (let n = 0; n < columns.length; n += 1)
+              text += n === 0 ? csvCell(row[columns[n]]) : `,${csvCell(row[columns[n]])}`;
+            text += '\r\n';
+          }
+          yield text;
         }
       }
       return reply

@@ -4,7 +4,7 @@ import {
   productHasOrdersMessage,
   printDpiTooLow,
   printDpiWarning,
-} from '../../contract/merchandise';
+} from '../../contract/merchandise-messages';
 
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {

@@ -15,7 +15,7 @@ import type { ApparelColour, BaseApparel } from '../../../../contract/merchandis
 import type { Layer, TextLayer } from '../../../../contract/text';
 
 export type Placements = Record<Side, Placement | null>;
-export type Texts = Record<Side, TextLayer | null>;
+type Texts = Record<Side, TextLayer | null>;
 
 /** What the studio holds between renders; the fabric scene only draws it. */
 export interface StudioState {
@@ -110,10 +110,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
 export const areaOf = (apparel: BaseApparel, side: Side): PrintArea =>
   apparel.printAreas[side] ?? apparel.printAreas.front;
 
-export type PriceProblem = { key: 'priceFormat' } | { key: 'priceBelowBase'; price: number } | null;
+type PriceProblem = { key: 'priceFormat' } | { key: 'priceBelowBase'; price: number } | null;
 
 /** Why Create cannot be pressed, the first that applies, in the order they are worth fixing. */
-export type CreateBlock =
+type CreateBlock =
   { key: 'dpiTooLow'; dpi: number } | { key: 'textIssue'; message: string } | { key: 'chooseColour' } | null;
 
 export interface StudioChecks {
