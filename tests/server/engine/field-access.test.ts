@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createTeamsTable, dropTeamsTable, teams } from './teams';
+import { createTeamsTable, dropTeamsTable, exampleResources, teams } from './teams';
 
 /**
  * A field only some roles may read or write (the README's team `budget`, Admins' only): absent
@@ -42,7 +42,7 @@ describe("a field's access: the README team's budget, Admins' only", () => {
     await resetDatabase(database);
     db = database.db;
     await createTeamsTable(db);
-    app = await buildApp(testConfig(), { database, resources: [teams] });
+    app = await buildApp(testConfig(), { database, resources: exampleResources });
     await app.ready();
     schoolId = (await createOrganization(db, 'Lincoln High School')).id;
     await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });

@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createTeamsTable, dropTeamsTable, teams } from './teams';
+import { createTeamsTable, dropTeamsTable, exampleResources, teams } from './teams';
 
 const readmeCodeBlocks = () =>
   [...readFileSync('README.md', 'utf8').matchAll(/^( *)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, code]) =>
@@ -34,7 +34,7 @@ describe("the README's example resource", () => {
       await resetDatabase(database);
       db = database.db;
       await createTeamsTable(db);
-      app = await buildApp(testConfig(), { database, resources: [teams] });
+      app = await buildApp(testConfig(), { database, resources: exampleResources });
       await app.ready();
       lincolnId = (await createOrganization(db, 'Lincoln High School')).id;
       riversideId = (await createOrganization(db, 'Riverside Academy')).id;
