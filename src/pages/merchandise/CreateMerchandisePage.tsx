@@ -47,6 +47,7 @@ import { useHiddenApparel } from './hiddenApparel';
 import { useImageSize } from './imageSize';
 import { ProductCard } from './ProductCard';
 import { Studio, type StudioProduct } from './Studio';
+import { useSeededName } from '../../i18n/locale';
 
 export type CreateBlock = { key: 'noLogo' } | { key: 'exists' } | { key: 'dpiTooLow'; dpi: number };
 
@@ -86,6 +87,7 @@ interface ApparelCardProps {
 
 function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustomize }: ApparelCardProps) {
   const translate = useTranslate();
+  const title = useSeededName()(apparel.title);
   const apparelSize = useImageSize(apparel.media[0]?.imageUrl);
   const blocked = createBlockedReason(logo, apparel, { apparel: apparelSize, logo: logoSize });
   const tooltip = blocked
@@ -100,12 +102,12 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
       <CardMedia
         component="img"
         image={apparel.media[0]?.imageUrl}
-        alt={apparel.title}
+        alt={title}
         sx={{ height: 200, objectFit: 'contain', bgcolor: 'common.white' }}
       />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="subtitle1" component="h3">
-          {apparel.title}
+          {title}
         </Typography>
         {apparel.brand && (
           <Typography variant="caption" color="text.secondary">
@@ -119,7 +121,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
           size="small"
           startIcon={<VisibilityOffIcon />}
           onClick={onHide}
-          aria-label={`${translate('app.merchandise.hide')} ${apparel.title}`}
+          aria-label={`${translate('app.merchandise.hide')} ${title}`}
         >
           {translate('app.merchandise.hide')}
         </Button>
@@ -131,7 +133,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
               startIcon={<TuneIcon />}
               disabled={!logo || busy}
               onClick={onCustomize}
-              aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
+              aria-label={`${translate('app.merchandise.customize')} ${title}`}
             >
               {translate('app.merchandise.customize')}
             </Button>
@@ -145,7 +147,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
               variant="contained"
               disabled={blocked !== null || busy}
               onClick={onCreate}
-              aria-label={`${translate('app.merchandise.create')} ${apparel.title}`}
+              aria-label={`${translate('app.merchandise.create')} ${title}`}
             >
               {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
             </Button>

@@ -57,6 +57,7 @@ import { formatCurrency } from '../../lib/currency';
 import { ColourPreviews } from './ColourPreviews';
 import { dominantColours } from './dominantColours';
 import { loadTextFont, textPath } from './textArt';
+import { useSeededName } from '../../i18n/locale';
 
 export interface StudioProduct {
   title: string;
@@ -123,6 +124,7 @@ const initialOutline = { colour: '#ffffff', width: 0.08 };
  */
 export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasHostRef = useRef<HTMLDivElement>(null);
   const sceneRef = useRef<Scene | null>(null);
@@ -571,7 +573,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         <Box
           tabIndex={0}
           role="application"
-          aria-label={translate('app.merchandise.canvasLabel', { title: apparel.title })}
+          aria-label={translate('app.merchandise.canvasLabel', { title: seeded(apparel.title) })}
           onKeyDown={onKeyDown}
           data-testid="studio-canvas"
           sx={{
@@ -619,7 +621,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
       </Box>
       <Box sx={{ flex: '1 1 280px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h6" component="h2">
-          {apparel.title}
+          {seeded(apparel.title)}
         </Typography>
         {apparel.colours.length > 0 && (
           <Box>
@@ -636,7 +638,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
                 return (
                   <Chip
                     key={colour.id}
-                    label={colour.name}
+                    label={seeded(colour.name)}
                     aria-pressed={chosen}
                     variant={chosen ? 'filled' : 'outlined'}
                     color={chosen ? 'primary' : 'default'}
@@ -667,7 +669,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         )}
         {vanishesOn.map((colour) => (
           <Alert key={colour.id} severity="warning" data-testid="low-contrast">
-            {translate('app.merchandise.lowContrast', { colour: colour.name })}
+            {translate('app.merchandise.lowContrast', { colour: seeded(colour.name) })}
           </Alert>
         ))}
         <Box>
