@@ -44,10 +44,8 @@ export const cookieExpirationResponseSchema = resultOf(z.number().int().positive
 
 export const okResponseSchema = resultOf(z.boolean());
 
-export const passwordRule = {
-  hint: 'At least 8 characters with a lowercase character, an uppercase character, a digit and a special character.',
-  minLength: 8,
-};
+/** The rule's words are the app's (`app.passwordRule`), in the reader's language. */
+export const passwordRule = { minLength: 8 };
 
 /** New passwords: the rule of the spec, section 5, enforced by both halves. */
 export const newPasswordField = (label = 'Password') =>

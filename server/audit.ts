@@ -1,3 +1,4 @@
+import type { AuditAction } from '../contract/audit';
 import type { Db } from './db/client';
 import { auditLog } from './db/schema';
 
@@ -28,7 +29,7 @@ const isFieldChange = (value: unknown): value is { field: string } =>
 export function audit(
   db: Db,
   actorUserId: number | null,
-  action: string,
+  action: AuditAction,
   entityType: string,
   entityId: string | number | null,
   details?: Record<string, unknown>,

@@ -3,6 +3,15 @@ import { roles } from '../roles';
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
 
+/** Every kind of job the queue runs; the catalogues name each (`app.jobs.types`). */
+export const jobTypes = [
+  'merchandise.process',
+  'merchandise.sync',
+  'merchandise.remove',
+  'mail.deliver',
+] as const;
+export type JobType = (typeof jobTypes)[number];
+
 /**
  * The durable job queue as Admins see it: what runs in the background, what failed and why.
  * Read-only but for `POST jobs/{id}/retry` on a failed job; the queue itself writes the rows.

@@ -123,7 +123,7 @@ export const printAreas = Object.fromEntries(
 ) as Record<Outline, PrintAreas>;
 
 /** The seeded garments' colours, by name. */
-const palette = {
+export const palette = {
   White: '#f5f5f5',
   Navy: '#003366',
   Royal: '#1f3a93',

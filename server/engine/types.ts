@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AnyResource } from '../../contract/resource';
+import type { AuditAction } from '../../contract/audit';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 
@@ -56,7 +57,7 @@ export interface ResourceServer {
   /** Columns of unique indexes that stand for a field (users' `normalized_email` is `email`). */
   columnFields?: Record<string, string>;
   /** Audit action names where the audit log has its own words (`showcase` for brands). */
-  auditActions?: Partial<Record<ChangeAction, string>>;
+  auditActions?: Partial<Record<ChangeAction, AuditAction>>;
   /** Runs inside the change's transaction before the write; returns the values to store. */
   beforeChange?: (values: Values, context: ChangeContext) => Values | Promise<Values>;
   /** Runs inside the change's transaction after the write, with the stored row. */

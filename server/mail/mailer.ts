@@ -9,6 +9,7 @@ import { isLocale, localePreferenceKey, type Locale } from '../../contract/local
 import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
 import { type JobQueue, visibleJobError } from '../jobs';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
+import type { JobType } from '../../contract/definitions/jobs';
 
 type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
 
@@ -37,7 +38,7 @@ const templateIn = (
 export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
 
 /** The job that delivers one `email_outbox` row. */
-export const deliverJob = 'mail.deliver';
+export const deliverJob: JobType = 'mail.deliver';
 
 /**
  * An SMTP relay can be down for an afternoon: 12 attempts, 1 minute apart and doubling up to

@@ -5,6 +5,8 @@ import {
   printDpiTooLow,
   printDpiWarning,
 } from '../../contract/merchandise-messages';
+import type { AuditAction, ModuleEntityType } from '../../contract/audit';
+import type { JobType } from '../../contract/definitions/jobs';
 
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {
@@ -604,6 +606,97 @@ export const appMessages = {
     selectRow: 'Select %{name}',
   },
   /**
+   * Codes the server writes and the app names in the reader's language (contract/audit.ts,
+   * the job types in contract/definitions/jobs.ts); an unlisted one is shown as written.
+   */
+  audit: {
+    actions: {
+      create: 'Create',
+      update: 'Update',
+      toggle: 'Switch',
+      delete: 'Delete',
+      restore: 'Restore',
+      purge: 'Delete forever',
+      revert: 'Revert',
+      showcase: 'Showcase',
+      roleChange: 'Change roles',
+      'password-set': 'Set password',
+      updatePhoto: 'Update photo',
+      lock: 'Lock',
+      unlock: 'Unlock',
+      register: 'Register',
+      sendConfirmEmail: 'Send confirmation email',
+      changeEmail: 'Change email',
+      enable2fa: 'Turn on two-factor authentication',
+      disable2fa: 'Turn off two-factor authentication',
+      resetAuthenticator: 'Reset authenticator app',
+      regenerateRecoveryCodes: 'New recovery codes',
+      addPasskey: 'Add passkey',
+      renamePasskey: 'Rename passkey',
+      removePasskey: 'Remove passkey',
+      removeAllPasskeys: 'Remove all passkeys',
+      passkeySignIn: 'Sign in with a passkey',
+      passkeyCounterRegressed: 'Passkey counter went back',
+      upload: 'Upload',
+      archive: 'Archive',
+      retry: 'Retry',
+      resend: 'Resend',
+      'shopify-rejected': 'Refused from Shopify',
+    } satisfies Record<AuditAction, string>,
+    entities: {
+      merchandise: 'Merchandise',
+      'design-logo': 'Design logo',
+      'shopify-order': 'Shopify order',
+      mail: 'Email',
+    } satisfies Record<ModuleEntityType, string>,
+    jobTypes: {
+      'merchandise.process': 'Prepare product',
+      'merchandise.sync': 'Update product in the shop',
+      'merchandise.remove': 'Remove product from the shop',
+      'mail.deliver': 'Send email',
+    } satisfies Record<JobType, string>,
+  },
+  /**
+   * The seeded base apparel's titles and colour names (server/db/seed-apparel.ts), which the app
+   * shows in the reader's language; what an Admin typed is shown as typed.
+   */
+  seededApparel: {
+    colours: {
+      white: 'White',
+      navy: 'Navy',
+      royal: 'Royal',
+      red: 'Red',
+      black: 'Black',
+      athleticGrey: 'Athletic Grey',
+      forest: 'Forest',
+      maroon: 'Maroon',
+      orange: 'Orange',
+      natural: 'Natural',
+      gold: 'Gold',
+      indigo: 'Indigo',
+      charcoal: 'Charcoal',
+    },
+    titles: {
+      classicCottonTee: 'Classic Cotton Tee',
+      softBlendTee: 'Soft Blend Tee',
+      longSleeveTee: 'Long Sleeve Tee',
+      pulloverHoodie: 'Pullover Hoodie',
+      performanceTank: 'Performance Tank',
+      sportPolo: 'Sport Polo',
+      crewneckSweatshirt: 'Crewneck Sweatshirt',
+      structuredCap: 'Structured Cap',
+      cuffedBeanie: 'Cuffed Beanie',
+      canvasTote: 'Canvas Tote',
+      gameJersey: 'Game Jersey',
+      quarterZipPullover: 'Quarter-Zip Pullover',
+      athleticShorts: 'Athletic Shorts',
+    },
+  },
+  /** MUI's page links, which react-admin's `ra.navigation` names one by one. */
+  paging: { pages: 'Pages' },
+  passwordRule:
+    'At least %{min} characters with a lowercase character, an uppercase character, a digit and a special character.',
+  /**
    * Every message the server and the contract's schemas answer with, as the API writes it: the
    * API speaks the spec's English to every client, and the app shows these in the user's
    * language (`translateMessage`). `%{...}` stands for the part that varies; a `label` (a
@@ -785,6 +878,9 @@ export const appMessages = {
       "This organization's storage is full (%{size}); delete logos you no longer use, or contact support",
     sharedStorageFull:
       'The storage for files outside any organization is full (%{size}); storefront uploads are removed a day after they are made, try again then',
+    changedAfterOpened: '%{who} changed this %{label} at %{at}, after you opened it',
+    // 'Someone' when nobody is known: the server's word, which `serverTerms` translates.
+    changedAfterOpenedUndated: '%{who} changed this %{label} after you opened it',
   },
   /**
    * The words server messages quote: the contract's field labels (the resources' own come
@@ -843,5 +939,6 @@ export const appMessages = {
     logoLayer: 'logo',
     textLayer: 'text',
     pngOrSvg: 'PNG or SVG',
+    someone: 'Someone',
   },
 };

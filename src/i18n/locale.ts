@@ -76,6 +76,26 @@ export const useLocale = () => useSyncExternalStore(subscribe, currentLocale);
 /** The app's texts in the user's language; the component draws again when it changes. */
 export const useAppMessages = () => useSyncExternalStore(subscribe, currentMessages);
 
+type Names = Record<string, Record<string, string>>;
+/** Each seeded English name, with where the catalogues keep it (`seededApparel.<group>.<key>`). */
+const seededNames = new Map(
+  Object.entries(englishMessages.seededApparel as Names).flatMap(([group, names]) =>
+    Object.entries(names).map(([key, english]) => [english, { group, key }] as const),
+  ),
+);
+
+/**
+ * A base apparel's title or a colour's name in the reader's language when the seed gave it
+ * (the catalogue knows it), else as an Admin typed it.
+ */
+export function useSeededName() {
+  const current = useAppMessages();
+  return (name: string) => {
+    const at = seededNames.get(name);
+    return at ? (current.seededApparel as Names)[at.group][at.key] : name;
+  };
+}
+
 /** Polyglot's `%{name}` placeholders, for pages without react-admin's translate. */
 export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>

@@ -47,6 +47,18 @@ export function termsOf(messages: Catalogue): Map<string, string> {
 }
 
 /**
+ * A term as quoted: as the catalogue has it, or lower-cased as a sentence quotes a resource's
+ * name ('changed this promo code'), then lower-cased in the other language too.
+ */
+function termOf(value: string, terms: ReadonlyMap<string, string>) {
+  const exact = terms.get(value);
+  if (exact !== undefined || value !== value.toLowerCase()) return exact;
+  for (const [english, translated] of terms)
+    if (english.toLowerCase() === value) return translated.toLowerCase();
+  return undefined;
+}
+
+/**
  * A message the server or the contract wrote (in the spec's English) in the language of
  * `messages`: a known text or template is looked up, and what fills a template's placeholders
  * (a field's label, a side, a nested message) is translated in turn; anything else, numbers
@@ -69,7 +81,7 @@ export function translateMessage(
       const value = values.get(name);
       if (value === undefined) return text;
       const nested = translateMessage(value, messages, terms);
-      return nested !== value ? nested : (terms.get(value) ?? value);
+      return nested !== value ? nested : (termOf(value, terms) ?? value);
     });
   }
   return english;

@@ -31,6 +31,7 @@ import { definitionsWithoutSchemas } from '../../contract/definitions/without-sc
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { type ResourceText, useResourceText } from '../admin/engine/labels';
+import { pageLabels } from './pages';
 
 /** The icons a definition may name (`MenuIcon`), bundled with the sidebar: one for every name. */
 const icons: Record<MenuIcon, ReactElement> = {
@@ -55,10 +56,10 @@ interface Entry {
 
 /** The custom pages of the sidebar, placed among the resources by `order`. */
 const pages = [
-  { area: 'dashboard', label: 'app.layout.dashboard', icon: <DashboardIcon />, order: 10 },
-  { area: 'design-logos', label: 'app.layout.designLogos', icon: <ImageIcon />, order: 20 },
-  { area: 'merchandise', label: 'app.layout.merchandise', icon: <StorefrontIcon />, order: 70 },
-  { area: 'base-apparel', label: 'app.layout.baseApparel', icon: <CheckroomIcon />, order: 71 },
+  { area: 'dashboard', icon: <DashboardIcon />, order: 10 },
+  { area: 'design-logos', icon: <ImageIcon />, order: 20 },
+  { area: 'merchandise', icon: <StorefrontIcon />, order: 70 },
+  { area: 'base-apparel', icon: <CheckroomIcon />, order: 71 },
 ];
 
 /** Where the Settings group sits among the top-level entries: after Email Templates. */
@@ -97,7 +98,7 @@ export function Menu({
   const top = [
     ...pages
       .filter((page) => canAccess(user?.roleNames, page.area))
-      .map((page) => ({ ...page, label: translate(page.label), to: `/admin/${page.area}` })),
+      .map((page) => ({ ...page, label: translate(pageLabels[page.area]), to: `/admin/${page.area}` })),
     ...visible.filter((definition) => !definition.menu!.group).map(entryOf(text)),
   ].sort(byOrder);
   const settings = visible

@@ -20,8 +20,10 @@ import { offers } from '../../contract/definition';
 import { definitionWithoutSchemasOf } from '../../contract/definitions/without-schemas';
 import { quickSearchLimits } from '../../contract/limits';
 import type { QuickSearchResult } from '../../contract/search';
+import { useResourceText } from '../admin/engine/labels';
 import { hasUpdateForm } from '../admin/engine/useOffers';
 import { http, isAbort } from '../providers';
+import { pageLabels } from './pages';
 import { useSelectedOrganization } from './useSelectedOrganization';
 
 type Group = QuickSearchResult['groups'][number];
@@ -82,8 +84,15 @@ function QuickSearchDialog({
   onCancel: () => void;
 }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const navigate = useNavigate();
   const basename = useBasename();
+  // The server names each group in English: the app names it as its menu entry does.
+  const groupLabel = (group: Group) => {
+    const definition = definitionWithoutSchemasOf(group.resource);
+    if (definition) return text.menu(definition);
+    return group.resource in pageLabels ? translate(pageLabels[group.resource]) : group.label;
+  };
   const { permissions } = usePermissions<string[]>();
   const { canChoose, setOrganizationId } = useSelectedOrganization();
   const [term, setTerm] = useState('');
@@ -205,8 +214,8 @@ function QuickSearchDialog({
       >
         {result?.groups.map((group) => (
           <li key={group.resource} role="presentation">
-            <List role="group" aria-label={group.label} disablePadding>
-              <ListSubheader role="presentation">{group.label}</ListSubheader>
+            <List role="group" aria-label={groupLabel(group)} disablePadding>
+              <ListSubheader role="presentation">{groupLabel(group)}</ListSubheader>
               {group.items.map((item) => {
                 index += 1;
                 const mine = index;

@@ -24,14 +24,8 @@ export function useAdminDocumentTitle() {
     .pathname.slice(basename.length)
     .replace(/^\/+|\/+$/g, '');
   const resource = resources[path.split('/')[0]];
-  const label = resource?.options?.label;
   const page = pageTitles[path] ?? (resource ? undefined : pageTitles[path.split('/')[0]]);
   useDefaultDocumentTitle(
-    page
-      ? translate(page)
-      : resource &&
-          translate(`resources.${resource.name}.many`, {
-            _: typeof label === 'string' ? label : resource.name,
-          }),
+    page ? translate(page) : resource && translate(`resources.${resource.name}.many`, { _: resource.name }),
   );
 }

@@ -1,6 +1,7 @@
 import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
+import auditLog from './audit-log';
 import brands from './brands';
 import jobs from './jobs';
 import mail from './mail';
@@ -10,7 +11,7 @@ import users from './users';
 
 /**
  * What some resources add to their definitions, by name. A resource the definition describes
- * fully (settings, organizations, email templates, the audit log) has no entry and no folder.
+ * fully (settings, organizations, email templates) has no entry and no folder.
  */
 const overrides: Record<string, ResourceOverrides> = {
   users,
@@ -19,6 +20,7 @@ const overrides: Record<string, ResourceOverrides> = {
   orders,
   mail,
   jobs,
+  'audit-log': auditLog,
 };
 
 /** Every table resource of the admin area: one per definition in the registry. */

@@ -8,9 +8,11 @@ function textsOf(messages: unknown): string[] {
   return [];
 }
 
+/** Words, a code's parts among them: 'addPasskey' and 'design-logo' are English too. */
 const wordsOf = (text: string) =>
   text
     .replace(/%\{\w+\}/g, ' ')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .toLowerCase()
     .match(/\p{L}+/gu) ?? [];
 

@@ -25,12 +25,13 @@ afterAll(async () => {
 
 /**
  * What the schools and the vendors wrote, not the portal: the user's e-mail, the schools' names, the base apparel's
- * titles, descriptions and brands, and the demo products (server/db/seed-sales.ts).
+ * descriptions and brands, and the demo products (server/db/seed-sales.ts). The base apparel's titles and colours
+ * are the seed's, which the catalogue names in Spanish.
  */
 const names = [
   demo.directorEmail,
   ...demoOrganizations.map((organization) => organization.name),
-  ...apparelSeeds.flatMap((apparel) => [apparel.title, apparel.description]),
+  ...apparelSeeds.map((apparel) => apparel.description),
   ...brandSeeds.map(([, name]) => name),
   ...Object.values(demoProducts).flatMap((products) =>
     products.flatMap((product) => [`${product.title} in school colours`, product.title]),
@@ -168,6 +169,144 @@ describe('the portal in Spanish', () => {
       expect(answer.validationFailures[0].errorMessage).toBe(en.serverMessages.fileEmpty);
       await dialog.getByText(es.serverMessages.fileEmpty).waitFor();
     } finally {
+      await context.close();
+    }
+  });
+
+  it('an Admin in Español reads the server’s and the definitions’ words in Spanish: lists, paging, history, trash, conflict, audit log, jobs, quick search, catalogue, password rule', async () => {
+    const context = await browser.newContext({
+      storageState: await signedInState(browser, admin.email, admin.password),
+      viewport: { width: 1280, height: 900 },
+    });
+    const api = context.request;
+    const page = await context.newPage();
+    try {
+      expect((await api.put(`${baseUrl()}/api/preferences/locale`, { data: { value: 'es' } })).status()).toBe(
+        200,
+      );
+      await page.addInitScript(() => window.localStorage.setItem('spirit-portal.locale', 'es'));
+      const created = await api.post(`${baseUrl()}/api/promo-codes`, {
+        data: {
+          code: 'HABLA1',
+          name: 'Habla Uno',
+          organization: 'Lincoln High',
+          state: 'OH',
+          isActive: true,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const id: number = (await created.json()).result.id;
+      const renamed = await api.put(`${baseUrl()}/api/promo-codes/${id}`, {
+        data: {
+          id,
+          code: 'HABLA1',
+          name: 'Habla Dos',
+          organization: 'Lincoln High',
+          state: 'OH',
+          isActive: false,
+        },
+      });
+      expect(renamed.status(), await renamed.text()).toBe(200);
+      const trashed = await api.post(`${baseUrl()}/api/promo-codes`, {
+        data: {
+          code: 'HABLA2',
+          name: 'Habla Tres',
+          organization: 'Lincoln High',
+          state: 'OH',
+          isActive: true,
+        },
+      });
+      const trashedId: number = (await trashed.json()).result.id;
+      expect((await api.delete(`${baseUrl()}/api/promo-codes?id=${trashedId}`)).status()).toBe(200);
+
+      // What people and other suites wrote: accounts, promos, jobs' errors, settings.
+      const rows = async (path: string) =>
+        ((await (await api.post(`${baseUrl()}/api/${path}`, { data: { skip: 0, take: 100 } })).json()).result
+          .data ?? []) as Record<string, unknown>[];
+      const written = [
+        ...(await rows('users/table')).flatMap((user) => [user.email, user.fullName]),
+        ...(await rows('promo-codes/table')).flatMap((promo) => [
+          promo.code,
+          promo.name,
+          promo.organization,
+          promo.description,
+        ]),
+        ...(await rows('promo-codes/trash/table')).flatMap((promo) => [
+          promo.code,
+          promo.name,
+          promo.organization,
+        ]),
+        ...(await rows('jobs/table')).flatMap((job) => String(job.lastError ?? '').split('\n')),
+        // Records' names quick search finds: templates' and settings' keys, schools, brands.
+        ...(await rows('emailTemplate/table')).map((template) => template.key),
+        ...(await rows('settings/table')).map((setting) => setting.key),
+        ...(await rows('organizations/table')).map((organization) => organization.name),
+        ...(await rows('brands/table')).map((brand) => brand.name),
+      ].filter((text): text is string => typeof text === 'string' && text.length > 0);
+      const people = [...names, admin.email, ...written].sort((a, b) => b.length - a.length);
+
+      /** The page's text and what it says to a screen reader: labels, titles, alternative texts. */
+      const heard = async () =>
+        (await settledText(page)) +
+        '\n' +
+        (await page.evaluate(() =>
+          [...document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')]
+            .flatMap((element) =>
+              ['aria-label', 'title', 'alt', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+            )
+            .join('\n'),
+        ));
+      const walk = async (path: string, ready: () => Promise<unknown>) => {
+        await page.goto(`${baseUrl()}${path}`);
+        await ready();
+        expect({ path, english: englishWordsIn(await heard(), people) }).toEqual({ path, english: [] });
+      };
+
+      await walk('/admin/promo-codes', () =>
+        page.getByRole('navigation', { name: es.tables.pagination }).waitFor(),
+      );
+      await walk(`/admin/promo-codes/history/${id}`, () => page.getByText('HABLA DOS').first().waitFor());
+      await walk('/admin/promo-codes/trash', () => page.getByText('HABLA TRES').first().waitFor());
+      await walk('/admin/audit-log', () =>
+        page.getByRole('navigation', { name: es.tables.pagination }).waitFor(),
+      );
+      // The queue may be empty here: its empty list speaks too.
+      await walk('/admin/jobs', () =>
+        page
+          .getByRole('navigation', { name: es.tables.pagination })
+          .or(page.getByText(/^No se encontró ningún/))
+          .waitFor(),
+      );
+      await walk('/admin/base-apparel', () => page.getByRole('img').first().waitFor());
+      await walk('/account/change-password', () =>
+        page.getByRole('button', { name: es.changePassword.submit }).waitFor(),
+      );
+
+      await page.goto(`${baseUrl()}/admin/dashboard`);
+      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: es.quickSearch.title }).fill('li');
+      await page.getByRole('option').first().waitFor();
+      expect(englishWordsIn(await heard(), people)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // Someone else saves the promo while this Admin has it open.
+      await page.goto(`${baseUrl()}/admin/promo-codes/update/${id}`, { waitUntil: 'networkidle' });
+      const nameBox = page.getByRole('textbox', { name: es.serverTerms.name });
+      await expect.poll(() => nameBox.inputValue()).toBe('HABLA DOS');
+      const current = (await (await api.get(`${baseUrl()}/api/promo-codes/${id}`)).json()).result;
+      const elsewhere = await api.put(`${baseUrl()}/api/promo-codes/${id}`, {
+        data: { ...current, name: 'Habla Cuatro' },
+      });
+      expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+      await nameBox.fill('Habla Cinco');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByRole('dialog').waitFor();
+      expect(
+        englishWordsIn(await heard(), [...people, 'HABLA CUATRO', 'HABLA CINCO', 'Habla Cinco']),
+      ).toEqual([]);
+    } finally {
+      await api.delete(`${baseUrl()}/api/preferences/locale`);
       await context.close();
     }
   });

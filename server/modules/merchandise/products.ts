@@ -13,14 +13,15 @@ import { badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
+import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
 import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
 
-export const processMerchandiseJob = 'merchandise.process';
+export const processMerchandiseJob: JobType = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
-export const syncMerchandiseJob = 'merchandise.sync';
+export const syncMerchandiseJob: JobType = 'merchandise.sync';
 /** Deletes from the storefront a product deleted for good, so the shop does not keep it archived. */
-export const removeMerchandiseJob = 'merchandise.remove';
+export const removeMerchandiseJob: JobType = 'merchandise.remove';
 
 /**
  * Whether the storefront has the product or will have it once processed: a product that is

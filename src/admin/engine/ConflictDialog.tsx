@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { AnyResource } from '../../../contract/resource';
+import type { ResourceText } from './labels';
 
 type Values = Record<string, unknown>;
 
@@ -45,11 +46,15 @@ export interface ConflictField {
   html?: boolean;
 }
 
-/** An engine form's fields, as the conflict dialog compares them. */
-export const conflictFieldsOf = (definition: AnyResource, names: string[]): ConflictField[] =>
+/** An engine form's fields, as the conflict dialog compares them, labelled in the reader's language. */
+export const conflictFieldsOf = (
+  definition: AnyResource,
+  names: string[],
+  text: ResourceText,
+): ConflictField[] =>
   names.map((name) => ({
     path: name,
-    label: definition.fields[name].label,
+    label: text.field(definition, name),
     html: definition.fields[name].kind === 'richText',
   }));
 

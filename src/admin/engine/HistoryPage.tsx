@@ -10,10 +10,9 @@ import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
+import { useCodeText } from './codes';
+import { useResourceText } from './labels';
 import { useOffers } from './useOffers';
-
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
 
 /**
  * `/admin/{name}/history/{id}`: every audited change of one record, newest first, as field,
@@ -23,6 +22,8 @@ const shown = (value: unknown) =>
  */
 export function HistoryPage({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
+  const text = useResourceText();
+  const codes = useCodeText();
   const notify = useNotify();
   const failureToast = useFailureToast();
   const queryClient = useQueryClient();
@@ -64,7 +65,8 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
     }
   };
 
-  const title = translate('app.tables.history', { label: definition.label.one });
+  const title = translate('app.tables.history', { label: text.one(definition) });
+  const shown = (field: string, value: unknown) => text.value(definition, field, value) || '—';
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
@@ -103,14 +105,16 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
                       <TableCell rowSpan={changes.length}>
                         {entry.byName ?? translate('app.trash.unknownUser')}
                       </TableCell>
-                      <TableCell rowSpan={changes.length}>{entry.action}</TableCell>
+                      <TableCell rowSpan={changes.length}>{codes.action(entry.action)}</TableCell>
                     </>
                   )}
                   <TableCell>
-                    {change ? (definition.fields[change.field]?.label ?? change.field) : ''}
+                    {change && definition.fields[change.field]
+                      ? text.field(definition, change.field)
+                      : (change?.field ?? '')}
                   </TableCell>
-                  <TableCell>{change ? shown(change.before) : ''}</TableCell>
-                  <TableCell>{change ? shown(change.after) : ''}</TableCell>
+                  <TableCell>{change ? shown(change.field, change.before) : ''}</TableCell>
+                  <TableCell>{change ? shown(change.field, change.after) : ''}</TableCell>
                   {index === 0 && (
                     <TableCell rowSpan={changes.length}>
                       {restorable && (

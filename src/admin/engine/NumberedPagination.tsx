@@ -40,7 +40,18 @@ export function NumberedPagination() {
       <Typography variant="body2" aria-live="polite">
         {translate('app.tables.pageRange', { first, last, total })}
       </Typography>
-      <Pagination count={pages} page={page} onChange={(_event, next) => setPage(next)} color="primary" />
+      <Pagination
+        count={pages}
+        page={page}
+        onChange={(_event, next) => setPage(next)}
+        color="primary"
+        aria-label={translate('app.paging.pages')}
+        getItemAriaLabel={(type, number, selected) =>
+          type === 'page'
+            ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number })
+            : translate(`ra.navigation.${type}`)
+        }
+      />
     </Box>
   );
 }

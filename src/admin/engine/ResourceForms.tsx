@@ -154,6 +154,7 @@ function EngineConflict(props: {
   onClose: () => void;
 }) {
   const { save } = useSaveContext();
+  const text = useResourceText();
   const { definition } = props;
   const editable = updateFields(definition)
     .filter(([, field]) => !field.readOnly && !field.readOnlyOnUpdate)
@@ -161,8 +162,8 @@ function EngineConflict(props: {
   return (
     <ConflictDialog
       {...props}
-      fields={conflictFieldsOf(definition, editable)}
-      label={definition.label.one}
+      fields={conflictFieldsOf(definition, editable, text)}
+      label={text.one(definition)}
       onSave={(values) => save?.(values)}
     />
   );

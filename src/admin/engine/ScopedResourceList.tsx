@@ -4,6 +4,7 @@ import type { AnyResource } from '../../../contract/definition';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { ResourceList } from './ResourceList';
+import { useResourceText } from './labels';
 import type { ResourceOverrides } from './types';
 
 /** An Admin without a selected organization can pick one right here as well as in the page header. */
@@ -41,13 +42,14 @@ export function ScopedResourceList({
   overrides?: ResourceOverrides;
 }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const { organizationId, canChoose, setOrganizationId } = useSelectedOrganization();
   const scopeParam = definition.routes!.table!.scopeParam;
 
   if (!organizationId) {
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title={translate(`resources.${definition.name}.many`, { _: definition.label.many })} />
+        <Title title={text.many(definition)} />
         <Card>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
             <Typography>{translate('app.tables.selectOrganization')}</Typography>

@@ -18,6 +18,7 @@ import { Loading, Title, useTranslate } from 'react-admin';
 import { type AnyResource, resourceCalls } from '../../../contract/definition';
 import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
+import { useResourceText } from './labels';
 import { useRestore } from './trash';
 import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from './trashActions';
 import { useOffers } from './useOffers';
@@ -39,6 +40,7 @@ const pageSizes = [10, 20, 50, 100];
  */
 export function TrashPage({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
+  const text = useResourceText();
   const queryClient = useQueryClient();
   const offered = useOffers(definition);
   const restore = useRestore(definition);
@@ -75,9 +77,9 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title={translate('app.trash.title', { label: definition.label.many })} />
+      <Title title={translate('app.trash.title', { label: text.many(definition) })} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.trash.title', { label: definition.label.many })}
+        {translate('app.trash.title', { label: text.many(definition) })}
       </Typography>
       <TrashBulkActions trash={trash} purge={offered('purge')} />
       {isPending ? (
@@ -96,7 +98,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                 />
               </TableCell>
               {columns.map((name) => (
-                <TableCell key={name}>{definition.fields[name].label}</TableCell>
+                <TableCell key={name}>{text.field(definition, name)}</TableCell>
               ))}
               <TableCell>{translate('app.trash.deletedAt')}</TableCell>
               <TableCell>{translate('app.trash.deletedBy')}</TableCell>
@@ -116,7 +118,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                   />
                 </TableCell>
                 {columns.map((name) => (
-                  <TableCell key={name}>{row[name] == null ? '' : String(row[name])}</TableCell>
+                  <TableCell key={name}>{text.value(definition, name, row[name])}</TableCell>
                 ))}
                 <TableCell>{formatDateTime(row.deletedAt)}</TableCell>
                 <TableCell>{row.deletedByName ?? translate('app.trash.unknownUser')}</TableCell>
@@ -155,6 +157,11 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
           page={page}
           rowsPerPage={perPage}
           rowsPerPageOptions={pageSizes}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+          }
+          getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
           onPageChange={(_, next) => setPage(next)}
           onRowsPerPageChange={(event) => {
             setPerPage(Number(event.target.value));

@@ -23,6 +23,17 @@ export function useResourceText() {
       text(definition, `fields.${name}`, definition.fields[name].label),
     choice: (definition: AnyResource, name: string, choice: { value: string; label: string }) =>
       text(definition, `choices.${name}.${choice.value}`, choice.label),
+    /**
+     * A field's stored value as a reader of history or trash sees it: a yes or no, a choice's
+     * label, anything else as stored.
+     */
+    value: (definition: AnyResource, name: string, value: unknown): string => {
+      if (value === null || value === undefined || value === '') return '';
+      const field = definition.fields[name];
+      if (typeof value === 'boolean') return translate(`ra.boolean.${value}`);
+      const choice = field?.kind === 'choice' ? field.choices.find((c) => c.value === value) : undefined;
+      return choice ? text(definition, `choices.${name}.${choice.value}`, choice.label) : String(value);
+    },
   };
 }
 

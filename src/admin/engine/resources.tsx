@@ -34,8 +34,6 @@ export interface EngineResource {
   /** The spec's paths beside the list: `update/:id`, `delete/:id` and the resource's own. */
   routes: ReactElement[];
   recordRepresentation: string;
-  /** The plural label, which react-admin's own screens and the tab's title read. */
-  options: { label: string };
 }
 
 /**
@@ -97,6 +95,5 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
       ...(overrides.routes ?? []),
     ],
     recordRepresentation: definition.titleField,
-    options: { label: definition.label.many },
   };
 }

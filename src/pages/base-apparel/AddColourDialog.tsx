@@ -17,6 +17,7 @@ import { apparelColourFieldsSchema, type BaseApparel } from '../../../contract/m
 import { type FormErrors, formErrorsOf, formErrorsOfZod, noErrors } from '../../lib/formErrors';
 import { ModalDialog } from '../../layout/ModalHost';
 import { addApparelColour, apparelQueriesKey } from './api';
+import { useSeededName } from '../../i18n/locale';
 
 const startingHex = '#1f2a44';
 
@@ -28,6 +29,7 @@ interface Props {
 
 export function AddColourDialog({ apparel, onClose }: Props) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const fileId = useId();
@@ -74,7 +76,9 @@ export function AddColourDialog({ apparel, onClose }: Props) {
   return (
     <ModalDialog open={apparel !== null} onClose={saving ? undefined : onClose} fullWidth maxWidth="sm">
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle>{translate('app.baseApparel.addColourTo', { title: apparel?.title ?? '' })}</DialogTitle>
+        <DialogTitle>
+          {translate('app.baseApparel.addColourTo', { title: seeded(apparel?.title ?? '') })}
+        </DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
             <TextField

@@ -15,20 +15,23 @@ import { Title, useTranslate } from 'react-admin';
 import type { BaseApparel } from '../../../contract/merchandise';
 import { AddColourDialog } from './AddColourDialog';
 import { useCatalogue } from './api';
+import { useSeededName } from '../../i18n/locale';
 
 function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) {
   const translate = useTranslate();
+  const seeded = useSeededName();
+  const title = seeded(item.title);
   return (
     <Card data-testid="catalogue-apparel" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardMedia
         component="img"
         image={item.media[0]?.imageUrl}
-        alt={item.title}
+        alt={title}
         sx={{ aspectRatio: '1', objectFit: 'contain', bgcolor: 'grey.100' }}
       />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="subtitle1" component="h3">
-          {item.title}
+          {title}
         </Typography>
         {item.brand && (
           <Typography variant="body2" color="text.secondary">
@@ -37,11 +40,11 @@ function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) 
         )}
         <Box
           component="ul"
-          aria-label={translate('app.baseApparel.coloursOf', { title: item.title })}
+          aria-label={translate('app.baseApparel.coloursOf', { title })}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, my: 1 }}
         >
           {item.colours.map((colour) => (
-            <Tooltip key={colour.id} title={`${colour.name} ${colour.hex}`}>
+            <Tooltip key={colour.id} title={`${seeded(colour.name)} ${colour.hex}`}>
               <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <Box
                   aria-hidden
@@ -54,7 +57,7 @@ function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) 
                     borderColor: 'divider',
                   }}
                 />
-                <Typography variant="caption">{colour.name}</Typography>
+                <Typography variant="caption">{seeded(colour.name)}</Typography>
               </Box>
             </Tooltip>
           ))}
@@ -69,7 +72,7 @@ function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) 
         <Button
           startIcon={<AddIcon />}
           onClick={onAdd}
-          aria-label={`${translate('app.baseApparel.addColour')} ${item.title}`}
+          aria-label={`${translate('app.baseApparel.addColour')} ${title}`}
         >
           {translate('app.baseApparel.addColour')}
         </Button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { passwordRule } from '../../../contract/account';
+import { fill, useAppMessages } from '../../i18n/locale';
 import { PasswordField } from './PasswordField';
 
 interface FieldProps {
@@ -22,10 +23,11 @@ export function NewPasswordFields({
   confirmLabel: string;
   autoFocus?: boolean;
 }) {
+  const messages = useAppMessages();
   return (
     <>
       <PasswordField
-        {...form.field(name, passwordRule.hint)}
+        {...form.field(name, fill(messages.passwordRule, { min: passwordRule.minLength }))}
         label={label}
         autoComplete="new-password"
         autoFocus={autoFocus}

@@ -6,6 +6,7 @@ import { logoBox, type Placement, type Size } from '../../../contract/compositio
 import type { ApparelColour } from '../../../contract/merchandise';
 import { svgPathData, type TextLayer, textShape } from '../../../contract/text';
 import { loadTextFont } from './textArt';
+import { useSeededName } from '../../i18n/locale';
 
 interface ColourPreviewsProps {
   colours: ApparelColour[];
@@ -65,6 +66,7 @@ export function ColourPreviews({
   inchesAcross,
 }: ColourPreviewsProps) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const box = logoBox(placement, apparel, logoSize);
   const letters = useFrontText(text, inchesAcross, apparel);
   return (
@@ -75,7 +77,7 @@ export function ColourPreviews({
             <Box
               component="img"
               src={colour.imageUrl}
-              alt={translate('app.merchandise.colourPreview', { colour: colour.name })}
+              alt={translate('app.merchandise.colourPreview', { colour: seeded(colour.name) })}
               sx={{ width: '100%', height: '100%', display: 'block' }}
             />
             <Box
@@ -112,7 +114,7 @@ export function ColourPreviews({
             )}
           </Box>
           <Typography component="figcaption" variant="caption">
-            {colour.name}
+            {seeded(colour.name)}
           </Typography>
         </Box>
       ))}

@@ -46,6 +46,7 @@ import { useHiddenApparel } from './hiddenApparel';
 import { useImageSize } from './imageSize';
 import { ProductCard } from './ProductCard';
 import { Studio, type StudioProduct } from './Studio';
+import { useSeededName } from '../../i18n/locale';
 
 export type CreateBlock = { key: 'noLogo' } | { key: 'exists' } | { key: 'dpiTooLow'; dpi: number };
 
@@ -87,6 +88,7 @@ interface ApparelCardProps {
 
 function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustomize }: ApparelCardProps) {
   const translate = useTranslate();
+  const title = useSeededName()(apparel.title);
   const apparelSize = useImageSize(apparel.media[0]?.imageUrl);
   const blocked = createBlockedReason(logo, apparel, { apparel: apparelSize, logo: logoSize });
   const reason = blocked
@@ -105,12 +107,12 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
       <CardMedia
         component="img"
         image={apparel.media[0]?.imageUrl}
-        alt={apparel.title}
+        alt={title}
         sx={{ height: 200, objectFit: 'contain', bgcolor: 'common.white' }}
       />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="subtitle1" component="h3">
-          {apparel.title}
+          {title}
         </Typography>
         {apparel.brand && (
           <Typography variant="caption" color="text.secondary">
@@ -129,7 +131,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
           size="small"
           startIcon={<VisibilityOffIcon />}
           onClick={onHide}
-          aria-label={`${translate('app.merchandise.hide')} ${apparel.title}`}
+          aria-label={`${translate('app.merchandise.hide')} ${title}`}
         >
           {translate('app.merchandise.hide')}
         </Button>
@@ -139,7 +141,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
           startIcon={<TuneIcon />}
           disabled={!logo || busy}
           onClick={onCustomize}
-          aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
+          aria-label={`${translate('app.merchandise.customize')} ${title}`}
           aria-describedby={logo ? undefined : selectLogoFirstId}
         >
           {translate('app.merchandise.customize')}
@@ -149,7 +151,7 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
           variant="contained"
           disabled={blocked !== null || busy}
           onClick={onCreate}
-          aria-label={`${translate('app.merchandise.create')} ${apparel.title}`}
+          aria-label={`${translate('app.merchandise.create')} ${title}`}
           aria-describedby={blocked ? reasonId : undefined}
         >
           {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}

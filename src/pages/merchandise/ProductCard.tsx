@@ -19,6 +19,7 @@ import type { MerchandiseProduct } from '../../../contract/merchandise';
 import { localeTag } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
+import { useSeededName } from '../../i18n/locale';
 
 function ProductPlaceholder({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
@@ -124,6 +125,7 @@ function ProductEditForm({ product, onSaved }: { product: MerchandiseProduct; on
 
 export function ProductCard({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const notify = useNotify();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -165,9 +167,9 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
                 key={colour.name}
                 component="button"
                 type="button"
-                aria-label={translate('app.merchandise.showColour', { colour: colour.name })}
+                aria-label={translate('app.merchandise.showColour', { colour: seeded(colour.name) })}
                 aria-pressed={index === shownColour}
-                title={colour.name}
+                title={seeded(colour.name)}
                 onClick={() => setShownColour(index)}
                 sx={{
                   width: 24,

@@ -9,6 +9,7 @@ import { ColoursPanel, LogoPanel, ProductPanel, ResetPlacement } from './studio/
 import { initialStudioState, productLayers, studioChecks, studioReducer } from './studio/studioState';
 import { TextPanel } from './studio/TextPanel';
 import { useStudioScene } from './studio/useStudioScene';
+import { useSeededName } from '../../i18n/locale';
 
 export interface StudioProduct {
   title: string;
@@ -36,6 +37,7 @@ interface StudioProps {
  * edit it.
  */
 export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps) {
+  const seeded = useSeededName();
   const [state, dispatch] = useReducer(studioReducer, apparel, initialStudioState);
   const studio = useStudioScene(apparel, logo, state, dispatch);
   const vector = isVectorLogo(logo.contentType);
@@ -70,7 +72,7 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
       />
       <Box sx={{ flex: '1 1 280px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h6" component="h2">
-          {apparel.title}
+          {seeded(apparel.title)}
         </Typography>
         <ColoursPanel {...panel} />
         <LogoPanel apparel={apparel} state={state} studio={studio} />

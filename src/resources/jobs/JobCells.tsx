@@ -3,7 +3,16 @@ import { Box, Link as MuiLink, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { jobs } from '../../../contract/definitions/jobs';
+import { useCodeText } from '../../admin/engine/codes';
+import { Cell } from '../audit-log/AuditCells';
 import { FailedRowAction } from '../FailedRowAction';
+
+/** What kind of work, in the reader's language. */
+export function TypeCell() {
+  const record = useRecordContext();
+  const codes = useCodeText();
+  return typeof record?.type === 'string' ? <Cell text={codes.jobType(record.type)} /> : null;
+}
 
 /** The product a job works on, linked to the products page where its details are. */
 export function SubjectCell() {

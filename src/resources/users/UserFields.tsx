@@ -129,7 +129,7 @@ export function PasswordFields() {
         sx={{ mt: 2 }}
         source="password"
         label={translate('app.users.password')}
-        helperText={`${translate('app.users.passwordHelp')} ${passwordRule.hint}`}
+        helperText={`${translate('app.users.passwordHelp')} ${translate('app.passwordRule', { min: passwordRule.minLength })}`}
         slotProps={max(limits.password)}
         autoComplete="new-password"
       />

@@ -37,13 +37,13 @@ describe('searching the audit log', () => {
     await audit(ctx.db, admin.id, 'lock', 'user', 41);
     await audit(ctx.db, admin.id, 'updatePhoto', 'user', 7);
     await audit(ctx.db, admin.id, 'create', 'promoCode', 4172);
-    await audit(ctx.db, admin.id, 'revokeSessions', 'session', null);
+    await audit(ctx.db, admin.id, 'removeAllPasskeys', 'session', null);
 
     expect(await search('PHOTO')).toEqual(['updatePhoto user 7']);
     expect(await search('promo')).toEqual(['create promoCode 4172']);
     expect(await search('417')).toEqual(['create promoCode 4172']);
     expect(await search('user')).toEqual(['lock user 41', 'updatePhoto user 7']);
-    expect(await search('revokesess')).toEqual(['revokeSessions session']);
+    expect(await search('removeallpass')).toEqual(['removeAllPasskeys session']);
   });
 
   it('reads the trigram index rather than the whole log', async () => {

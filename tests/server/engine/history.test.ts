@@ -146,7 +146,7 @@ describe('a record’s history', () => {
 
 describe('secrets in the audit log', () => {
   it('are dropped by audit() whatever a caller passes, and the suite’s check would catch one', async () => {
-    await audit(ctx.db, null, 'test', 'user', 1, {
+    await audit(ctx.db, null, 'changeEmail', 'user', 1, {
       email: 'a@example.com',
       passwordHash: 'x',
       nested: { securityStamp: 'y', recoveryCodes: ['z'] },
@@ -155,7 +155,7 @@ describe('secrets in the audit log', () => {
         { field: 'name', before: 'a', after: 'b' },
       ],
     });
-    const [row] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'test'));
+    const [row] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'changeEmail'));
     expect(row.details).toEqual({
       email: 'a@example.com',
       nested: {},

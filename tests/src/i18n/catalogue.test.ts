@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/i18n/react-admin';
 import { es } from '../../../src/i18n/react-admin-es';
+import { apparelSeeds, palette } from '../../../server/db/seed-apparel';
+import { appMessages as englishApp } from '../../../src/i18n/en';
 import { sharedWords } from './shared-words';
 
 /** Every text's key, as a dotted path, with its text. */
@@ -45,9 +47,20 @@ describe('the Spanish catalogue', () => {
     expect(changed).toEqual([]);
   });
 
-  it("translates the app's texts rather than copying the English", () => {
+  it('names in Spanish every colour and title the seed gives the base apparel', () => {
+    const known = new Set([
+      ...Object.values(englishApp.seededApparel.colours),
+      ...Object.values(englishApp.seededApparel.titles),
+    ]);
+    const seeded = [...Object.keys(palette), ...apparelSeeds.map((apparel) => apparel.title)];
+    expect(seeded.filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it("translates the app's and the resources' texts rather than copying the English", () => {
     const copied = [...english]
-      .filter(([key]) => key.startsWith('app.'))
+      .filter(([key]) => key.startsWith('app.') || key.startsWith('resources.'))
+      // The US states' names are names, written alike in both.
+      .filter(([key]) => !key.startsWith('resources.promo-codes.choices.state.'))
       .filter(
         ([key, text]) => spanish.get(key) === text && wordsOf(text).some((word) => !sharedWords.has(word)),
       )

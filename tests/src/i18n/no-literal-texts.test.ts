@@ -90,7 +90,38 @@ function sourceFiles(directory: string): string[] {
 /** Attributes that look spoken but are not: an image field's `title` names the record's property. */
 const notTexts = new Set(['src/resources/users/UserForms.tsx title="title"']);
 
+/**
+ * Where a module reads a definition's English label (`definition.label.one`, `menu.label`,
+ * `fields[name].label`) rather than `resources.<name>.*` through `useResourceText()`.
+ */
+function englishLabelReads(path: string) {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node)) {
+      const text = node.getText().replace(/\?\./g, '.');
+      if (/\.label\.(one|many|toast)$|\.menu\.label$|\.fields\[[^\]]+\]\.label$/.test(text))
+        found.push(
+          `${relative(root, path)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${text}`,
+        );
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The one reader of the English labels, as the fallback of a missing key. */
+const labelReaders = new Set(['src/admin/engine/labels.ts']);
+
 describe('user-visible texts come from the catalogue', () => {
+  it("no module reads a definition's English labels: names, fields and choices come from resources.<name>", () => {
+    const reads = sourceFiles(join(root, 'src'))
+      .filter((path) => !labelReaders.has(relative(root, path)))
+      .flatMap(englishLabelReads);
+    expect(reads).toEqual([]);
+  });
+
   it('no module outside src/i18n reads the English catalogue directly', () => {
     expect(sourceFiles(join(root, 'src')).flatMap(englishOnlyImports)).toEqual([]);
   });

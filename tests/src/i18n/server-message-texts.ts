@@ -98,6 +98,18 @@ function constantsOf(sources: ts.SourceFile[]) {
   return constants;
 }
 
+/** Every `const name = ...` of one file, in functions too: a message built in place and thrown by name. */
+function localsOf(source: ts.SourceFile) {
+  const locals = new Map<string, ts.Expression>();
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+      locals.set(node.name.text, node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return locals;
+}
+
 /**
  * Every message the contract's schemas and the server can answer with, found in the source:
  * `badRequest(field, text)`, `new HttpError(status, text)`, zod checks' messages, `message`/
@@ -114,9 +126,10 @@ export function serverMessageTexts(): { text: string; where: string }[] {
   const constants = constantsOf(sources);
   const found: { text: string; where: string }[] = [];
   for (const source of sources) {
+    const inScope = new Map([...constants, ...localsOf(source)]);
     const add = (node: ts.Node) => {
       const where = `${relative(root, source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-      for (const text of textsOf(node, constants)) found.push({ text, where });
+      for (const text of textsOf(node, inScope)) found.push({ text, where });
     };
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {

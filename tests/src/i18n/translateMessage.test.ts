@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appMessages as en } from '../../../src/i18n/en';
 import { appMessages as es } from '../../../src/i18n/es';
-import { localizeBody, translateMessage } from '../../../src/i18n/translateMessage';
+import { localizeBody, termsOf, translateMessage } from '../../../src/i18n/translateMessage';
 import { serverMessageTexts } from './server-message-texts';
 
 /** Messages written the same in Spanish. */
@@ -41,6 +41,29 @@ describe('translateMessage', () => {
     expect(
       translateMessage('Layer 1 (logo on the back): The logo must lie inside the printable area', es),
     ).toBe('Capa 1 (logotipo en la espalda): El logotipo debe quedar dentro del área de impresión');
+  });
+
+  it("translates a stale save's 409, who and when kept, a lower-cased resource name lower-cased", () => {
+    const terms = new Map([...termsOf(es), ['Setting', 'Ajuste']]);
+    expect(
+      translateMessage(
+        'Olive Operator changed this setting at 2026-11-25 06:41 UTC, after you opened it',
+        es,
+        terms,
+      ),
+    ).toBe(
+      'Olive Operator cambió este registro (ajuste) el 2026-11-25 06:41 UTC, después de que usted lo abriera',
+    );
+    expect(
+      translateMessage(
+        'Someone changed this setting at 2026-11-25 06:41 UTC, after you opened it',
+        es,
+        terms,
+      ),
+    ).toBe('Alguien cambió este registro (ajuste) el 2026-11-25 06:41 UTC, después de que usted lo abriera');
+    expect(translateMessage('Someone changed this setting after you opened it', es, terms)).toBe(
+      'Alguien cambió este registro (ajuste) después de que usted lo abriera',
+    );
   });
 
   it('passes an unknown message through unchanged', () => {

@@ -2,6 +2,7 @@ import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSeededName } from '../../../i18n/locale';
 import {
   largeNudgeStep,
   nudgePlacement,
@@ -44,6 +45,7 @@ interface StudioCanvasProps {
  */
 export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: StudioCanvasProps) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const { scene } = studio;
   const placement = state.placements[state.side];
   const { dpi, quality } = checks;
@@ -99,7 +101,7 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
       <Box
         tabIndex={0}
         role="application"
-        aria-label={translate('app.merchandise.canvasLabel', { title: apparel.title })}
+        aria-label={translate('app.merchandise.canvasLabel', { title: seeded(apparel.title) })}
         aria-describedby="studio-logo-position"
         onKeyDown={onKeyDown}
         data-testid="studio-canvas"

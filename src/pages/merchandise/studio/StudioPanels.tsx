@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Slider, TextField, Typography } from '@mui/material';
 import type { Dispatch } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSeededName } from '../../../i18n/locale';
 import { resizePlacement, rotatePlacement } from '../../../../contract/composition';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import { formatCurrency } from '../../../lib/currency';
@@ -17,6 +18,7 @@ interface PanelProps {
 /** The colours the product is sold in, toggled; where the logo would vanish on one, it says so. */
 export function ColoursPanel({ apparel, state, checks, dispatch }: PanelProps) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   return (
     <>
       {apparel.colours.length > 0 && (
@@ -34,7 +36,7 @@ export function ColoursPanel({ apparel, state, checks, dispatch }: PanelProps) {
               return (
                 <Chip
                   key={colour.id}
-                  label={colour.name}
+                  label={seeded(colour.name)}
                   aria-pressed={chosen}
                   variant={chosen ? 'filled' : 'outlined'}
                   color={chosen ? 'primary' : 'default'}
@@ -61,7 +63,7 @@ export function ColoursPanel({ apparel, state, checks, dispatch }: PanelProps) {
       )}
       {checks.vanishesOn.map((colour) => (
         <Alert key={colour.id} severity="warning" data-testid="low-contrast">
-          {translate('app.merchandise.lowContrast', { colour: colour.name })}
+          {translate('app.merchandise.lowContrast', { colour: seeded(colour.name) })}
         </Alert>
       ))}
     </>

@@ -7,6 +7,7 @@ import { promoCodes } from '../../../../contract/definitions/promo-codes';
 import { HistoryPage } from '../../../../src/admin/engine/HistoryPage';
 import { appMessages } from '../../../../src/i18n/en';
 import { session } from '../../../../src/providers';
+import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
 
 const promo = { id: 5, code: 'SPRING', name: 'AUTUMN', organization: 'LINCOLN', state: 'OH', isActive: true };
@@ -53,6 +54,34 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('the history page', () => {
+  it("names the record, the action, the field and a yes or no in the reader's language", async () => {
+    await session.refresh();
+    await i18nProvider.changeLocale('es');
+    try {
+      server.use(
+        http.get('*/api/promo-codes/5/history', () =>
+          HttpResponse.json({
+            result: [
+              {
+                ...entries[0],
+                changes: [...entries[0].changes, { field: 'isActive', before: true, after: false }],
+              },
+            ],
+          }),
+        ),
+      );
+      renderAdmin(<HistoryPage definition={promoCodes} id={5} />);
+      await screen.findByRole('heading', { name: 'Historial de este elemento (Código promocional)' });
+      expect(await screen.findByText('Modificar')).toBeInTheDocument();
+      expect(screen.getByText('Nombre')).toBeInTheDocument();
+      expect(screen.getByText('Activo')).toBeInTheDocument();
+      expect(screen.getByText('Sí')).toBeInTheDocument();
+    } finally {
+      cleanup();
+      await i18nProvider.changeLocale('en');
+    }
+  });
+
   it('restores a version with the version it read, and on a newer one says who changed it and reloads', async () => {
     await session.refresh();
     renderAdmin(<HistoryPage definition={promoCodes} id={5} />);

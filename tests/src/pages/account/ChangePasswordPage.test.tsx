@@ -4,7 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route } from 'wouter';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { passwordRule, passwordsMatchMessage } from '../../../../contract/account';
+import { passwordsMatchMessage } from '../../../../contract/account';
+import { applyLocale } from '../../../../src/i18n/locale';
 import { appMessages } from '../../../../src/i18n/en';
 import { ChangePasswordPage } from '../../../../src/pages/account/ChangePasswordPage';
 import { renderPage } from './fixtures';
@@ -53,7 +54,26 @@ async function fill(oldPassword: string, newPassword: string, confirmPassword = 
 describe('/account/change-password', () => {
   it("shows the spec's new-password hint", () => {
     render();
-    expect(screen.getByText(passwordRule.hint)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'At least 8 characters with a lowercase character, an uppercase character, a digit and a special character.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the hint in Spanish to a reader who chose Español', async () => {
+    await applyLocale('es');
+    const page = render();
+    try {
+      expect(
+        screen.getByText(
+          'Al menos 8 caracteres, con una minúscula, una mayúscula, un dígito y un carácter especial.',
+        ),
+      ).toBeInTheDocument();
+    } finally {
+      page.unmount();
+      await applyLocale('en');
+    }
   });
 
   it('applies the password rule before sending anything', async () => {

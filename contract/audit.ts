@@ -1,0 +1,46 @@
+/**
+ * Every action the audit log records. The server's `audit()` takes only these, so a new action
+ * is a type error until it is listed here, and the catalogues (`app.audit.actions`) must then
+ * name it in each language before the app compiles.
+ */
+export type AuditAction =
+  // The engine's changes of any resource (server/engine/change-audit.ts)
+  | 'create'
+  | 'update'
+  | 'toggle'
+  | 'delete'
+  | 'restore'
+  | 'purge'
+  | 'revert'
+  | 'showcase'
+  // Accounts
+  | 'roleChange'
+  | 'password-set'
+  | 'updatePhoto'
+  | 'lock'
+  | 'unlock'
+  | 'register'
+  | 'sendConfirmEmail'
+  | 'changeEmail'
+  | 'enable2fa'
+  | 'disable2fa'
+  | 'resetAuthenticator'
+  | 'regenerateRecoveryCodes'
+  | 'addPasskey'
+  | 'renamePasskey'
+  | 'removePasskey'
+  | 'removeAllPasskeys'
+  | 'passkeySignIn'
+  | 'passkeyCounterRegressed'
+  // Logos, products, mail, jobs, the shop's webhook
+  | 'upload'
+  | 'archive'
+  | 'retry'
+  | 'resend'
+  | 'shopify-rejected';
+
+/**
+ * The audit log's entity types that are no resource's: a resource's own (`audit.entityType` of
+ * its definition) is named by the resource's label.
+ */
+export type ModuleEntityType = 'merchandise' | 'design-logo' | 'shopify-order' | 'mail';
