@@ -581,8 +581,8 @@ export const appMessages = {
     field: 'Field',
     before: 'Before',
     after: 'After',
-    restore: 'Restore this version',
-    restored: 'Version restored',
+    undo: 'Undo this change',
+    undone: 'Change undone',
   },
   trash: {
     undo: 'Undo',

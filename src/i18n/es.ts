@@ -578,8 +578,8 @@ export const appMessages: typeof englishAppMessages = {
     field: 'Campo',
     before: 'Antes',
     after: 'Después',
-    restore: 'Restaurar esta versión',
-    restored: 'Versión restaurada',
+    undo: 'Deshacer este cambio',
+    undone: 'Cambio deshecho',
   },
   trash: {
     undo: 'Deshacer',
