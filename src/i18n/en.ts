@@ -179,6 +179,7 @@ export const appMessages = {
   account: {
     menuPassword: 'Password',
     menuTwoFactor: 'Two Factor Authentication',
+    menuTwoFactorDetail: 'Passkeys and authenticator app',
     title: 'Manage Account',
   },
   signIn: {
@@ -219,6 +220,8 @@ export const appMessages = {
     title: 'Two Factor Authentication',
     enabled: 'Two-factor authentication is on.',
     disabled: 'Two-factor authentication is off.',
+    disabledWithPasskeys:
+      'Your passkeys sign you in without a password. Signing in with your password asks for no second step until you set up an authenticator app.',
     noCodesLeft: 'You have no recovery codes left.',
     noCodesLeftHelp:
       'You must generate a new set of recovery codes before you can log in with a recovery code.',
@@ -269,6 +272,7 @@ export const appMessages = {
     lastUsed: 'last used %{date}',
     neverUsed: 'never used',
     unsupported: 'This browser cannot create passkeys.',
+    needsName: "Passkeys need the portal's name, not an IP address: open %{url} to use them.",
     failed: 'The passkey could not be saved. Try again.',
     added: 'Your passkey has been added.',
     renamed: 'Your passkey has been renamed.',

@@ -180,6 +180,7 @@ export const appMessages: typeof englishAppMessages = {
   account: {
     menuPassword: 'Contraseña',
     menuTwoFactor: 'Autenticación en dos pasos',
+    menuTwoFactorDetail: 'Llaves de acceso y aplicación de autenticación',
     title: 'Administrar cuenta',
   },
   signIn: {
@@ -221,6 +222,8 @@ export const appMessages: typeof englishAppMessages = {
     title: 'Autenticación en dos pasos',
     enabled: 'La autenticación en dos pasos está activada.',
     disabled: 'La autenticación en dos pasos está desactivada.',
+    disabledWithPasskeys:
+      'Sus llaves de acceso inician su sesión sin contraseña. Al iniciar sesión con su contraseña no se pide un segundo paso hasta que configure una aplicación de autenticación.',
     noCodesLeft: 'No le quedan códigos de recuperación.',
     noCodesLeftHelp:
       'Debe generar un nuevo conjunto de códigos de recuperación antes de poder iniciar sesión con un código de recuperación.',
@@ -272,6 +275,8 @@ export const appMessages: typeof englishAppMessages = {
     lastUsed: 'usada por última vez el %{date}',
     neverUsed: 'nunca usada',
     unsupported: 'Este navegador no puede crear llaves de acceso.',
+    needsName:
+      'Las llaves de acceso necesitan el nombre del portal, no una dirección IP: abra %{url} para usarlas.',
     failed: 'No se pudo guardar la llave de acceso. Inténtelo de nuevo.',
     added: 'Se agregó su llave de acceso.',
     renamed: 'Se cambió el nombre de su llave de acceso.',

@@ -20,12 +20,25 @@ import { type Passkey, passkeyNameMax } from '../../../contract/passkeys';
 import { useAppMessages } from '../../i18n/locale';
 import { formatDateTime } from '../../lib/dates';
 import { formErrorsOf, formText } from '../../lib/formErrors';
-import { registerPasskey, removeWithOtherPasskey, wasCancelled } from '../../lib/passkeys';
+import {
+  passkeyAddressInstead,
+  registerPasskey,
+  removeWithOtherPasskey,
+  wasCancelled,
+} from '../../lib/passkeys';
 import { ModalDialog } from '../../layout/ModalHost';
 import { http } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
 
 const passkeysKey = ['account', 'passkeys'];
+
+/** The signed-in user's passkeys, one request for the section and the two-factor status above it. */
+export const usePasskeys = () =>
+  useQuery({
+    queryKey: passkeysKey,
+    queryFn: () => http<{ result: Passkey[] }>('/api/account/passkeys').then((body) => body.result),
+    staleTime: 0,
+  });
 
 /** Names a new passkey (then the browser asks for it) or renames one. */
 function NameDialog({
@@ -110,11 +123,8 @@ export function PasskeysSection() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);
-  const list = useQuery({
-    queryKey: passkeysKey,
-    queryFn: () => http<{ result: Passkey[] }>('/api/account/passkeys').then((body) => body.result),
-    staleTime: 0,
-  });
+  const list = usePasskeys();
+  const namedAddress = passkeyAddressInstead();
 
   async function done(message: string) {
     setAction(null);
@@ -192,7 +202,11 @@ export function PasskeysSection() {
           ))}
         </List>
       )}
-      {browserSupportsWebAuthn() ? (
+      {namedAddress ? (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {text.needsName.replace('%{url}', namedAddress)}
+        </Alert>
+      ) : browserSupportsWebAuthn() ? (
         <Button variant="outlined" sx={{ mt: 1 }} onClick={() => setAction({ kind: 'add' })}>
           {text.add}
         </Button>

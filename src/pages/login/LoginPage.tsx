@@ -12,7 +12,12 @@ import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
-import { cancelPasskeyPrompt, signInWithPasskey, wasCancelled } from '../../lib/passkeys';
+import {
+  cancelPasskeyPrompt,
+  passkeyAddressInstead,
+  signInWithPasskey,
+  wasCancelled,
+} from '../../lib/passkeys';
 import { authProvider, http, session } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
@@ -95,11 +100,12 @@ export function LoginPage() {
 
   // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
   // suggestions and answers only when the person picks one, so it waits for the page's life.
-  const [passkeys] = useState(() => browserSupportsWebAuthn());
+  const [namedAddress] = useState(() => passkeyAddressInstead());
+  const [passkeys] = useState(() => browserSupportsWebAuthn() && !namedAddress);
   useEffect(() => {
     let live = true;
     void browserSupportsWebAuthnAutofill().then((supported) => {
-      if (!supported || !live) return;
+      if (!supported || !live || !passkeys) return;
       signInWithPasskey({ autofill: true }).then(
         (result) => {
           if (live) void afterPasskey(result);
@@ -205,6 +211,11 @@ export function LoginPage() {
             <Button variant="outlined" fullWidth disabled={submitting} sx={{ mt: 1 }} onClick={onPasskey}>
               {text.passkeySignIn}
             </Button>
+          )}
+          {namedAddress && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {messages.passkeys.needsName.replace('%{url}', namedAddress)}
+            </Typography>
           )}
           {providers.map((provider) => (
             <Button
