@@ -559,10 +559,8 @@ export const appMessages = {
     switchedOff: '%{field} off for %{name}',
   },
   /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
-  roles: {
-    shown: { Admin: 'Admin', AthleticDirector: 'AthleticDirector' },
-    option: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
-  },
+  // One name per role wherever it shows: the form, the Accounts list, the dashboard.
+  roles: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
   brands: {
     logo: '%{name} logo',
     noLogo: '%{name} (no logo)',

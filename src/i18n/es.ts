@@ -605,10 +605,7 @@ export const appMessages: typeof englishAppMessages = {
     unknownUser: 'desconocido',
     selectRow: 'Seleccionar %{name}',
   },
-  roles: {
-    shown: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
-    option: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
-  },
+  roles: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
   brands: {
     logo: 'Logotipo de %{name}',
     noLogo: '%{name} (sin logotipo)',
