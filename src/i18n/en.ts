@@ -77,7 +77,7 @@ export const appMessages = {
     createdList: 'Created Merchandise',
     create: 'Create',
     hide: 'Hide',
-    hiddenItems: '+ %{count} hidden items (click to unhide)',
+    hiddenItems: '+ 1 hidden item (click to unhide) |||| + %{smart_count} hidden items (click to unhide)',
     noLogo: 'No logo selected',
     exists: 'Merchandise featuring this combination already exists',
     uploadedProcessing:
@@ -539,7 +539,8 @@ export const appMessages = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     deleted: 'Deleted',
-    deleteSelected: 'The %{count} selected rows will be deleted.',
+    deleteSelected:
+      'The selected row will be deleted. |||| The %{smart_count} selected rows will be deleted.',
     export: 'Export',
     search: 'Search',
     actions: 'Actions',
@@ -599,7 +600,8 @@ export const appMessages = {
     restored: 'Restored |||| %{smart_count} restored',
     purged: 'Deleted forever |||| %{smart_count} deleted forever',
     purgeConfirm: 'Delete forever? This cannot be undone.',
-    purgeSelected: 'The %{count} selected records will be deleted forever.',
+    purgeSelected:
+      'The selected record will be deleted forever. |||| The %{smart_count} selected records will be deleted forever.',
     deletedAt: 'Deleted',
     deletedBy: 'Deleted by',
     unknownUser: 'unknown',

@@ -75,7 +75,8 @@ export const appMessages: typeof englishAppMessages = {
     createdList: 'Mercancía creada',
     create: 'Crear',
     hide: 'Ocultar',
-    hiddenItems: '+ %{count} artículos ocultos (haga clic para mostrarlos)',
+    hiddenItems:
+      '+ 1 artículo oculto (haga clic para mostrarlo) |||| + %{smart_count} artículos ocultos (haga clic para mostrarlos)',
     noLogo: 'Ningún logotipo seleccionado',
     exists: 'Ya existe mercancía con esta combinación',
     uploadedProcessing:
@@ -546,7 +547,8 @@ export const appMessages: typeof englishAppMessages = {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     deleted: 'Eliminado',
-    deleteSelected: 'Se eliminarán las %{count} filas seleccionadas.',
+    deleteSelected:
+      'Se eliminará la fila seleccionada. |||| Se eliminarán las %{smart_count} filas seleccionadas.',
     export: 'Exportar',
     search: 'Buscar',
     actions: 'Acciones',
@@ -599,7 +601,8 @@ export const appMessages: typeof englishAppMessages = {
     restored: 'Restaurado |||| %{smart_count} restaurados',
     purged: 'Eliminado para siempre |||| %{smart_count} eliminados para siempre',
     purgeConfirm: '¿Eliminar para siempre? No se puede deshacer.',
-    purgeSelected: 'Los %{count} registros seleccionados se eliminarán para siempre.',
+    purgeSelected:
+      'El registro seleccionado se eliminará para siempre. |||| Los %{smart_count} registros seleccionados se eliminarán para siempre.',
     deletedAt: 'Eliminado',
     deletedBy: 'Eliminado por',
     unknownUser: 'desconocido',

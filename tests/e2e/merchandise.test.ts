@@ -161,7 +161,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await apparelCard('Game Jersey')
       .getByRole('button', { name: `${text.merchandise.hide} Game Jersey` })
       .click();
-    const unhide = page.getByRole('button', { name: '+ 1 hidden items (click to unhide)' });
+    const unhide = page.getByRole('button', { name: '+ 1 hidden item (click to unhide)' });
     await unhide.waitFor();
     expect(await apparelCard('Game Jersey').count()).toBe(0);
 
