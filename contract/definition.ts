@@ -173,7 +173,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   table: string;
   /** The API prefix under /api when it differs from the name (`emailTemplate`). */
   apiPath?: string;
-  /** `toast` names one record in success toasts when the spec words it apart ('EmailTemplate {key} updated'). */
+  /** `toast` names one record in success toasts when the spec words it apart ('User {email} updated'). */
   label: { one: string; many: string; toast?: string };
   /** The field naming a record in titles, toasts and references. */
   titleField: keyof F & string;

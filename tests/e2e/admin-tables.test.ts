@@ -168,7 +168,7 @@ describe('promos', () => {
 });
 
 describe('email templates', () => {
-  it("edits a template body in the rich text editor and toasts 'EmailTemplate {key} updated'", async () => {
+  it("edits a template body in the rich text editor and toasts 'Email Template {key} updated', in the words of its label", async () => {
     await open('email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await page.waitForURL('**/admin/email-template/update/*');
@@ -178,7 +178,7 @@ describe('email templates', () => {
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(' Contact the office with questions.');
     await page.getByRole('button', { name: 'Save' }).click();
-    await visible('EmailTemplate ResetPassword updated');
+    await visible('Email Template ResetPassword updated');
     await page.waitForURL('**/admin/email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await expect
