@@ -165,6 +165,21 @@ describe('promos', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Promo Code SPIRIT WEEK updated');
   });
+
+  it("opens a row's update form by clicking anywhere on the row, as react-admin's rowClick='edit' does, but not from its row actions", async () => {
+    await open('promo-codes');
+    const row = page.getByRole('row', { name: /SPIRIT10/ });
+    await row.getByRole('cell').nth(2).click();
+    await page.waitForURL('**/admin/promo-codes/update/*');
+    await open('promo-codes');
+    await page
+      .getByRole('row', { name: /SPIRIT10/ })
+      .getByRole('button', { name: texts.delete })
+      .click();
+    await page.getByRole('button', { name: texts.cancel }).click();
+    await expect.poll(() => page.getByRole('row', { name: /SPIRIT10/ }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/admin/promo-codes');
+  });
 });
 
 describe('email templates', () => {
