@@ -497,7 +497,6 @@ export const appMessages = {
     organization: 'Organization',
     noOrganization: 'No organization selected',
     allOrganizations: 'All organizations',
-    organizationNotUsed: 'This page is the same whichever organization is chosen.',
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },

@@ -505,7 +505,6 @@ export const appMessages: typeof englishAppMessages = {
     organization: 'Organización',
     noOrganization: 'Ninguna organización seleccionada',
     allOrganizations: 'Todas las organizaciones',
-    organizationNotUsed: 'Esta página es igual para cualquier organización elegida.',
     chooseOrganization: 'Elija una organización',
     toggleSidebar: 'Abrir o cerrar el menú',
   },
