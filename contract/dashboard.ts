@@ -47,6 +47,9 @@ const day = (label: string) =>
 const dayCount = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** The organization the header has chosen, whose accounts User Count counts; none counts all. */
+export const dashboardQuerySchema = z.object({ organizationId: idParamsSchema.shape.id.optional() });
+
 export const salesQuerySchema = z
   .object({
     organizationId: idParamsSchema.shape.id.optional(),

@@ -216,7 +216,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   table: string;
   /** The API prefix under /api when it differs from the name (`emailTemplate`). */
   apiPath?: string;
-  /** `toast` names one record in success toasts when the spec words it apart ('EmailTemplate {key} updated'). */
+  /** `toast` names one record in success toasts when the spec words it apart ('User {email} updated'). */
   label: { one: string; many: string; toast?: string };
   /** The field naming a record in titles, toasts and references. */
   titleField: keyof F & string;
@@ -300,7 +300,7 @@ const grants = (allowed: readonly RoleName[] | undefined, roleNames: readonly st
 export const readsField = (f: Field, roleNames: readonly string[] = []) => grants(f.access?.read, roleNames);
 
 /** Whether any of the roles may set the field: it may be seen, and `access.write` (else `read`) allows. */
-export const writesField = (f: Field, roleNames: readonly string[] = []) =>
+const writesField = (f: Field, roleNames: readonly string[] = []) =>
   !f.readOnly && readsField(f, roleNames) && grants(f.access?.write ?? f.access?.read, roleNames);
 
 /** The fields the roles may see: every answer to them holds these and no other. */

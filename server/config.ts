@@ -236,6 +236,14 @@ export type Config = {
   };
 };
 
+/**
+ * The address to open the portal at, which the start-up log prints: `PUBLIC_URL`, else the
+ * port at `localhost`, not the IP address listened on, because passkeys need a name and browsers
+ * refuse an IP address as one.
+ */
+export const portalAddress = (config: Pick<Config, 'port' | 'publicUrl'>) =>
+  config.publicUrl ?? `http://localhost:${config.port}`;
+
 export class ConfigError extends Error {}
 
 function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {

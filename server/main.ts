@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, portalAddress } from './config';
 import { nonBlockingLog } from './ops/log-stream';
 import { checkExternalProvider } from './modules/account/external-login';
 import { keepFilesPrivate } from './ops/private-files';
@@ -45,6 +45,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Open the portal at ${portalAddress(config)}`);
   void checkExternalProvider(app);
 }
 

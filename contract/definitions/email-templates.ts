@@ -8,7 +8,7 @@ export const emailTemplates = defineResource({
   name: 'email-template',
   table: 'email_templates',
   apiPath: 'emailTemplate',
-  label: { one: 'Email Template', many: 'Email Templates', toast: 'EmailTemplate' },
+  label: { one: 'Email Template', many: 'Email Templates' },
   titleField: 'key',
   menu: { icon: 'Email', order: 30 },
   access: { list: [roles.admin], read: [roles.admin], update: [roles.admin], export: [roles.admin] },

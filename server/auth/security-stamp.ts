@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { randomToken } from './tokens';
@@ -12,7 +13,7 @@ export const newSecurityStamp = () => randomToken(16);
 export async function rotateSecurityStamp(
   db: Db,
   userId: number,
-  changes: Partial<typeof users.$inferInsert> = {},
+  changes: PgUpdateSetSource<typeof users> = {},
 ) {
   const securityStamp = newSecurityStamp();
   await db

@@ -118,7 +118,7 @@ export const demoOrganizations = [
 
 const demoDirectorEmail = 'director@lincoln-high.example';
 
-async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore) {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore) {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if (existing.n > 0) return;
   const orgs = await db.insert(organizations).values(demoOrganizations).returning();
@@ -177,6 +177,11 @@ async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore)
     ])
     .onConflictDoNothing();
   const statuses = ['Paid', 'Shipped', 'Refunded'];
+  const now = new Date();
+  // A week apart and a school two days after the other, within the storefront's 90 days: the
+  // dashboard's sales chart shows months of orders, not one spike on the day of the seed.
+  const placed = (orgIndex: number, i: number) =>
+    new Date(now.getTime() - (3 + i * 7 + orgIndex * 2) * 86_400_000);
   await db.insert(orders).values(
     orgs.flatMap((org, orgIndex) =>
       Array.from({ length: 12 }, (_, i) => ({
@@ -187,10 +192,11 @@ async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: BlobStore)
         customerEmail: `customer${i + 1}@example.com`,
         total: i === 11 ? -25 : 19.99 * (i + 1),
         status: statuses[i % statuses.length],
+        createdAt: placed(orgIndex, i),
       })),
     ),
   );
-  await seedDemoSales(db, orgs, new Date(), storage);
+  await seedDemoSales(db, orgs, now, storage);
   const [director] = await db
     .select({ id: users.id })
     .from(users)

@@ -11,7 +11,7 @@ type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
  * Rows another organization owns are out of reach for every role but Admin, and an account of such
  * a role without an organization reaches none (403). Undefined where nothing is out of reach.
  */
-export function organizationScope(
+function organizationScope(
   definition: AnyResource,
   columns: Record<string, PgColumn>,
   actor: SessionUser,

@@ -79,7 +79,7 @@ export const appMessages = {
     createdList: 'Created Merchandise',
     create: 'Create',
     hide: 'Hide',
-    hiddenItems: '+ %{count} hidden items (click to unhide)',
+    hiddenItems: '+ 1 hidden item (click to unhide) |||| + %{smart_count} hidden items (click to unhide)',
     noLogo: 'No logo selected',
     exists: 'Merchandise featuring this combination already exists',
     uploadedProcessing:
@@ -120,6 +120,9 @@ export const appMessages = {
     lowContrast: 'Low contrast on %{colour}',
     colourPreview: '%{colour} preview',
     showColour: 'Show in %{colour}',
+    pictureInColour: '%{title} in %{colour}',
+    pictureOfBack: '%{title}, back',
+    backPicture: 'Back',
     addToBack: 'Put the logo on the back',
     removeFromBack: 'Take the logo off the back',
     addText: 'Add text',
@@ -184,6 +187,7 @@ export const appMessages = {
   account: {
     menuPassword: 'Password',
     menuTwoFactor: 'Two Factor Authentication',
+    menuTwoFactorDetail: 'Passkeys and authenticator app',
     title: 'Manage Account',
   },
   signIn: {
@@ -224,6 +228,8 @@ export const appMessages = {
     title: 'Two Factor Authentication',
     enabled: 'Two-factor authentication is on.',
     disabled: 'Two-factor authentication is off.',
+    disabledWithPasskeys:
+      'Your passkeys sign you in without a password. Signing in with your password asks for no second step until you set up an authenticator app.',
     noCodesLeft: 'You have no recovery codes left.',
     noCodesLeftHelp:
       'You must generate a new set of recovery codes before you can log in with a recovery code.',
@@ -274,6 +280,7 @@ export const appMessages = {
     lastUsed: 'last used %{date}',
     neverUsed: 'never used',
     unsupported: 'This browser cannot create passkeys.',
+    needsName: "Passkeys need the portal's name, not an IP address: open %{url} to use them.",
     failed: 'The passkey could not be saved. Try again.',
     added: 'Your passkey has been added.',
     renamed: 'Your passkey has been renamed.',
@@ -495,7 +502,6 @@ export const appMessages = {
     organization: 'Organization',
     noOrganization: 'No organization selected',
     allOrganizations: 'All organizations',
-    organizationNotUsed: 'This page is the same whichever organization is chosen.',
     chooseOrganization: 'Choose an organization',
     toggleSidebar: 'Open or close the menu',
   },
@@ -537,7 +543,8 @@ export const appMessages = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     deleted: 'Deleted',
-    deleteSelected: 'The %{count} selected rows will be deleted.',
+    deleteSelected:
+      'The selected row will be deleted. |||| The %{smart_count} selected rows will be deleted.',
     export: 'Export',
     search: 'Search',
     actions: 'Actions',
@@ -557,10 +564,8 @@ export const appMessages = {
     switchedOff: '%{field} off for %{name}',
   },
   /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
-  roles: {
-    shown: { Admin: 'Admin', AthleticDirector: 'AthleticDirector' },
-    option: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
-  },
+  // One name per role wherever it shows: the form, the Accounts list, the dashboard.
+  roles: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
   brands: {
     logo: '%{name} logo',
     noLogo: '%{name} (no logo)',
@@ -586,8 +591,8 @@ export const appMessages = {
     field: 'Field',
     before: 'Before',
     after: 'After',
-    restore: 'Restore this version',
-    restored: 'Version restored',
+    undo: 'Undo this change',
+    undone: 'Change undone',
   },
   trash: {
     undo: 'Undo',
@@ -599,7 +604,8 @@ export const appMessages = {
     restored: 'Restored |||| %{smart_count} restored',
     purged: 'Deleted forever |||| %{smart_count} deleted forever',
     purgeConfirm: 'Delete forever? This cannot be undone.',
-    purgeSelected: 'The %{count} selected records will be deleted forever.',
+    purgeSelected:
+      'The selected record will be deleted forever. |||| The %{smart_count} selected records will be deleted forever.',
     deletedAt: 'Deleted',
     deletedBy: 'Deleted by',
     unknownUser: 'unknown',

@@ -75,7 +75,8 @@ export const appMessages: typeof englishAppMessages = {
     createdList: 'Mercancía creada',
     create: 'Crear',
     hide: 'Ocultar',
-    hiddenItems: '+ %{count} artículos ocultos (haga clic para mostrarlos)',
+    hiddenItems:
+      '+ 1 artículo oculto (haga clic para mostrarlo) |||| + %{smart_count} artículos ocultos (haga clic para mostrarlos)',
     noLogo: 'Ningún logotipo seleccionado',
     exists: 'Ya existe mercancía con esta combinación',
     uploadedProcessing:
@@ -106,6 +107,9 @@ export const appMessages: typeof englishAppMessages = {
     lowContrast: 'Poco contraste sobre %{colour}',
     colourPreview: 'Vista previa en %{colour}',
     showColour: 'Mostrar en %{colour}',
+    pictureInColour: '%{title} en %{colour}',
+    pictureOfBack: '%{title}, espalda',
+    backPicture: 'Espalda',
     addToBack: 'Poner el logotipo en la espalda',
     removeFromBack: 'Quitar el logotipo de la espalda',
     addText: 'Añadir texto',
@@ -184,6 +188,7 @@ export const appMessages: typeof englishAppMessages = {
   account: {
     menuPassword: 'Contraseña',
     menuTwoFactor: 'Autenticación en dos pasos',
+    menuTwoFactorDetail: 'Llaves de acceso y aplicación de autenticación',
     title: 'Administrar cuenta',
   },
   signIn: {
@@ -225,6 +230,8 @@ export const appMessages: typeof englishAppMessages = {
     title: 'Autenticación en dos pasos',
     enabled: 'La autenticación en dos pasos está activada.',
     disabled: 'La autenticación en dos pasos está desactivada.',
+    disabledWithPasskeys:
+      'Sus llaves de acceso inician su sesión sin contraseña. Al iniciar sesión con su contraseña no se pide un segundo paso hasta que configure una aplicación de autenticación.',
     noCodesLeft: 'No le quedan códigos de recuperación.',
     noCodesLeftHelp:
       'Debe generar un nuevo conjunto de códigos de recuperación antes de poder iniciar sesión con un código de recuperación.',
@@ -276,6 +283,8 @@ export const appMessages: typeof englishAppMessages = {
     lastUsed: 'usada por última vez el %{date}',
     neverUsed: 'nunca usada',
     unsupported: 'Este navegador no puede crear llaves de acceso.',
+    needsName:
+      'Las llaves de acceso necesitan el nombre del portal, no una dirección IP: abra %{url} para usarlas.',
     failed: 'No se pudo guardar la llave de acceso. Inténtelo de nuevo.',
     added: 'Se agregó su llave de acceso.',
     renamed: 'Se cambió el nombre de su llave de acceso.',
@@ -500,7 +509,6 @@ export const appMessages: typeof englishAppMessages = {
     organization: 'Organización',
     noOrganization: 'Ninguna organización seleccionada',
     allOrganizations: 'Todas las organizaciones',
-    organizationNotUsed: 'Esta página es igual para cualquier organización elegida.',
     chooseOrganization: 'Elija una organización',
     toggleSidebar: 'Abrir o cerrar el menú',
   },
@@ -542,7 +550,8 @@ export const appMessages: typeof englishAppMessages = {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     deleted: 'Eliminado',
-    deleteSelected: 'Se eliminarán las %{count} filas seleccionadas.',
+    deleteSelected:
+      'Se eliminará la fila seleccionada. |||| Se eliminarán las %{smart_count} filas seleccionadas.',
     export: 'Exportar',
     search: 'Buscar',
     actions: 'Acciones',
@@ -582,8 +591,8 @@ export const appMessages: typeof englishAppMessages = {
     field: 'Campo',
     before: 'Antes',
     after: 'Después',
-    restore: 'Restaurar esta versión',
-    restored: 'Versión restaurada',
+    undo: 'Deshacer este cambio',
+    undone: 'Cambio deshecho',
   },
   trash: {
     undo: 'Deshacer',
@@ -595,7 +604,8 @@ export const appMessages: typeof englishAppMessages = {
     restored: 'Restaurado |||| %{smart_count} restaurados',
     purged: 'Eliminado para siempre |||| %{smart_count} eliminados para siempre',
     purgeConfirm: '¿Eliminar para siempre? No se puede deshacer.',
-    purgeSelected: 'Los %{count} registros seleccionados se eliminarán para siempre.',
+    purgeSelected:
+      'El registro seleccionado se eliminará para siempre. |||| Los %{smart_count} registros seleccionados se eliminarán para siempre.',
     deletedAt: 'Eliminado',
     deletedBy: 'Eliminado por',
     unknownUser: 'desconocido',
@@ -683,10 +693,7 @@ export const appMessages: typeof englishAppMessages = {
   paging: { pages: 'Páginas' },
   passwordRule:
     'Al menos %{min} caracteres, con una minúscula, una mayúscula, un dígito y un carácter especial.',
-  roles: {
-    shown: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
-    option: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
-  },
+  roles: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
   brands: {
     logo: 'Logotipo de %{name}',
     noLogo: '%{name} (sin logotipo)',

@@ -31,16 +31,16 @@ function useOrganization(id: number | null) {
 }
 
 /** What an Admin's header says with no organization chosen: only a page that needs one asks for it. */
-const unchosen: Record<OrganizationScope, string | null> = {
+const unchosen: Record<Exclude<OrganizationScope, 'none'>, string> = {
   required: 'app.shell.noOrganization',
   optional: 'app.shell.allOrganizations',
-  none: null,
 };
 
 /**
  * The organization the admin pages work on: its name, the storefront link when it has a
  * `spiritShopAddress`, and for Admins the selector. A remembered choice that is no longer
- * among the options is dropped. On a page the choice does not change, an Admin is told so.
+ * among the options is dropped. Above a page the choice does not change (Accounts, Settings,
+ * Jobs...) there is no header: a picker there would offer a choice that does nothing.
  */
 export function PageHeader() {
   const translate = useTranslate();
@@ -53,9 +53,9 @@ export function PageHeader() {
   const { data: organization } = useOrganization(known ? organizationId : null);
   const storefront = storefrontHref(organization?.spiritShopAddress);
   const scope = useOrganizationScope();
-  const placeholder = canChoose && organizationId === null ? unchosen[scope] : null;
+  if ((!canChoose && organizationId === null) || (canChoose && scope === 'none')) return null;
+  const placeholder = canChoose && organizationId === null && scope !== 'none' ? unchosen[scope] : null;
 
-  if (!canChoose && organizationId === null) return null;
   return (
     <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, py: 1.5 }}>
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
@@ -67,11 +67,6 @@ export function PageHeader() {
         >
           {organization?.name ?? (placeholder ? translate(placeholder) : '')}
         </Typography>
-        {canChoose && scope === 'none' && (
-          <Typography variant="body2" color="text.secondary" data-testid="organization-not-used">
-            {translate('app.shell.organizationNotUsed')}
-          </Typography>
-        )}
       </Box>
       {storefront && (
         <Button

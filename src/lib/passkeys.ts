@@ -74,6 +74,19 @@ export async function removeWithOtherPasskey(id: number) {
   await http(`${base}/${id}`, { method: 'DELETE', body: { passkey }, silent: true });
 }
 
+/**
+ * Where passkeys cannot work: a passkey belongs to a site's name, and browsers refuse an IP
+ * address as one ('127.0.0.1 is an invalid domain'). Answers the same page at `localhost`, where
+ * they do, or null when the page has a name.
+ */
+export function passkeyAddressInstead(
+  location: Pick<Location, 'hostname' | 'port' | 'protocol'> = window.location,
+) {
+  const ipAddress = /^\d{1,3}(\.\d{1,3}){3}$/.test(location.hostname) || location.hostname.startsWith('[');
+  if (!ipAddress) return null;
+  return `${location.protocol}//localhost${location.port ? `:${location.port}` : ''}`;
+}
+
 /** Cancels a ceremony under way; none can be before the client has loaded. */
 export const cancelPasskeyPrompt = () =>
   void client?.then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());

@@ -165,10 +165,25 @@ describe('promos', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await visible('Promo Code SPIRIT WEEK updated');
   });
+
+  it("opens a row's update form by clicking anywhere on the row, as react-admin's rowClick='edit' does, but not from its row actions", async () => {
+    await open('promo-codes');
+    const row = page.getByRole('row', { name: /SPIRIT10/ });
+    await row.getByRole('cell').nth(2).click();
+    await page.waitForURL('**/admin/promo-codes/update/*');
+    await open('promo-codes');
+    await page
+      .getByRole('row', { name: /SPIRIT10/ })
+      .getByRole('button', { name: texts.delete })
+      .click();
+    await page.getByRole('button', { name: texts.cancel }).click();
+    await expect.poll(() => page.getByRole('row', { name: /SPIRIT10/ }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/admin/promo-codes');
+  });
 });
 
 describe('email templates', () => {
-  it("edits a template body in the rich text editor and toasts 'EmailTemplate {key} updated'", async () => {
+  it("edits a template body in the rich text editor and toasts 'Email Template {key} updated', in the words of its label", async () => {
     await open('email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await page.waitForURL('**/admin/email-template/update/*');
@@ -178,7 +193,7 @@ describe('email templates', () => {
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(' Contact the office with questions.');
     await page.getByRole('button', { name: 'Save' }).click();
-    await visible('EmailTemplate ResetPassword updated');
+    await visible('Email Template ResetPassword updated');
     await page.waitForURL('**/admin/email-template');
     await page.getByRole('link', { name: 'Edit ResetPassword' }).click();
     await expect

@@ -148,22 +148,22 @@ describe('admin layout', () => {
       .toBe('Riverside Rowing Club');
   });
 
-  it('asks an Admin for an organization only above the pages that need one, keeping the selector everywhere', async () => {
+  it('asks an Admin for an organization only above the pages that need one, and shows no picker above the others', async () => {
     await landAs(asAdmin, '/admin/dashboard');
     const name = page.getByTestId('organization-name');
-    const notUsed = page.getByText(shell.organizationNotUsed);
     const selector = page.getByRole('combobox', { name: shell.organization, exact: true });
     await expect.poll(() => name.textContent()).toBe(shell.allOrganizations);
     for (const path of ['users', 'settings', 'email-template', 'brands', 'jobs', 'audit-log']) {
       await page.goto(`${baseUrl()}/admin/${path}`);
-      await notUsed.waitFor();
-      await selector.waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await selector.count()).toBe(0);
+      expect(await page.getByText('This page is the same whichever organization is chosen.').count()).toBe(0);
       expect(await page.getByText(shell.noOrganization).count()).toBe(0);
     }
     for (const path of ['design-logos', 'merchandise', 'orders']) {
       await page.goto(`${baseUrl()}/admin/${path}`);
       await expect.poll(() => name.textContent()).toBe(shell.noOrganization);
-      expect(await notUsed.count()).toBe(0);
+      await selector.waitFor();
     }
   });
 

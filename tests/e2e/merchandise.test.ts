@@ -151,7 +151,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await apparelCard('Game Jersey')
       .getByRole('button', { name: `${text.merchandise.hide} Game Jersey` })
       .click();
-    const unhide = page.getByRole('button', { name: '+ 1 hidden items (click to unhide)' });
+    const unhide = page.getByRole('button', { name: '+ 1 hidden item (click to unhide)' });
     await unhide.waitFor();
     expect(await apparelCard('Game Jersey').count()).toBe(0);
 
@@ -390,6 +390,18 @@ describe('design logos and merchandise, as an athletic director', () => {
     await card.getByRole('button', { name: text.merchandise.details }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('link', { name: text.merchandise.downloadPrint.front }).waitFor();
+    // Every colour's picture and the back, each at a size worth looking at (the colour pictures are 480 px).
+    for (const name of [
+      'Two-sided Hoodie in Athletic Grey',
+      'Two-sided Hoodie in Navy',
+      'Two-sided Hoodie, back',
+    ]) {
+      const picture = dialog.getByRole('img', { name, exact: true });
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect((await picture.boundingBox())!.width).toBeGreaterThanOrEqual(300);
+    }
     const back = dialog.getByRole('link', { name: text.merchandise.downloadPrint.back });
     const file = await page.request.get(`${baseUrl()}${await back.getAttribute('href')}`);
     expect(file.status()).toBe(200);

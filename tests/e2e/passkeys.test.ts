@@ -111,6 +111,45 @@ describe('passkeys', () => {
     await expect.poll(() => page.getByText(text.none).isVisible()).toBe(true);
   });
 
+  it('says "Passkeys" in the account menu, and with a passkey added does not call the account unprotected', async () => {
+    await registerPasskey('Menu laptop');
+    await goto('/account/change-password');
+    const menu = page.getByRole('navigation', { name: 'Manage Account' });
+    await expect.poll(() => menu.getByRole('link', { name: /Passkeys/ }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: /Passkeys/ }).click();
+    await page.waitForURL('**/account/two-factor-authentication');
+    await expect.poll(() => page.getByText('Menu laptop').isVisible()).toBe(true);
+    expect(await page.getByText('Two-factor authentication is off.').count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'Your passkeys sign you in without a password. Signing in with your password asks for no second step until you set up an authenticator app.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    const [added] = (await (await page.request.get(`${origin()}/api/account/passkeys`)).json()).result;
+    const removed = await page.request.delete(`${origin()}/api/account/passkeys/${added.id}`, {
+      data: { password: demo.password },
+    });
+    expect(removed.status(), await removed.text()).toBe(200);
+  });
+
+  it('on an IP address says why passkeys are unavailable and where they work, instead of the browser error', async () => {
+    const ipAddress = baseUrl();
+    const named = origin();
+    await page.goto(`${ipAddress}/login`);
+    const reason = `Passkeys need the portal's name, not an IP address: open ${named} to use them.`;
+    await expect.poll(() => page.getByText(reason).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: appMessages.login.passkeySignIn }).count()).toBe(0);
+    await signIn(page, demo.directorEmail, demo.password);
+    await page.waitForURL('**/admin/**');
+    await page.goto(`${ipAddress}/account/two-factor-authentication`);
+    await expect.poll(() => page.getByText(reason).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: text.add }).count()).toBe(0);
+  });
+
   it("shows an Admin the user's passkey count on Update User, and removes them all", async () => {
     await registerPasskey('Lost laptop');
     const me = await page.request.get(`${origin()}/api/account/me`);

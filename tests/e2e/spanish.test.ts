@@ -140,7 +140,7 @@ describe('the portal in Spanish', () => {
       await body.click();
       await page.keyboard.type('Hola {{fullName}}');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('EmailTemplate ResetPassword updated').waitFor();
+      await page.getByText('Email Template ResetPassword updated').waitFor();
       const saved = await context.request.get(`${baseUrl()}/api/emailTemplate/${id}`);
       expect((await saved.json()).result).toMatchObject({
         subjectEs: 'Restablezca su contraseña de Spirit Portal',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig, portalAddress } from '../../server/config';
 
 /** The message an operator sees for `env`: it must be one line naming the variable. */
 function failure(env: NodeJS.ProcessEnv): string {
@@ -11,6 +11,15 @@ function failure(env: NodeJS.ProcessEnv): string {
   }
   throw new Error(`accepted ${JSON.stringify(env)}`);
 }
+
+describe('the address the start-up log gives', () => {
+  it('is localhost at the port, where passkeys work, or PUBLIC_URL when set', () => {
+    expect(portalAddress(loadConfig({ PORT: '4602', HOST: '127.0.0.1' }))).toBe('http://localhost:4602');
+    expect(portalAddress(loadConfig({ PORT: '4602', PUBLIC_URL: 'https://portal.example' }))).toBe(
+      'https://portal.example',
+    );
+  });
+});
 
 describe('configuration failures are one line naming the variable', () => {
   it.each([

@@ -7,8 +7,10 @@ import { newSecurityStamp, rotateSecurityStamp } from '../../auth/security-stamp
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import { consumeUserToken, issueUserToken, isUsableToken, voidUserTokens } from '../../auth/user-tokens';
 import { audit } from '../../audit';
-import { entityType as userEntityType } from '../users/service';
+import { announceOwnChange, confirmedByOwner, entityType as userEntityType } from '../users/service';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { nextVersion } from '../../engine/versions';
 import { badRequest, notFound } from '../../http/errors';
 import { publicBaseUrl } from '../../mail';
 import { findUserByEmail, fullNameOf, normalizeEmail } from './service';
@@ -103,8 +105,18 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
 }
 
 /** Sets a new password, ends every session of the user and voids other outstanding links. */
-async function setPassword(app: FastifyInstance, userId: number, password: string, extra = {}) {
-  await rotateSecurityStamp(app.db, userId, { ...(await newPasswordColumns(password)), ...extra });
+async function setPassword(db: Db, userId: number, password: string, extra = {}) {
+  await rotateSecurityStamp(db, userId, { ...(await newPasswordColumns(password)), ...extra });
+}
+
+/** A password set from an e-mailed link, which reached the inbox and so confirms the address. */
+async function setPasswordFromLink(app: FastifyInstance, user: SessionUser, password: string) {
+  await app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await setPassword(tx, user.id, password, confirmedByOwner(user));
+    if (!user.emailConfirmed) await announceOwnChange(tx, user.id, 'updated');
+  });
+  await app.sessions.revokeAllForUser(user.id);
 }
 
 export async function resetPassword(
@@ -115,9 +127,7 @@ export async function resetPassword(
   if (!user || !(await consumeUserToken(app.db, user.id, 'resetPassword', body.code))) {
     throw badRequest('code', invalidResetLink);
   }
-  // The link reached the user's inbox, which confirms the address as well.
-  await setPassword(app, user.id, body.password, { emailConfirmed: true });
-  await app.sessions.revokeAllForUser(user.id);
+  await setPasswordFromLink(app, user, body.password);
 }
 
 export async function changePassword(
@@ -133,7 +143,7 @@ export async function changePassword(
     throw badRequest('oldPassword', wrongCurrentPassword);
   }
   await attempt.refund();
-  await setPassword(app, user.id, body.newPassword);
+  await setPassword(app.db, user.id, body.newPassword);
   await app.sessions.revokeAllForUser(user.id, auth.sessionId);
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
 }
@@ -165,13 +175,16 @@ export async function confirmAccount(
     throw badRequest('code', invalidConfirmationLink);
   }
   if (body.password) {
-    await setPassword(app, user.id, body.password, { emailConfirmed: true });
-    await app.sessions.revokeAllForUser(user.id);
-  } else {
-    await app.db
-      .update(users)
-      .set({ emailConfirmed: true, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await setPasswordFromLink(app, user, body.password);
+  } else if (!user.emailConfirmed) {
+    await app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx
+        .update(users)
+        .set({ ...confirmedByOwner(user), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await announceOwnChange(tx, user.id, 'updated');
+    });
   }
 }
 
@@ -221,16 +234,21 @@ export async function changeEmail(
 /** False when someone took the address in the meantime (the unique index decides). */
 async function applyEmailChange(app: FastifyInstance, userId: number, newEmail: string) {
   try {
-    await rotateSecurityStamp(app.db, userId, {
-      email: newEmail,
-      normalizedEmail: normalizeEmail(newEmail),
-      username: newEmail,
-      emailConfirmed: true,
+    await app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await rotateSecurityStamp(tx, userId, {
+        email: newEmail,
+        normalizedEmail: normalizeEmail(newEmail),
+        username: newEmail,
+        emailConfirmed: true,
+        version: nextVersion(users.version),
+      });
+      await audit(tx, userId, 'changeEmail', userEntityType, userId, { email: newEmail });
+      await announceOwnChange(tx, userId, 'updated');
     });
   } catch {
     return false;
   }
-  await audit(app.db, userId, 'changeEmail', userEntityType, userId, { email: newEmail });
   return true;
 }
 
@@ -250,27 +268,33 @@ export async function register(
   await enforce(app.db, [[limits.registerPerAddress, addressOf(request)]]);
   const email = body.email.trim();
   app.mailer.background(async () => {
-    const [user] = await app.db
-      .insert(users)
-      .values({
+    const user = await app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email,
+          normalizedEmail: normalizeEmail(email),
+          username: email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          roles: [],
+          contactInformation: body.contactInformation ?? null,
+          passwordHash: body.password ? await hashPassword(body.password) : null,
+          securityStamp: newSecurityStamp(),
+          emailConfirmed: false,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return undefined;
+      await audit(tx, null, 'register', userEntityType, row.id, {
         email,
-        normalizedEmail: normalizeEmail(email),
-        username: email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        roles: [],
-        contactInformation: body.contactInformation ?? null,
-        passwordHash: body.password ? await hashPassword(body.password) : null,
-        securityStamp: newSecurityStamp(),
-        emailConfirmed: false,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) return;
-    await audit(app.db, null, 'register', userEntityType, user.id, {
-      email,
-      requestedRole: template === 'Registration' ? roles.athleticDirector : null,
+        requestedRole: template === 'Registration' ? roles.athleticDirector : null,
+      });
+      await announceOwnChange(tx, row.id, 'created');
+      return row;
     });
+    if (!user) return;
     await sendAccountConfirmation(app, user, template);
   });
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../contract/access';
-import { dashboardResponseSchema, salesQuerySchema, salesResponseSchema } from '../../../contract/dashboard';
+import {
+  dashboardQuerySchema,
+  dashboardResponseSchema,
+  salesQuerySchema,
+  salesResponseSchema,
+} from '../../../contract/dashboard';
 import { orders } from '../../../contract/definitions';
 import { currentUser, requireRole } from '../../auth/guards';
 import { resourceGuard } from '../../engine/guard';
@@ -12,9 +17,17 @@ const dashboard: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       preHandler: requireRole(...access.dashboard),
-      schema: { tags: ['dashboard'], response: { 200: dashboardResponseSchema } },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardResponseSchema },
+      },
     },
-    async (request) => ({ result: { dataElements: await dashboardFor(app.db, currentUser(request)) } }),
+    async (request) => ({
+      result: {
+        dataElements: await dashboardFor(app.db, currentUser(request), request.query.organizationId),
+      },
+    }),
   );
 
   app.get(

@@ -9,9 +9,22 @@ import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { userNameOf } from '../../engine/trash';
+import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import type { ChangeAction } from '../../../contract/changes';
 import { scopedOrganizationId } from '../organizations/service';
 
 type LogoRow = typeof designLogos.$inferSelect;
+
+/** Open logo lists and trashes of the logo's organization follow, as the engine's lists do; last in the transaction. */
+const announceLogo = (tx: Db, row: LogoRow, action: ChangeAction, actor: SessionUser | null) =>
+  announce(tx, {
+    resource: 'design-logos',
+    id: row.id,
+    action,
+    version: null,
+    by: actor ? { id: actor.id, name: displayNameOf(actor) } : systemActor('Spirit Portal'),
+    organizationId: row.organizationId,
+  });
 
 export const toDesignLogo = (row: LogoRow): DesignLogo => ({
   id: row.id,
@@ -112,6 +125,7 @@ export async function addLogo(
       organizationId,
       fileName,
     });
+    await announceLogo(tx as unknown as Db, inserted, 'created', actor);
     return inserted;
   });
   return toDesignLogo(row);
@@ -126,6 +140,7 @@ export async function deleteLogo(db: Db, actor: SessionUser, id: number) {
       .set({ deletedAt: new Date(), deletedBy: actor.id })
       .where(and(eq(designLogos.id, id), isNull(designLogos.deletedAt)));
     await audit(tx as unknown as Db, actor.id, 'delete', 'design-logo', id, { fileName: row.fileName });
+    await announceLogo(tx as unknown as Db, row, 'deleted', actor);
   });
 }
 
@@ -135,6 +150,7 @@ export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
     await db.transaction(async (tx) => {
       await tx.update(designLogos).set({ deletedAt: null, deletedBy: null }).where(eq(designLogos.id, id));
       await audit(tx as unknown as Db, actor.id, 'restore', 'design-logo', id, { fileName: row.fileName });
+      await announceLogo(tx as unknown as Db, row, 'restored', actor);
     });
   }
 }
@@ -145,7 +161,7 @@ export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
  * file would be broken. A logo is purged and audited only by the purge whose delete removed it,
  * still in the trash: another that read it too (the other server's chore) finds it gone.
  */
-async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null, rows: LogoRow[]) {
+async function purgeLogoRows(db: Db, storage: BlobStore, actor: SessionUser | null, rows: LogoRow[]) {
   let purged = 0;
   for (const row of rows) {
     const gone = await db.transaction(async (tx) => {
@@ -153,8 +169,12 @@ async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null,
         .delete(designLogos)
         .where(and(eq(designLogos.id, row.id), isNotNull(designLogos.deletedAt)))
         .returning({ id: designLogos.id });
-      if (deleted)
-        await audit(tx as unknown as Db, actorId, 'purge', 'design-logo', row.id, { fileName: row.fileName });
+      if (deleted) {
+        await audit(tx as unknown as Db, actor?.id ?? null, 'purge', 'design-logo', row.id, {
+          fileName: row.fileName,
+        });
+        await announceLogo(tx as unknown as Db, row, 'deleted', actor);
+      }
       return Boolean(deleted);
     });
     if (!gone) continue;
@@ -167,7 +187,7 @@ async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null,
 export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
   const rows: LogoRow[] = [];
   for (const id of ids) rows.push(await findLogo(db, actor, id, 'trashed'));
-  await purgeLogoRows(db, storage, actor.id, rows);
+  await purgeLogoRows(db, storage, actor, rows);
 }
 
 /** The trash job's part for logos: those trashed before the cutoff go, files and all. */

@@ -226,6 +226,21 @@ export async function setLocked(
   return row;
 }
 
+/**
+ * What an account's owner changes that the Accounts list and form show (confirming the address,
+ * a new address, registering) is announced as the owner's, like an Admin's edit, last in the
+ * change's transaction. Lockout, passwords, two-factor and passkeys show in neither, so they
+ * are not announced and leave the version alone (docs/decisions.md, "Accounts are live").
+ */
+export async function announceOwnChange(tx: Db, userId: number, action: 'created' | 'updated') {
+  const row = await findUser(tx, userId);
+  await announceChange(tx, usersResource, action, row, row);
+}
+
+/** The columns of an address its owner has shown they read: confirmed, a new version if that is news. */
+export const confirmedByOwner = (user: Pick<SessionUser, 'emailConfirmed'>) =>
+  user.emailConfirmed ? {} : { emailConfirmed: true, version: nextVersion(users.version) };
+
 export async function findPhotoKey(db: Db, userId: number, guid: string) {
   const [row] = await db
     .select({ key: users.profilePhotoKey })

@@ -53,7 +53,7 @@ export function BulkDeleteButton({ label }: { label: string }) {
         isOpen={open}
         loading={isPending}
         title={translate('app.tables.deleteRowConfirm', { label })}
-        content={translate('app.tables.deleteSelected', { count: selectedIds.length })}
+        content={translate('app.tables.deleteSelected', { smart_count: selectedIds.length })}
         confirm={translate('app.tables.confirm')}
         cancel={translate('app.tables.cancel')}
         onConfirm={confirm}

@@ -1,4 +1,4 @@
-import RestoreIcon from '@mui/icons-material/Restore';
+import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,9 +16,10 @@ import { useOffers } from './useOffers';
 
 /**
  * `/admin/{name}/history/{id}`: every audited change of one record, newest first, as field,
- * before and after, with who and when; "Restore this version" writes the change's earlier
- * values of the fields a user may edit back through the update (audited as `revert`), naming the
- * version of the record the page read, so a change made since is refused (409) rather than undone.
+ * before and after, with who and when; "Undo this change" writes that change's earlier values of
+ * the fields a user may edit back through the update (audited as `revert`), leaving later changes
+ * to other fields as they are (docs/decisions.md, "Undo this change"), naming the version of the
+ * record the page read, so a change made since is refused (409) rather than undone.
  */
 export function HistoryPage({ definition, id }: { definition: AnyResource; id: number }) {
   const translate = useTranslate();
@@ -39,7 +40,7 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
         (body) => body.result,
       ),
   });
-  // The record as the page shows it: its version goes with a restore.
+  // The record as the page shows it: its version goes with an undo.
   const { data: record } = useGetOne(definition.name, { id });
   const editable = (field: string) => {
     const f = definition.fields[field];
@@ -53,7 +54,7 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
         method: 'POST',
         body: { auditId: entry.id, version },
       });
-      notify(translate('app.history.restored'), { type: 'success' });
+      notify(translate('app.history.undone'), { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } catch (error) {
       failureToast(error);
@@ -120,12 +121,12 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
                       {restorable && (
                         <Button
                           size="small"
-                          startIcon={<RestoreIcon />}
+                          startIcon={<UndoIcon />}
                           disabled={busy || !record}
                           onClick={() => record && revert(entry, record.version as number)}
                           sx={{ whiteSpace: 'nowrap' }}
                         >
-                          {translate('app.history.restore')}
+                          {translate('app.history.undo')}
                         </Button>
                       )}
                     </TableCell>

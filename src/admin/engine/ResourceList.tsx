@@ -184,7 +184,13 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
   const failureToast = useFailureToast();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = useColumns(definition, overrides);
-  const actions = <RowActions definition={definition} overrides={overrides} />;
+  const path = useResourcePath(definition.name);
+  // The row's own buttons and links act alone: a click on them is not a click on the row.
+  const actions = (
+    <Box onClick={(event) => event.stopPropagation()}>
+      <RowActions definition={definition} overrides={overrides} />
+    </Box>
+  );
   return (
     <List
       resource={definition.name}
@@ -208,7 +214,8 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
         <DatagridConfigurable
           preferenceKey={columnsKeyOf(definition)}
           omit={definition.list?.hidden}
-          rowClick={false}
+          // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
+          rowClick={offered('update') ? (id) => path('update', id as number) : false}
           rowSx={rowSx}
           bulkActionButtons={
             offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false

@@ -82,7 +82,7 @@ export function TrashPurgeConfirm({ trash }: { trash: TrashActions }) {
       isOpen={trash.confirming !== null}
       loading={trash.busy}
       title={translate('app.trash.purgeConfirm')}
-      content={translate('app.trash.purgeSelected', { count: trash.confirming?.length ?? 0 })}
+      content={translate('app.trash.purgeSelected', { smart_count: trash.confirming?.length ?? 0 })}
       confirm={translate('app.trash.deleteForever')}
       cancel={translate('app.tables.cancel')}
       onConfirm={() => trash.confirming && trash.run('purge', trash.confirming)}

@@ -21,6 +21,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import {
   browserSupportsPasskeys,
+  passkeyAddressInstead,
   registerPasskey,
   removeWithOtherPasskey,
   wasCancelled,
@@ -30,6 +31,14 @@ import { http } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
 
 const passkeysKey = ['account', 'passkeys'];
+
+/** The signed-in user's passkeys, one request for the section and the two-factor status above it. */
+export const usePasskeys = () =>
+  useQuery({
+    queryKey: passkeysKey,
+    queryFn: () => http<{ result: Passkey[] }>('/api/account/passkeys').then((body) => body.result),
+    staleTime: 0,
+  });
 
 /** Names a new passkey (then the browser asks for it) or renames one. */
 function NameDialog({
@@ -114,11 +123,8 @@ export function PasskeysSection() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);
-  const list = useQuery({
-    queryKey: passkeysKey,
-    queryFn: () => http<{ result: Passkey[] }>('/api/account/passkeys').then((body) => body.result),
-    staleTime: 0,
-  });
+  const list = usePasskeys();
+  const namedAddress = passkeyAddressInstead();
 
   async function done(message: string) {
     setAction(null);
@@ -196,7 +202,11 @@ export function PasskeysSection() {
           ))}
         </List>
       )}
-      {browserSupportsPasskeys() ? (
+      {namedAddress ? (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {text.needsName.replace('%{url}', namedAddress)}
+        </Alert>
+      ) : browserSupportsPasskeys() ? (
         <Button variant="outlined" sx={{ mt: 1 }} onClick={() => setAction({ kind: 'add' })}>
           {text.add}
         </Button>

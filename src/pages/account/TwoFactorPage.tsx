@@ -7,7 +7,7 @@ import type { MfaStatus, Reauthenticate } from '../../../contract/account';
 import { useAppMessages } from '../../i18n/locale';
 import { http, session } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
-import { PasskeysSection } from './PasskeysSection';
+import { PasskeysSection, usePasskeys } from './PasskeysSection';
 
 export const mfaStatusKey = ['account', 'mfa-status'];
 
@@ -43,6 +43,7 @@ export function TwoFactorPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action>(null);
+  const passkeys = usePasskeys();
   const status = useQuery({
     queryKey: mfaStatusKey,
     queryFn: () => http<{ result: MfaStatus }>('/api/account/mfa-status').then((body) => body.result),
@@ -100,7 +101,14 @@ export function TwoFactorPage() {
         {text.title}
       </Typography>
       <Stack spacing={2} sx={{ mb: 3 }}>
-        <Typography>{mfa.is2faEnabled ? text.enabled : text.disabled}</Typography>
+        <Typography>
+          {mfa.is2faEnabled
+            ? text.enabled
+            : // A passkey is a sign-in of its own, with no second step to add: 'off' would read as unprotected.
+              (passkeys.data?.length ?? 0) > 0
+              ? text.disabledWithPasskeys
+              : text.disabled}
+        </Typography>
         {mfa.is2faEnabled && <CodesLeft count={mfa.recoveryCodesLeft} />}
         {mfa.isMachineRemembered && <Typography variant="body2">{text.forgetBrowser}</Typography>}
       </Stack>

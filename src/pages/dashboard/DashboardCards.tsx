@@ -93,7 +93,7 @@ export function AssignedRolesCard({ element }: { element: ElementOf<'UserRoles'>
         <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
           {element.roles.map((role) => (
             <li key={role}>
-              <Chip label={translate(`app.roles.shown.${role}`, { _: role })} />
+              <Chip label={translate(`app.roles.${role}`, { _: role })} />
             </li>
           ))}
         </Box>

@@ -35,13 +35,17 @@ export function DashboardPage() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const { user } = useAuthState(session);
   const admin = isAdmin(user?.roleNames);
+  const { organizationId } = useSelectedOrganization();
   const { data, error, isPending } = useQuery({
-    queryKey: ['dashboard'],
+    queryKey: ['dashboard', organizationId],
     // Silent: this page has its own failure text instead of the generic ones.
-    queryFn: ({ signal }) => http<{ result: Dashboard }>('/api/dashboard', { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      http<{ result: Dashboard }>(
+        organizationId === null ? '/api/dashboard' : `/api/dashboard?organizationId=${organizationId}`,
+        { signal, silent: true },
+      ),
     select: (body) => body.result.dataElements.slice(0, maxDashboardCards),
   });
-  const { organizationId } = useSelectedOrganization();
   const [period, setPeriod] = useStore<SalesPeriodChoice>('dashboard.salesPeriod', { period: '30' });
   const sales = useQuery({
     queryKey: ['dashboard', 'sales', organizationId, period],

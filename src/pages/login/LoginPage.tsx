@@ -15,6 +15,7 @@ import {
   browserSupportsPasskeyAutofill,
   browserSupportsPasskeys,
   cancelPasskeyPrompt,
+  passkeyAddressInstead,
   signInWithPasskey,
   wasCancelled,
 } from '../../lib/passkeys';
@@ -100,11 +101,12 @@ export function LoginPage() {
 
   // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
   // suggestions and answers only when the person picks one, so it waits for the page's life.
-  const [passkeys] = useState(() => browserSupportsPasskeys());
+  const [namedAddress] = useState(() => passkeyAddressInstead());
+  const [passkeys] = useState(() => browserSupportsPasskeys() && !namedAddress);
   useEffect(() => {
     let live = true;
     void browserSupportsPasskeyAutofill().then((supported) => {
-      if (!supported || !live) return;
+      if (!supported || !live || !passkeys) return;
       signInWithPasskey({ autofill: true }).then(
         (result) => {
           if (live) void afterPasskey(result);
@@ -210,6 +212,11 @@ export function LoginPage() {
             <Button variant="outlined" fullWidth disabled={submitting} sx={{ mt: 1 }} onClick={onPasskey}>
               {text.passkeySignIn}
             </Button>
+          )}
+          {namedAddress && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {messages.passkeys.needsName.replace('%{url}', namedAddress)}
+            </Typography>
           )}
           {providers.map((provider) => (
             <Button

@@ -320,7 +320,7 @@ export function CreateMerchandisePage() {
         </Grid>
         {hiddenCount > 0 && (
           <Button sx={{ mt: 2 }} onClick={unhideAll}>
-            {translate('app.merchandise.hiddenItems', { count: hiddenCount })}
+            {translate('app.merchandise.hiddenItems', { smart_count: hiddenCount })}
           </Button>
         )}
       </Box>

@@ -123,6 +123,86 @@ function ProductEditForm({ product, onSaved }: { product: MerchandiseProduct; on
   );
 }
 
+/** One picture of the Details grid, captioned: shown at up to its own size, never a thumbnail. */
+function DetailsPicture({
+  src,
+  alt,
+  caption,
+  artwork,
+}: {
+  src: string;
+  alt: string;
+  caption: string;
+  artwork?: boolean;
+}) {
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Box
+        component="img"
+        src={src}
+        alt={alt}
+        loading="lazy"
+        sx={{
+          display: 'block',
+          width: '100%',
+          maxHeight: '60vh',
+          objectFit: 'contain',
+          // The back is the print file's artwork on transparency: a light ground shows white ink too.
+          bgcolor: artwork ? 'grey.300' : 'common.white',
+          borderRadius: 1,
+        }}
+      />
+      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {caption}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * What Details shows: each colour's picture (the product's own front image when it is sold in the
+ * catalogue colour only) and the back's artwork from its print file, the only picture of the back.
+ */
+function DetailsPictures({ product }: { product: MerchandiseProduct }) {
+  const translate = useTranslate();
+  const back = product.printFiles.find((file) => file.side === 'back');
+  const colours = product.colours.filter((colour) => colour.imageUrl);
+  return (
+    <Box
+      data-testid="product-pictures"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
+        gap: 2,
+      }}
+    >
+      {colours.length > 0
+        ? colours.map((colour) => (
+            <DetailsPicture
+              key={colour.name}
+              src={colour.imageUrl!}
+              alt={translate('app.merchandise.pictureInColour', {
+                title: product.title,
+                colour: colour.name,
+              })}
+              caption={colour.name}
+            />
+          ))
+        : product.media[0] && (
+            <DetailsPicture src={product.media[0].imageUrl} alt={product.title} caption={product.title} />
+          )}
+      {back && (
+        <DetailsPicture
+          src={back.url}
+          alt={translate('app.merchandise.pictureOfBack', { title: product.title })}
+          caption={translate('app.merchandise.backPicture')}
+          artwork
+        />
+      )}
+    </Box>
+  );
+}
+
 export function ProductCard({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
   const seeded = useSeededName();
@@ -191,16 +271,11 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {translate('app.merchandise.details')}
         </Button>
       </CardActions>
-      <ModalDialog open={detailsOpen} onClose={() => setDetailsOpen(false)} fullWidth maxWidth="md">
+      <ModalDialog open={detailsOpen} onClose={() => setDetailsOpen(false)} fullWidth maxWidth="lg">
         <DialogTitle>{product.title}</DialogTitle>
         <DialogContent>
           {media ? (
-            <Box
-              component="img"
-              src={media.imageUrl}
-              alt={product.title}
-              sx={{ width: '100%', maxHeight: '60vh', objectFit: 'contain' }}
-            />
+            <DetailsPictures product={product} />
           ) : (
             <ProductPlaceholder product={product} onRefresh={onRefresh} />
           )}

@@ -50,7 +50,7 @@ export function RoleField() {
       label={translate('app.users.roles')}
       choices={roleOptions.map((option) => ({
         ...option,
-        label: translate(`app.roles.option.${option.value}`, { _: option.label }),
+        label: translate(`app.roles.${option.value}`, { _: option.label }),
       }))}
       optionValue="value"
       optionText="label"

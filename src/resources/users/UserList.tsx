@@ -60,7 +60,7 @@ export function RolesCell() {
   const translate = useTranslate();
   return record ? (
     <Typography variant="body2" component="span">
-      {record.roles.map((role) => translate(`app.roles.shown.${role}`, { _: role })).join(', ')}
+      {record.roles.map((role) => translate(`app.roles.${role}`, { _: role })).join(', ')}
     </Typography>
   ) : null;
 }

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { baseApparel, merchandise, orderItems, orders } from '../../../server/db/schema';
+import { seedDemoData, seedReferenceData } from '../../../server/db/seed';
 import { demoSalesDays, seedDemoSales } from '../../../server/db/seed-sales';
 import { totalOf } from '../../../contract/definitions/orders';
 import { createOrganization, resetDatabase, testDatabase } from '../helpers';
@@ -47,5 +49,20 @@ describe('demo sales (SEED_DEMO=1)', () => {
       expect(new Set(owners)).toEqual(new Set([order.organizationId]));
     }
     expect(await db.select().from(orders).where(eq(orders.orderNumber, '#2001'))).toHaveLength(1);
+  });
+
+  it("spreads the demo's other orders over the README's 90 days too, so the sales chart is no single spike today", async () => {
+    const { db } = await testDatabase();
+    await seedReferenceData(db);
+    await seedDemoData(db, { info() {} } as unknown as FastifyBaseLogger);
+    const seeded = await db.select().from(orders).where(like(orders.orderNumber, 'SO-%'));
+    expect(seeded).toHaveLength(36);
+    const daysAgo = seeded.map((order) => Math.floor((Date.now() - order.createdAt.getTime()) / 86_400_000));
+    expect(Math.max(...daysAgo)).toBeGreaterThan(demoSalesDays - 10);
+    expect(Math.max(...daysAgo)).toBeLessThan(demoSalesDays);
+    // No day holds more than a school's share: at most three orders, one per school.
+    const perDay = new Map<number, number>();
+    for (const day of daysAgo) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(3);
   });
 });

@@ -50,12 +50,11 @@ describe('page header', () => {
     expect(screen.getByText(text.noOrganization)).toBeInTheDocument();
   });
 
-  it('asks an Admin for an organization only where the page needs one', async () => {
+  it('asks an Admin for an organization only where the page needs one, and shows no picker where none applies', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
     renderAdmin(<PageHeader />, { path: '/orders' });
     expect(await screen.findByText(text.noOrganization)).toBeInTheDocument();
-    expect(screen.queryByText(text.organizationNotUsed)).not.toBeInTheDocument();
     cleanup();
 
     // The dashboard's sales cover every organization until one is chosen.
@@ -71,11 +70,20 @@ describe('page header', () => {
       '/jobs',
       '/audit-log',
     ]) {
-      renderAdmin(<PageHeader />, { path });
-      expect(await screen.findByText(text.organizationNotUsed)).toBeInTheDocument();
+      renderAdmin(
+        <>
+          <PageHeader />
+          <p>The page</p>
+        </>,
+        { path },
+      );
+      // A page the choice does not change shows no organization, no picker and no line about it.
+      await screen.findByText('The page');
+      expect(screen.queryByRole('combobox', { name: text.organization })).not.toBeInTheDocument();
+      expect(
+        screen.queryByText('This page is the same whichever organization is chosen.'),
+      ).not.toBeInTheDocument();
       expect(screen.queryByText(text.noOrganization)).not.toBeInTheDocument();
-      // The header keeps its selector there.
-      expect(screen.getByRole('combobox', { name: text.organization })).toBeInTheDocument();
       cleanup();
     }
   });
@@ -83,7 +91,7 @@ describe('page header', () => {
   it('lets an Admin choose an organization, kept in the store, with its storefront link', async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
-    const { store } = renderAdmin(<PageHeader />);
+    const { store } = renderAdmin(<PageHeader />, { path: '/orders' });
     await userEvent.click(await screen.findByRole('combobox', { name: text.organization }));
     await userEvent.click(await screen.findByRole('option', { name: 'Lincoln High School' }));
     expect(await screen.findByTestId('organization-name')).toHaveTextContent('Lincoln High School');

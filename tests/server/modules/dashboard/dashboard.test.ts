@@ -55,6 +55,25 @@ describe('GET dashboard', () => {
     await expect.poll(userCount).toBe(2);
   });
 
+  it("counts the chosen organization's accounts when an Admin has chosen one", async () => {
+    const lincoln = await createOrganization(ctx.db, 'Lincoln High School');
+    const riverside = await createOrganization(ctx.db, 'Riverside Rowing Club');
+    await createUser(ctx.db, { email: 'admin@example.com' });
+    await createUser(ctx.db, { email: 'a@lincoln.example', organizationId: lincoln.id });
+    await createUser(ctx.db, { email: 'b@lincoln.example', organizationId: lincoln.id });
+    await createUser(ctx.db, { email: 'c@riverside.example', organizationId: riverside.id });
+    const cookie = await signIn(ctx.app, 'admin@example.com');
+    const userCount = async (query: string) =>
+      (await ctx.app.inject({ url: `/api/dashboard${query}`, headers: { cookie } }))
+        .json()
+        .result.dataElements.find(
+          (element: { dashboardDataType: string }) => element.dashboardDataType === 'UserCount',
+        ).numberOfUsers;
+    expect(await userCount('')).toBe(4);
+    expect(await userCount(`?organizationId=${lincoln.id}`)).toBe(2);
+    expect(await userCount(`?organizationId=${riverside.id}`)).toBe(1);
+  });
+
   it('leaves User Count out for an AthleticDirector, and an empty name is null (shown as N/A)', async () => {
     const org = await createOrganization(ctx.db);
     const director = await createUser(ctx.db, {

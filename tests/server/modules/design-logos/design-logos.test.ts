@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { limits } from '../../../../contract/common';
 import { designLogos } from '../../../../server/db/schema';
 import {
@@ -14,6 +14,7 @@ import {
   storedFiles,
   svgImage,
 } from './fixtures';
+import { hearChanges } from '../changes/heard';
 
 let ctx: Ctx;
 let who: People;
@@ -361,6 +362,31 @@ describe('the design logo trash', () => {
       { id: logo.id },
     ]);
     expect((await who.director({ method: 'GET', url: '/api/design-logos/trash' })).json().result).toEqual([]);
+  });
+
+  it("announces every change to the organization's logos: upload, trash, restore and delete forever", async () => {
+    const heard = await hearChanges(ctx.db);
+    onTestFinished(() => heard.close());
+    const logo = await uploadAndTrash(who.director);
+    await who.director({ method: 'POST', url: `/api/design-logos/${logo.id}/restore` });
+    await who.director({ method: 'DELETE', url: `/api/design-logos/${logo.id}` });
+    await who.director({ method: 'POST', url: '/api/design-logos/purge-many', payload: { ids: [logo.id] } });
+    const change = (action: string) =>
+      expect.objectContaining({
+        resource: 'design-logos',
+        id: logo.id,
+        action,
+        organizationId: who.lincoln.id,
+      });
+    await expect
+      .poll(() => heard.notices)
+      .toEqual([
+        change('created'),
+        change('deleted'),
+        change('restored'),
+        change('deleted'),
+        change('deleted'),
+      ]);
   });
 
   it('keeps another organization’s trash from an athletic director: not listed, not restored, not purged', async () => {

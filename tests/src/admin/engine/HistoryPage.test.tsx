@@ -82,16 +82,16 @@ describe('the history page', () => {
     }
   });
 
-  it('restores a version with the version it read, and on a newer one says who changed it and reloads', async () => {
+  it('undoes a change naming the version it read, and on a newer one says who changed it and reloads', async () => {
     await session.refresh();
     renderAdmin(<HistoryPage definition={promoCodes} id={5} />);
-    const restore = await screen.findByRole('button', { name: appMessages.history.restore });
-    await waitFor(() => expect(restore).toBeEnabled());
-    await userEvent.click(restore);
+    const undo = await screen.findByRole('button', { name: appMessages.history.undo });
+    await waitFor(() => expect(undo).toBeEnabled());
+    await userEvent.click(undo);
     await waitFor(() => expect(reverts).toEqual([{ auditId: 11, version: 4 }]));
     expect(await screen.findByText(conflictMessage)).toBeInTheDocument();
-    expect(screen.queryByText(appMessages.history.restored)).not.toBeInTheDocument();
-    // The record is read again, so the next restore names the newer version.
+    expect(screen.queryByText(appMessages.history.undone)).not.toBeInTheDocument();
+    // The record is read again, so the next undo names the newer version.
     await waitFor(() => expect(reads).toContain(5));
   });
 });

@@ -105,7 +105,7 @@ describe('dashboard', () => {
     await session.refresh();
     renderAdmin(<DashboardPage />);
     expect(await screen.findByText(text.notAvailable)).toBeInTheDocument();
-    expect(screen.getByText('AthleticDirector')).toBeInTheDocument();
+    expect(screen.getByText('Athletic Director')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: text.updateAccount })).not.toBeInTheDocument();
     expect(screen.queryByText(text.userCount)).not.toBeInTheDocument();
   });

@@ -79,6 +79,8 @@ describe('the product trash', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: `${appMessages.trash.deleteForever} Lincoln Tee` }),
     );
+    // One record is one record, not 'The 1 selected records'.
+    expect(await screen.findByText('The selected record will be deleted forever.')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: appMessages.trash.deleteForever }));
     await waitFor(() => expect(screen.getByText(refusal, { exact: false })).toBeInTheDocument());
     expect(screen.getAllByTestId('trashed-product')).toHaveLength(1);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../../../contract/users';
 import { appMessages } from '../../../../src/i18n/en';
 import { session } from '../../../../src/providers';
-import { AccountOptions } from '../../../../src/resources/users/UserList';
+import { AccountOptions, RolesCell } from '../../../../src/resources/users/UserList';
 import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
 
 const server = setupServer();
@@ -66,5 +66,16 @@ describe('account row options', () => {
       [text.resend, '/users/resend/5'],
       [text.unlock, '/users/unlock/5'],
     ]);
+  });
+});
+
+describe("an account row's roles", () => {
+  it('names a role as the form does: Athletic Director, not AthleticDirector', async () => {
+    renderAdmin(
+      <RecordContextProvider value={row({ roles: ['Admin', 'AthleticDirector'] })}>
+        <RolesCell />
+      </RecordContextProvider>,
+    );
+    expect(await screen.findByText('Admin, Athletic Director')).toBeInTheDocument();
   });
 });
