@@ -34,7 +34,7 @@ export const auditedBefore = (tx: Db, engine: ResourceTable, action: ChangeActio
 /**
  * The audit row of a change of an audited resource, in the change's transaction: the record's
  * title and the fields it altered (a toggle: the value it set), under the module's own word for
- * the action where it has one.
+ * the action where it has one, and the id of the import that made it, if one did.
  */
 export async function auditChange(
   tx: Db,
@@ -42,15 +42,17 @@ export async function auditChange(
   actor: SessionUser,
   action: ChangeAction,
   written: Values,
-  change: { values?: Values; before?: Values } = {},
+  change: { values?: Values; before?: Values; importId?: string } = {},
 ) {
   const { definition, server } = engine;
   if (!definition.audit) return;
   const changes = change.before ? fieldChanges(definition, change.before, written) : undefined;
-  const details =
+  const details: Values =
     action === 'toggle' && change.values
       ? { ...change.values, changes }
       : { [definition.titleField]: written[definition.titleField], changes };
+  // One import's rows share its id: what its Undo finds them by.
+  if (change.importId) details.importId = change.importId;
   await audit(
     tx,
     actor.id,

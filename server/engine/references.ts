@@ -28,7 +28,7 @@ const none = sql`false`;
  * referenced resource, reaches what that list reaches; any other role reaches only its own
  * organization's rows (its organization itself, its school's staff), and nothing else.
  */
-function reach(
+export function reach(
   target: AnyResource,
   columns: ReturnType<typeof columnsOf>,
   actor: SessionUser,

@@ -23,7 +23,9 @@ import { auditChange } from './change-audit';
 import { ResourceEngine } from './engine';
 import { registerExport } from './export';
 import { callActions, resourceGuard } from './guard';
+import { databaseRuleFailures } from './errors';
 import { registerHistory } from './history';
+import { registerImport } from './import';
 import { resourceSchema, staleWriteDescription } from './openapi';
 import { assertOwnOrganization, rowCondition, scopeCondition } from './scope';
 import { registerReferences } from './references';
@@ -46,7 +48,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     calls[name] !== undefined &&
     !server.own?.includes(name) &&
     (definition.access[callActions[name]]?.length ?? 0) > 0;
-  const route: ResourceRoute = (name, schema, handler) => {
+  const route: ResourceRoute = (name, schema, handler, config) => {
     if (!offered(name)) return;
     const call = calls[name]!;
     const params = pathParams(call.path);
@@ -54,6 +56,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       method: call.method,
       url: `/api/${call.path}`,
       onRequest: resourceGuard(definition, callActions[name]),
+      config,
       schema: resourceSchema(definition, {
         summary: `${name} ${definition.label.many}`,
         ...(params.length > 0 && !schema.params
@@ -265,6 +268,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   }
   if (offered('references')) registerReferences(app, engine, route);
   if (definition.trash) registerTrash(app, engine, route);
+  registerImport(app, engine, route, databaseRuleFailures([definition], { [definition.name]: server }));
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }
