@@ -600,6 +600,33 @@ export const appMessages = {
     unknownUser: 'unknown',
     selectRow: 'Select %{name}',
   },
+  import: {
+    button: 'Import',
+    title: 'Import %{label}',
+    help: 'A CSV (comma or semicolon, UTF-8) or XLSX file of at most 10 MB and 50,000 rows, with a header row naming each column by its field. Nothing is written until you commit.',
+    chooseFile: 'Choose a file',
+    noFile: 'No file chosen',
+    checking: 'Checking every row...',
+    committing: 'Importing %{rows} rows...',
+    mappingTitle: 'Match the columns',
+    mappingHelp: 'These required fields have no column in the file. Choose the column that holds each.',
+    previewAgain: 'Check again',
+    previewTitle: 'Preview',
+    counts:
+      '%{rows} rows: %{created} to create, %{updated} to update, %{unchanged} unchanged, %{failing} failing',
+    unknownColumns: 'These columns match no field and are left out: %{columns}',
+    fixAndRetry:
+      'Nothing is imported while a row fails. Download the failing rows, fix them and import that file.',
+    downloadFailing: 'Download failing rows',
+    failingRows: 'Failing rows',
+    errorColumn: 'Import error',
+    row: 'Row',
+    column: 'Column',
+    message: 'Message',
+    commit: 'Import %{smart_count} row |||| Import %{smart_count} rows',
+    done: 'Imported: %{created} created, %{updated} updated, %{unchanged} unchanged',
+    undone: 'The import was undone',
+  },
   /**
    * Every message the server and the contract's schemas answer with, as the API writes it: the
    * API speaks the spec's English to every client, and the app shows these in the user's
@@ -607,6 +634,16 @@ export const appMessages = {
    * field's name) and any part that is itself a message or a term below are translated too.
    */
   serverMessages: {
+    importLine: 'Line %{line} of the file is malformed',
+    importMaxRows: 'The file must have at most %{max} rows',
+    importNoHeader: 'The file has no header row',
+    importUnreadable: 'The file is not a spreadsheet that can be read',
+    importChooseFile: 'Choose a CSV or XLSX file',
+    importChooseColumn: 'Choose a column for %{fields}',
+    importRow: 'Row %{row}, %{column}: %{message}',
+    importChangedSincePreview: 'Someone changed this %{label} after the preview',
+    importChangedSinceImport: "'%{title}' was changed after the import, so the import cannot be undone",
+    importAmbiguous: "%{label} '%{text}' names more than one %{what}",
     required: '%{label} is required',
     requiredPlural: '%{label} are required',
     requiredWithPlacement: '%{label} is required with a placement',

@@ -111,9 +111,9 @@ export function registerImport(
         throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
       }
       if (!importId) {
-        const failures = preview.failures.map((failure) => ({
-          propertyName: `rows.${failure.row}.${failure.field}`,
-          errorMessage: `Row ${failure.row}${failure.column ? `, ${failure.column}` : ''}: ${failure.message}`,
+        const failures = preview.failures.map(({ row, column, field, message }) => ({
+          propertyName: `rows.${row}.${field}`,
+          errorMessage: `Row ${row}, ${column || field}: ${message}`,
         }));
         throw new HttpError(400, failures[0].errorMessage, failures);
       }

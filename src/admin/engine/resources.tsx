@@ -1,6 +1,12 @@
 import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router';
-import { type AnyResource, historyOf, offers, type ResourceAction } from '../../../contract/definition';
+import {
+  type AnyResource,
+  historyOf,
+  importable,
+  offers,
+  type ResourceAction,
+} from '../../../contract/definition';
 import { roles } from '../../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';
@@ -14,6 +20,7 @@ const ResourceUpdate = lazyNamed(() => import('./ResourceForms'), 'ResourceUpdat
 const ResourceDelete = lazyNamed(() => import('./ResourceForms'), 'ResourceDelete');
 const TrashPage = lazyNamed(() => import('./TrashPage'), 'TrashPage');
 const HistoryPage = lazyNamed(() => import('./HistoryPage'), 'HistoryPage');
+const ImportPage = lazyNamed(() => import('./ImportPage'), 'ImportPage');
 
 const everyRole = Object.values(roles);
 const offeredToAnyone = (definition: AnyResource, action: ResourceAction) =>
@@ -70,6 +77,9 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
         : []),
       ...(definition.trash && offeredToAnyone(definition, 'restore')
         ? [<Route key="trash" path="trash" element={<TrashPage definition={definition} />} />]
+        : []),
+      ...(importable(definition) && offeredToAnyone(definition, 'create')
+        ? [<Route key="import" path="import" element={<ImportPage definition={definition} />} />]
         : []),
       ...(overrides.routes ?? []),
     ],
