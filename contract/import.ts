@@ -30,7 +30,9 @@ const jsonField = <T extends z.ZodType>(schema: T, label: string) =>
  * match by itself (the app's labels in the user's language, the user's choices in the mapping
  * step; a field name of '' ignores the column). `locale`: how dates and numbers are written
  * (`es`: 31/01/2026 and 1.234,50). `versions`: the preview's versions of the rows it matched,
- * so the commit refuses a row changed since.
+ * so the commit refuses a row changed since. `skipRows`: the rows the preview found failing,
+ * which the commit leaves out (for the file of failing rows); any other failing row still
+ * stops the whole commit.
  */
 export const importFormSchema = z.object({
   mapping: jsonField(z.record(z.string().max(200), z.string().max(100)), 'Mapping'),
@@ -39,6 +41,7 @@ export const importFormSchema = z.object({
     .refine(isLocale, `The language must be one of ${locales.join(', ')}`)
     .optional(),
   versions: jsonField(z.record(z.string().max(12), z.number().int().positive()), 'Versions'),
+  skipRows: jsonField(z.array(z.number().int().positive()).max(importLimits.maxRows), 'Skip rows'),
 });
 export type ImportForm = z.output<typeof importFormSchema>;
 

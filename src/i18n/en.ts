@@ -615,8 +615,7 @@ export const appMessages = {
     counts:
       '%{rows} rows: %{created} to create, %{updated} to update, %{unchanged} unchanged, %{failing} failing',
     unknownColumns: 'These columns match no field and are left out: %{columns}',
-    fixAndRetry:
-      'Nothing is imported while a row fails. Download the failing rows, fix them and import that file.',
+    fixAndRetry: 'The failing rows are left out of the import. Download them, fix them and import that file.',
     downloadFailing: 'Download failing rows',
     failingRows: 'Failing rows',
     errorColumn: 'Import error',

@@ -614,7 +614,7 @@ export const appMessages: typeof englishAppMessages = {
       '%{rows} filas: %{created} para crear, %{updated} para actualizar, %{unchanged} sin cambios, %{failing} con errores',
     unknownColumns: 'Estas columnas no corresponden a ningún campo y se omiten: %{columns}',
     fixAndRetry:
-      'No se importa nada mientras una fila tenga errores. Descargue las filas con errores, corríjalas e importe ese archivo.',
+      'Las filas con errores quedan fuera de la importación. Descárguelas, corríjalas e importe ese archivo.',
     downloadFailing: 'Descargar filas con errores',
     failingRows: 'Filas con errores',
     errorColumn: 'Error de importación',

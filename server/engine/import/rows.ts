@@ -100,8 +100,10 @@ export async function runImport(
     failed.set(row, list);
   };
 
-  const references = await referenceIds(db, engine, actor, sheet, plan.byIndex);
-  const rows = sheet.rows.map(({ row, cells }) => {
+  const skipped = new Set(form.skipRows);
+  const read = { ...sheet, rows: sheet.rows.filter(({ row }) => !skipped.has(row)) };
+  const references = await referenceIds(db, engine, actor, read, plan.byIndex);
+  const rows = read.rows.map(({ row, cells }) => {
     const values: Values = {};
     for (const [index, name] of plan.byIndex) {
       const f = definition.fields[name];

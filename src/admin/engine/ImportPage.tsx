@@ -180,7 +180,10 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
     try {
       const { result } = await http<{ result: Committed }>(`/api/${calls.importCommit!.path}`, {
         method: 'POST',
-        body: formOf(file, { versions: JSON.stringify(preview.versions) }),
+        body: formOf(file, {
+          versions: JSON.stringify(preview.versions),
+          skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
+        }),
       });
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
       const message = translate('app.import.done', {
@@ -354,7 +357,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
             <Button
               variant="contained"
               onClick={() => void commit()}
-              disabled={Boolean(busy) || failingCount > 0 || preview.created + preview.updated === 0}
+              disabled={Boolean(busy) || preview.created + preview.updated === 0}
             >
               {translate('app.import.commit', { smart_count: preview.created + preview.updated })}
             </Button>

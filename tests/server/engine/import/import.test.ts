@@ -168,6 +168,15 @@ describe('import over every resource that offers create', () => {
       expect(await rowsInTable()).toBe(before);
     });
 
+    it('commits the other rows when the commit leaves out the rows the preview found failing', async () => {
+      const before = await rowsInTable();
+      const file = csvOf([header, rowOf('A'), rowOf('C', { [keyName]: '' }), rowOf('B')]);
+      const response = await commit(file, { skipRows: JSON.stringify([3]) });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+      expect(await rowsInTable()).toBe(before + 2);
+    });
+
     it('refuses a row the database refuses (a key twice in the file) in the preview and the commit', async () => {
       const file = csvOf([header, rowOf('A'), rowOf('A')]);
       const result = (await preview(file)).json().result;
