@@ -214,9 +214,6 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <Title title={translate('app.import.title', { label: many })} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('app.import.title', { label: many })}
-      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.import.help')}
       </Typography>
