@@ -1,4 +1,4 @@
-import { audit, isSecretName } from '../audit';
+import { audit, auditAll, isSecretName } from '../audit';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
@@ -60,5 +60,27 @@ export async function auditChange(
     definition.audit.entityType,
     written.id as number,
     details,
+  );
+}
+
+/** The audit rows of many creates of one import, in one statement. */
+export async function auditCreates(
+  tx: Db,
+  engine: ResourceTable,
+  actor: SessionUser,
+  rows: Values[],
+  importId: string,
+) {
+  const { definition, server } = engine;
+  if (!definition.audit || rows.length === 0) return;
+  await auditAll(
+    tx,
+    rows.map((written) => ({
+      actorUserId: actor.id,
+      action: server.auditActions?.create ?? 'create',
+      entityType: definition.audit!.entityType,
+      entityId: written.id as number,
+      details: { [definition.titleField]: written[definition.titleField], importId },
+    })),
   );
 }
