@@ -46,7 +46,7 @@ export const importFormSchema = z.object({
 export type ImportForm = z.output<typeof importFormSchema>;
 
 /** One failing cell: the file's row number (the header is row 1), its column, the form's message. */
-export const importFailureSchema = z.object({
+const importFailureSchema = z.object({
   row: z.number().int(),
   column: z.string(),
   field: z.string(),
@@ -54,7 +54,7 @@ export const importFailureSchema = z.object({
 });
 export type ImportFailure = z.infer<typeof importFailureSchema>;
 
-export const importPreviewSchema = z.object({
+const importPreviewSchema = z.object({
   /** The file's header row, as written. */
   header: z.array(z.string()),
   /** Each header's field ('' when no field takes it). */

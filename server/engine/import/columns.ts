@@ -2,7 +2,7 @@ import type { AnyResource, Field } from '../../../contract/resource';
 import type { Locale } from '../../../contract/locales';
 
 /** Header and label alike: case, spaces, dashes, underscores and accents do not count. */
-export const normalizeHeader = (text: string) =>
+const normalizeHeader = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -10,10 +10,10 @@ export const normalizeHeader = (text: string) =>
     .replace(/[\s_-]+/g, '');
 
 /** The fields a row of cells may set: those a create body takes. */
-export const importFields = (definition: AnyResource) =>
+const importFields = (definition: AnyResource) =>
   Object.entries(definition.fields).filter(([, f]) => !f.readOnly);
 
-export interface ColumnPlan {
+interface ColumnPlan {
   columns: { header: string; field: string }[];
   unknownColumns: string[];
   missingFields: string[];
