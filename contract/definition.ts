@@ -383,6 +383,16 @@ export interface ResourceCall {
   idIn?: 'path' | 'body' | 'query';
 }
 
+/**
+ * Whether a resource takes a spreadsheet (`server/engine/import`): its create is offered, and a
+ * flat row can be its create body, which holds where the fields describe that body (users'
+ * nested name and role list, an order's items, cannot be one row of cells).
+ */
+export const importable = (definition: AnyResource) =>
+  (definition.access.create?.length ?? 0) > 0 &&
+  !definition.notOffered?.includes('create') &&
+  !definition.schemas?.create;
+
 /** Whether a resource's changes can be read and reverted from its update page. */
 export const historyOf = (definition: AnyResource) =>
   Boolean(definition.audit) && definition.history !== false;
@@ -402,6 +412,8 @@ const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
  *   may name as options `{ value, label }`, within what the caller may read (see `referencesQuerySchemaOf`)
  * - with `trash`: `POST {path}/trash/table` (the trash's table query), `POST {path}/:id/restore`,
  *   `POST {path}/restore-many` and `POST {path}/purge-many` with `{ ids }`
+ * - when `importable`: `POST {path}/import/preview` and `POST {path}/import` with a spreadsheet
+ *   (multipart), and `POST {path}/import/:importId/undo`
  */
 export function resourceCalls(definition: AnyResource) {
   const base = apiPathOf(definition);
@@ -435,6 +447,13 @@ export function resourceCalls(definition: AnyResource) {
       : undefined,
     restoreMany: definition.trash ? { method: 'POST', path: joinPath(base, 'restore-many') } : undefined,
     purgeMany: definition.trash ? { method: 'POST', path: joinPath(base, 'purge-many') } : undefined,
+    importPreview: importable(definition)
+      ? { method: 'POST', path: joinPath(base, 'import/preview') }
+      : undefined,
+    importCommit: importable(definition) ? { method: 'POST', path: joinPath(base, 'import') } : undefined,
+    importUndo: importable(definition)
+      ? { method: 'POST', path: joinPath(base, 'import/:importId/undo') }
+      : undefined,
   } satisfies Record<string, ResourceCall | undefined>;
   return calls as {
     [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
@@ -447,6 +466,9 @@ export function resourceCalls(definition: AnyResource) {
     restore?: ResourceCall;
     restoreMany?: ResourceCall;
     purgeMany?: ResourceCall;
+    importPreview?: ResourceCall;
+    importCommit?: ResourceCall;
+    importUndo?: ResourceCall;
   };
 }
 

@@ -3,7 +3,7 @@
  * reads it (English when unset), and no other value is kept under it. Apart from
  * `preferences.ts`, which imports zod: the sign-in page reads this and has no room for zod.
  */
-const locales = ['en', 'es'] as const;
+export const locales = ['en', 'es'] as const;
 export type Locale = (typeof locales)[number];
 export const localePreferenceKey = 'locale';
 export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);

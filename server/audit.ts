@@ -34,11 +34,27 @@ export function audit(
   entityId: string | number | null,
   details?: Record<string, unknown>,
 ) {
-  return db.insert(auditLog).values({
-    actorUserId,
-    action,
-    entityType,
-    entityId: entityId === null ? null : String(entityId),
-    details: details ? (withoutSecrets(details) as Record<string, unknown>) : null,
-  });
+  return auditAll(db, [{ actorUserId, action, entityType, entityId, details }]);
+}
+
+/** The same for many entries at once (an import's rows), in one statement. */
+export function auditAll(
+  db: Db,
+  entries: readonly {
+    actorUserId: number | null;
+    action: string;
+    entityType: string;
+    entityId: string | number | null;
+    details?: Record<string, unknown>;
+  }[],
+) {
+  return db.insert(auditLog).values(
+    entries.map(({ actorUserId, action, entityType, entityId, details }) => ({
+      actorUserId,
+      action,
+      entityType,
+      entityId: entityId === null ? null : String(entityId),
+      details: details ? (withoutSecrets(details) as Record<string, unknown>) : null,
+    })),
+  );
 }

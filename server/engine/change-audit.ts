@@ -1,4 +1,4 @@
-import { audit, isSecretName } from '../audit';
+import { audit, auditAll, isSecretName } from '../audit';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
@@ -34,7 +34,7 @@ export const auditedBefore = (tx: Db, engine: ResourceTable, action: ChangeActio
 /**
  * The audit row of a change of an audited resource, in the change's transaction: the record's
  * title and the fields it altered (a toggle: the value it set), under the module's own word for
- * the action where it has one.
+ * the action where it has one, and the id of the import that made it, if one did.
  */
 export async function auditChange(
   tx: Db,
@@ -42,15 +42,17 @@ export async function auditChange(
   actor: SessionUser,
   action: ChangeAction,
   written: Values,
-  change: { values?: Values; before?: Values } = {},
+  change: { values?: Values; before?: Values; importId?: string } = {},
 ) {
   const { definition, server } = engine;
   if (!definition.audit) return;
   const changes = change.before ? fieldChanges(definition, change.before, written) : undefined;
-  const details =
+  const details: Values =
     action === 'toggle' && change.values
       ? { ...change.values, changes }
       : { [definition.titleField]: written[definition.titleField], changes };
+  // One import's rows share its id: what its Undo finds them by.
+  if (change.importId) details.importId = change.importId;
   await audit(
     tx,
     actor.id,
@@ -58,5 +60,27 @@ export async function auditChange(
     definition.audit.entityType,
     written.id as number,
     details,
+  );
+}
+
+/** The audit rows of many creates of one import, in one statement. */
+export async function auditCreates(
+  tx: Db,
+  engine: ResourceTable,
+  actor: SessionUser,
+  rows: Values[],
+  importId: string,
+) {
+  const { definition, server } = engine;
+  if (!definition.audit || rows.length === 0) return;
+  await auditAll(
+    tx,
+    rows.map((written) => ({
+      actorUserId: actor.id,
+      action: server.auditActions?.create ?? 'create',
+      entityType: definition.audit!.entityType,
+      entityId: written.id as number,
+      details: { [definition.titleField]: written[definition.titleField], importId },
+    })),
   );
 }

@@ -49,17 +49,30 @@ export async function announceChange(
   row: Record<string, unknown>,
   actor: SessionUser,
 ) {
+  await announceChanges(tx, definition, action, [row], actor);
+}
+
+/** The same for many rows of one change (an import), in one statement. */
+export async function announceChanges(
+  tx: Db,
+  definition: AnyResource,
+  action: ChangeAction,
+  rows: readonly Record<string, unknown>[],
+  actor: SessionUser,
+) {
   const field = definition.organizationField;
-  const organizationId =
-    field === 'id' ? (row.id as number) : field ? ((row[field] as number | null) ?? null) : null;
-  await announce(tx, {
-    resource: definition.name,
-    id: row.id as number,
-    action,
-    version: typeof row.version === 'number' ? row.version : null,
-    by: { id: actor.id, name: displayNameOf(actor) },
-    organizationId,
-  });
+  await announceAll(
+    tx,
+    rows.map((row) => ({
+      resource: definition.name,
+      id: row.id as number,
+      action,
+      version: typeof row.version === 'number' ? row.version : null,
+      by: { id: actor.id, name: displayNameOf(actor) },
+      organizationId:
+        field === 'id' ? (row.id as number) : field ? ((row[field] as number | null) ?? null) : null,
+    })),
+  );
 }
 
 /** Who a change made by no signed-in user (a job, a webhook) is announced as. */
@@ -70,14 +83,21 @@ export const systemActor = (name: string) => ({ id: 0, name });
  * key, so the stream filters it by that key's roles and the organization.
  */
 export async function announce(tx: Db, notice: Omit<ChangeNotice, 'at'>) {
-  const full: ChangeNotice = { ...notice, at: new Date().toISOString() };
+  await announceAll(tx, [notice]);
+}
+
+async function announceAll(tx: Db, notices: readonly Omit<ChangeNotice, 'at'>[]) {
+  const at = new Date().toISOString();
+  const full: ChangeNotice[] = notices.map((notice) => ({ ...notice, at }));
   // The lock, held to the commit, makes positions follow commit order: a change with a lower
   // position never commits after a higher one, which a stream resuming from the higher would skip.
   await tx.execute(sql`
     with logged as (
       insert into change_log (notice)
-      select ${JSON.stringify(full)}::jsonb
-      from (select pg_advisory_xact_lock(${changeLogLockSpace}::int, 0)) as serialized
+      select notice.value
+      from (select pg_advisory_xact_lock(${changeLogLockSpace}::int, 0)) as serialized,
+        jsonb_array_elements(${JSON.stringify(full)}::jsonb) with ordinality as notice
+      order by notice.ordinality
       returning position, notice
     )
     select pg_notify(${recordChangeChannel}, jsonb_build_object('position', position, 'notice', notice)::text)

@@ -22,6 +22,10 @@ export const callActions: Record<CallName, ResourceAction> = {
   restore: 'restore',
   restoreMany: 'restore',
   purgeMany: 'purge',
+  // An import is creates (and updates of the rows it matches), undone by whoever may import.
+  importPreview: 'create',
+  importCommit: 'create',
+  importUndo: 'create',
 };
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */

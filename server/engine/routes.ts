@@ -24,7 +24,9 @@ import { ResourceEngine } from './engine';
 import { refuseHiddenFields, writableValues } from './field-access';
 import { registerExport } from './export';
 import { callActions, resourceGuard } from './guard';
+import { databaseRuleFailures } from './errors';
 import { registerHistory } from './history';
+import { registerImport } from './import';
 import { resourceSchema, staleWriteDescription } from './openapi';
 import { assertOwnOrganization, rowCondition, scopeCondition } from './scope';
 import { registerReferences } from './references';
@@ -47,7 +49,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
     calls[name] !== undefined &&
     !server.own?.includes(name) &&
     (definition.access[callActions[name]]?.length ?? 0) > 0;
-  const route: ResourceRoute = (name, schema, handler) => {
+  const route: ResourceRoute = (name, schema, handler, config) => {
     if (!offered(name)) return;
     const call = calls[name]!;
     const params = pathParams(call.path);
@@ -59,6 +61,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       preValidation: writes.has(name)
         ? async (request) => refuseHiddenFields(definition, currentUser(request), request.body)
         : undefined,
+      config,
       schema: resourceSchema(definition, {
         summary: `${name} ${definition.label.many}`,
         ...(params.length > 0 && !schema.params
@@ -272,6 +275,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   }
   if (offered('references')) registerReferences(app, engine, route);
   if (definition.trash) registerTrash(app, engine, route);
+  registerImport(app, engine, route, databaseRuleFailures([definition], { [definition.name]: server }));
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }

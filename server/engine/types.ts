@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AnyResource } from '../../contract/resource';
 import type { AuditAction } from '../../contract/audit';
 import type { SessionUser } from '../auth/sessions';
@@ -22,7 +22,10 @@ export type CallName =
   | 'trashTable'
   | 'restore'
   | 'restoreMany'
-  | 'purgeMany';
+  | 'purgeMany'
+  | 'importPreview'
+  | 'importCommit'
+  | 'importUndo';
 
 /** `revert` is an update that brings back a value from the record's history. */
 export type ChangeAction = 'create' | 'update' | 'toggle' | 'delete' | 'restore' | 'purge' | 'revert';
@@ -81,4 +84,5 @@ export type ResourceRoute = (
   name: CallName,
   schema: FastifySchema,
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+  config?: FastifyContextConfig,
 ) => void;

@@ -1,5 +1,6 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
 import {
@@ -16,7 +17,7 @@ import {
   WrapperField,
 } from 'react-admin';
 import { Link } from 'react-router';
-import type { AnyResource, Field } from '../../../contract/resource';
+import { type AnyResource, type Field, importable } from '../../../contract/definition';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
@@ -47,6 +48,16 @@ function ExportButton({ definition, scope }: { definition: AnyResource; scope?: 
   );
 }
 
+function ImportButton({ definition }: { definition: AnyResource }) {
+  const translate = useTranslate();
+  const path = useResourcePath(definition.name);
+  return (
+    <Button component={Link} to={path('import')} label={translate('app.import.button')}>
+      <UploadFileIcon />
+    </Button>
+  );
+}
+
 function TrashButton({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
   const path = useResourcePath(definition.name);
@@ -69,6 +80,7 @@ function ListActions({ definition, scope }: { definition: AnyResource; scope?: s
       <SavedViewsButton />
       {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
+      {offered('create') && importable(definition) && <ImportButton definition={definition} />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}
       {definition.trash && offered('restore') && <TrashButton definition={definition} />}
     </TopToolbar>

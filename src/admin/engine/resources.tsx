@@ -5,6 +5,7 @@ import {
   type AnyResource,
   definitionAs,
   historyOf,
+  importable,
   offers,
   type ResourceAction,
 } from '../../../contract/definition';
@@ -21,6 +22,7 @@ const ResourceUpdate = lazyNamed(() => import('./ResourceForms'), 'ResourceUpdat
 const ResourceDelete = lazyNamed(() => import('./ResourceForms'), 'ResourceDelete');
 const TrashPage = lazyNamed(() => import('./TrashPage'), 'TrashPage');
 const HistoryPage = lazyNamed(() => import('./HistoryPage'), 'HistoryPage');
+const ImportPage = lazyNamed(() => import('./ImportPage'), 'ImportPage');
 
 const everyRole = Object.values(roles);
 const offeredToAnyone = (definition: AnyResource, action: ResourceAction) =>
@@ -48,6 +50,10 @@ function useSeen(definition: AnyResource) {
 
 function SeenTrash({ definition }: { definition: AnyResource }) {
   return <TrashPage definition={useSeen(definition)} />;
+}
+
+function SeenImport({ definition }: { definition: AnyResource }) {
+  return <ImportPage definition={useSeen(definition)} />;
 }
 
 /**
@@ -91,6 +97,9 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
         : []),
       ...(definition.trash && offeredToAnyone(definition, 'restore')
         ? [<Route key="trash" path="trash" element={<SeenTrash definition={definition} />} />]
+        : []),
+      ...(importable(definition) && offeredToAnyone(definition, 'create')
+        ? [<Route key="import" path="import" element={<SeenImport definition={definition} />} />]
         : []),
       ...(overrides.routes ?? []),
     ],

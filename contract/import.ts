@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { resultOf } from './common';
+import { isLocale, locales } from './locales';
+
+/**
+ * A spreadsheet into a resource (`server/engine/import`): the file's limits, the form the app
+ * sends and the preview, commit and undo it answers. Both sides read these.
+ */
+export const importLimits = { maxBytes: 10 * 1024 * 1024, maxRows: 50_000 } as const;
+
+/** The multipart field carrying the file, and the text fields beside it. */
+export const importFileField = 'file';
+
+const jsonField = <T extends z.ZodType>(schema: T, label: string) =>
+  z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: `${label} must be JSON` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema)
+    .optional();
+
+/**
+ * The form's text fields. `mapping`: column header → field name, for headers the server does not
+ * match by itself (the app's labels in the user's language, the user's choices in the mapping
+ * step; a field name of '' ignores the column). `locale`: how dates and numbers are written
+ * (`es`: 31/01/2026 and 1.234,50). `versions`: the preview's versions of the rows it matched,
+ * so the commit refuses a row changed since. `skipRows`: the rows the preview found failing,
+ * which the commit leaves out (for the file of failing rows); any other failing row still
+ * stops the whole commit.
+ */
+export const importFormSchema = z.object({
+  mapping: jsonField(z.record(z.string().max(200), z.string().max(100)), 'Mapping'),
+  locale: z
+    .string()
+    .refine(isLocale, `The language must be one of ${locales.join(', ')}`)
+    .optional(),
+  versions: jsonField(z.record(z.string().max(12), z.number().int().positive()), 'Versions'),
+  skipRows: jsonField(z.array(z.number().int().positive()).max(importLimits.maxRows), 'Skip rows'),
+});
+export type ImportForm = z.output<typeof importFormSchema>;
+
+/** One failing cell: the file's row number (the header is row 1), its column, the form's message. */
+const importFailureSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportFailure = z.infer<typeof importFailureSchema>;
+
+const importPreviewSchema = z.object({
+  /** The file's header row, as written. */
+  header: z.array(z.string()),
+  /** Each header's field ('' when no field takes it). */
+  columns: z.array(z.object({ header: z.string(), field: z.string() })),
+  /** Headers no field takes: listed, not fatal. */
+  unknownColumns: z.array(z.string()),
+  /** Required fields with no column: the mapping step; no row is checked until they have one. */
+  missingFields: z.array(z.string()),
+  /** ';' or ',': what a file of the failing rows is written with. */
+  delimiter: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failures: z.array(importFailureSchema),
+  /** The cells of each failing row as read, for the file of failing rows. */
+  failingRows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+  /** The versions of the rows an update would write, for the commit (see `importFormSchema`). */
+  versions: z.record(z.string(), z.number().int()),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export const importPreviewResponseSchema = resultOf(importPreviewSchema);
+
+export const importCommitResponseSchema = resultOf(
+  z.object({
+    importId: z.string(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+);
+
+export const importUndoResponseSchema = resultOf(
+  z.object({ removed: z.number().int(), restored: z.number().int() }),
+);
+
+export const importIdParamsSchema = z.object({ importId: z.uuid('Import id is not valid') });

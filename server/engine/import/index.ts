@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  importCommitResponseSchema,
+  importFileField,
+  importFormSchema,
+  importIdParamsSchema,
+  importLimits,
+  importPreviewResponseSchema,
+  importUndoResponseSchema,
+} from '../../../contract/import';
+import { currentUser } from '../../auth/guards';
+import { badRequest, HttpError } from '../../http/errors';
+import type { ResourceEngine } from '../engine';
+import type { ResourceRoute } from '../types';
+import { readSheet, tooLarge } from './parse';
+import { type RuleFailures, runImport } from './rows';
+import { undoImport } from './undo';
+
+/** Room for the form's text fields (the preview's versions of 50,000 rows) around the file. */
+const formFieldBytes = 2 * 1024 * 1024;
+
+/** The import form: the file, refused by its announced size before a byte is read, and its fields. */
+async function readImportForm(request: FastifyRequest) {
+  const announced = Number(request.headers['content-length']);
+  if (Number.isFinite(announced) && announced > importLimits.maxBytes + formFieldBytes) throw tooLarge();
+  if (!request.isMultipart()) throw badRequest(importFileField, 'The request must be a multipart form');
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  for await (const part of request.parts({
+    limits: { fileSize: importLimits.maxBytes, fieldSize: formFieldBytes },
+  })) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== importFileField) {
+      part.file.resume();
+      throw badRequest(part.fieldname, `Only one file, in ${importFileField}, is expected`);
+    }
+    file = await part.toBuffer().catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
+    });
+  }
+  if (!file || file.length === 0) throw badRequest(importFileField, 'Choose a CSV or XLSX file');
+  const parsed = importFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw badRequest(issue.path.join('.'), issue.message);
+  }
+  return { file, form: parsed.data };
+}
+
+const multipartForm = {
+  fields: importFormSchema,
+  files: {
+    [importFileField]: 'a CSV (UTF-8, comma or semicolon) or XLSX file of at most 10 MB and 50,000 rows',
+  },
+  requiredFiles: [importFileField],
+};
+
+/**
+ * A spreadsheet into the resource: `import/preview` tries every row and rolls back, answering
+ * what would be created, updated and left unchanged and each failing row; `import` does the
+ * same and writes it all, or nothing and a 400 naming each failing row; `import/:importId/undo`
+ * takes it back. All three need `access.create`.
+ */
+export function registerImport(
+  app: FastifyInstance,
+  engine: ResourceEngine,
+  route: ResourceRoute,
+  ruleFailures: RuleFailures,
+) {
+  route(
+    'importPreview',
+    {
+      description:
+        'Reads the file and tries every row as a create (or, where the unique key matches a row, an update) in a transaction that is rolled back: nothing is written.',
+      response: { 200: importPreviewResponseSchema },
+    },
+    async (request) => {
+      const { file, form } = await readImportForm(request);
+      const sheet = await readSheet(file);
+      const { preview } = await runImport(app.db, engine, currentUser(request), sheet, form, {
+        commit: false,
+        ruleFailures,
+      });
+      return { result: preview };
+    },
+    { multipartForm },
+  );
+
+  route(
+    'importCommit',
+    {
+      description:
+        'Writes every row of the file in one transaction, or nothing: a failing row, a required field without a column or a row changed since the preview (send the preview’s `versions`) is a 400 naming each.',
+      response: { 200: importCommitResponseSchema },
+    },
+    async (request) => {
+      const { file, form } = await readImportForm(request);
+      const sheet = await readSheet(file);
+      const { preview, importId } = await runImport(app.db, engine, currentUser(request), sheet, form, {
+        commit: true,
+        importId: randomUUID(),
+        ruleFailures,
+      });
+      if (preview.missingFields.length > 0) {
+        const labels = preview.missingFields.map((name) => engine.definition.fields[name].label);
+        throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
+      }
+      if (!importId) {
+        const failures = preview.failures.map(({ row, column, field, message }) => ({
+          propertyName: `rows.${row}.${field}`,
+          errorMessage: `Row ${row}, ${column || field}: ${message}`,
+        }));
+        throw new HttpError(400, failures[0].errorMessage, failures);
+      }
+      const { created, updated, unchanged } = preview;
+      return { result: { importId, created, updated, unchanged } };
+    },
+    { multipartForm },
+  );
+
+  route(
+    'importUndo',
+    {
+      description:
+        'Moves what the import created to the trash and gives what it updated its values before; refused with a 400, and nothing undone, when a row has changed since.',
+      params: importIdParamsSchema,
+      response: { 200: importUndoResponseSchema },
+    },
+    async (request) => {
+      const { importId } = request.params as { importId: string };
+      return { result: await undoImport(app.db, engine, currentUser(request), importId) };
+    },
+  );
+}

@@ -1,0 +1,367 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Title, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
+import type { ImportPreview } from '../../../contract/import';
+import { localizeMessage, useLocale } from '../../i18n/locale';
+import { http } from '../../providers';
+import { useFailureToast } from '../../providers/failureToast';
+import { useResourcePath } from '../../resources/useResourcePath';
+import { useResourceText } from './labels';
+
+interface Committed {
+  importId: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+type Failure = ImportPreview['failures'][number];
+
+/** A CSV cell as a spreadsheet program reads it back. */
+const csvCell = (text: string, delimiter: string) =>
+  text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+
+/**
+ * The failing rows as they were read, with one more column saying what is wrong, in the
+ * file's own delimiter and with a BOM, so Excel opens it in UTF-8 and the fixed file imports as is.
+ */
+function failingRowsFile(
+  preview: ImportPreview,
+  errorHeader: string,
+  messageOf: (failure: Failure) => string,
+) {
+  const lines = [[...preview.header, errorHeader]];
+  for (const { row, cells } of preview.failingRows) {
+    const messages = preview.failures.filter((failure) => failure.row === row).map(messageOf);
+    lines.push([...cells, messages.join('; ')]);
+  }
+  const text = lines
+    .map((cells) => cells.map((cell) => csvCell(cell, preview.delimiter)).join(preview.delimiter))
+    .join('\r\n');
+  return new Blob([`\uFEFF${text}\r\n`], { type: 'text/csv;charset=utf-8' });
+}
+
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The toast after a commit: what was imported, and Undo, which has focus as the trash's toast does. */
+function ImportedToast({ message, onUndo }: { message: string; onUndo: () => void }) {
+  const translate = useTranslate();
+  const close = useCloseNotification();
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => undoRef.current?.focus());
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Alert
+      severity="success"
+      variant="filled"
+      action={
+        <Button
+          ref={undoRef}
+          color="inherit"
+          size="small"
+          onClick={() => {
+            close();
+            onUndo();
+          }}
+        >
+          {translate('app.trash.undo')}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * `/admin/{name}/import`: a CSV or XLSX file into the resource. The server reads and checks every
+ * row (`server/engine/import`); this page sends the column labels in the user's language as the
+ * mapping, asks for a column for each required field the file lacks, shows the preview's counts
+ * and failing rows (and a file of them to fix), and commits, then offers Undo.
+ */
+export function ImportPage({ definition }: { definition: AnyResource }) {
+  const translate = useTranslate();
+  const text = useResourceText();
+  const locale = useLocale();
+  const notify = useNotify();
+  const failureToast = useFailureToast();
+  const navigate = useNavigate();
+  const path = useResourcePath(definition.name);
+  const queryClient = useQueryClient();
+  const calls = resourceCalls(definition);
+  const [file, setFile] = useState<File>();
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<ImportPreview>();
+  const [fileError, setFileError] = useState<string>();
+  const [busy, setBusy] = useState<'preview' | 'commit'>();
+  const [commitFailures, setCommitFailures] = useState<string[]>([]);
+
+  const label = (name: string) => (name ? text.field(definition, name) : '');
+  const formOf = (selected: File, extra: Record<string, string> = {}) => {
+    const mapping: Record<string, string> = {};
+    for (const name of Object.keys(definition.fields)) mapping[label(name)] = name;
+    // The mapping step's choices: the file's column for each field it named.
+    for (const [name, header] of Object.entries(chosen)) if (header) mapping[header] = name;
+    const form = new FormData();
+    form.append('mapping', JSON.stringify(mapping));
+    form.append('locale', locale);
+    for (const [key, value] of Object.entries(extra)) form.append(key, value);
+    form.append('file', selected);
+    return form;
+  };
+  const fileFailure = (error: unknown) => {
+    const failures = (
+      error as { body?: { validationFailures?: { propertyName: string; errorMessage: string }[] } }
+    )?.body?.validationFailures;
+    const onFile = failures?.find((failure) => failure.propertyName === 'file');
+    if (onFile) setFileError(onFile.errorMessage);
+    else failureToast(error);
+  };
+
+  const runPreview = async (selected = file) => {
+    if (!selected) return;
+    setBusy('preview');
+    setFileError(undefined);
+    setCommitFailures([]);
+    try {
+      const response = await http<{ result: ImportPreview }>(`/api/${calls.importPreview!.path}`, {
+        method: 'POST',
+        body: formOf(selected),
+      });
+      setPreview(response.result);
+    } catch (error) {
+      setPreview(undefined);
+      fileFailure(error);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const undo = useCallback(
+    (importId: string) =>
+      http(`/api/${fillPath(calls.importUndo!.path, { importId })}`, { method: 'POST' }).then(async () => {
+        await queryClient.invalidateQueries({ queryKey: [definition.name] });
+        notify(translate('app.import.undone'), { type: 'success' });
+      }, failureToast),
+    [calls.importUndo, definition.name, failureToast, notify, queryClient, translate],
+  );
+
+  const commit = async () => {
+    if (!file || !preview) return;
+    setBusy('commit');
+    try {
+      const { result } = await http<{ result: Committed }>(`/api/${calls.importCommit!.path}`, {
+        method: 'POST',
+        body: formOf(file, {
+          versions: JSON.stringify(preview.versions),
+          skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
+        }),
+      });
+      await queryClient.invalidateQueries({ queryKey: [definition.name] });
+      const message = translate('app.import.done', {
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+      });
+      notify(<ImportedToast message={message} onUndo={() => void undo(result.importId)} />, {
+        type: 'success',
+        autoHideDuration: 15_000,
+      });
+      navigate(path());
+    } catch (error) {
+      const failures = (
+        error as { body?: { validationFailures?: { propertyName: string; errorMessage: string }[] } }
+      )?.body?.validationFailures;
+      if (failures?.some((failure) => failure.propertyName.startsWith('rows.')))
+        setCommitFailures(failures.map((failure) => failure.errorMessage));
+      else fileFailure(error);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const many = text.many(definition);
+  const failingCount = preview?.failingRows.length ?? 0;
+  const needsMapping = (preview?.missingFields.length ?? 0) > 0;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Title title={translate('app.import.title', { label: many })} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('app.import.help')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={Boolean(busy)}>
+          {translate('app.import.chooseFile')}
+          <input
+            hidden
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-label={translate('app.import.chooseFile')}
+            onChange={(event) => {
+              const selected = event.target.files?.[0];
+              event.target.value = '';
+              if (!selected) return;
+              setFile(selected);
+              setChosen({});
+              void runPreview(selected);
+            }}
+          />
+        </Button>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {file?.name ?? translate('app.import.noFile')}
+        </Typography>
+      </Stack>
+      {fileError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {fileError}
+        </Alert>
+      )}
+      {busy && (
+        <Box sx={{ mb: 2 }} role="status">
+          <Typography variant="body2">
+            {translate(busy === 'preview' ? 'app.import.checking' : 'app.import.committing', {
+              rows: preview?.rows ?? 0,
+            })}
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {preview && needsMapping && (
+        <Box component="section" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {translate('app.import.mappingTitle')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('app.import.mappingHelp')}
+          </Typography>
+          <Stack spacing={2} sx={{ maxWidth: 420 }}>
+            {preview.missingFields.map((name) => (
+              <TextField
+                key={name}
+                select
+                label={label(name)}
+                value={chosen[name] ?? ''}
+                onChange={(event) => setChosen({ ...chosen, [name]: event.target.value })}
+              >
+                {preview.header.map((header) => (
+                  <MenuItem key={header} value={header}>
+                    {header}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+            <Button variant="contained" onClick={() => void runPreview()} disabled={Boolean(busy)}>
+              {translate('app.import.previewAgain')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      {preview && !needsMapping && (
+        <Box component="section" aria-labelledby="import-preview">
+          <Typography variant="h6" component="h2" id="import-preview">
+            {translate('app.import.previewTitle')}
+          </Typography>
+          <Typography variant="body1" sx={{ mb: 1 }} data-testid="import-counts">
+            {translate('app.import.counts', {
+              rows: preview.rows,
+              created: preview.created,
+              updated: preview.updated,
+              unchanged: preview.unchanged,
+              failing: failingCount,
+            })}
+          </Typography>
+          {preview.unknownColumns.length > 0 && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('app.import.unknownColumns', { columns: preview.unknownColumns.join(', ') })}
+            </Alert>
+          )}
+          {failingCount > 0 && (
+            <>
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                {translate('app.import.fixAndRetry')}
+              </Alert>
+              <Button
+                startIcon={<DownloadIcon />}
+                onClick={() =>
+                  download(
+                    failingRowsFile(preview, translate('app.import.errorColumn'), (failure) =>
+                      [failure.column, localizeMessage(failure.message)].filter(Boolean).join(': '),
+                    ),
+                    `${definition.name}-failing-rows.csv`,
+                  )
+                }
+              >
+                {translate('app.import.downloadFailing')}
+              </Button>
+              <Box sx={{ overflowX: 'auto', mb: 2 }}>
+                <Table size="small" aria-label={translate('app.import.failingRows')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('app.import.row')}</TableCell>
+                      <TableCell>{translate('app.import.column')}</TableCell>
+                      <TableCell>{translate('app.import.message')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {preview.failures.map((failure, index) => (
+                      <TableRow key={index}>
+                        <TableCell>{failure.row}</TableCell>
+                        <TableCell>{failure.column || label(failure.field)}</TableCell>
+                        <TableCell>{localizeMessage(failure.message)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            </>
+          )}
+          {commitFailures.length > 0 && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {commitFailures.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2}>
+            <Button
+              variant="contained"
+              onClick={() => void commit()}
+              disabled={Boolean(busy) || preview.created + preview.updated === 0}
+            >
+              {translate('app.import.commit', { smart_count: preview.created + preview.updated })}
+            </Button>
+            <Button onClick={() => navigate(path())}>{translate('app.tables.cancel')}</Button>
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

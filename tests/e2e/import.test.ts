@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { csvOf, xlsxOf } from '../server/engine/import/files';
+import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
+
+const texts = appMessages.import;
+const folder = mkdtempSync(join(tmpdir(), 'import-e2e-'));
+const header = ['Code', 'Name', 'Organization', 'State', 'Active'];
+const run = Date.now() % 100_000;
+
+let browser: Browser;
+let signedIn: SignedIn;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  signedIn = await signedInState(browser, admin.email, admin.password);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function pageOf(): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: signedIn,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const counts = (rows: number, created: number, failing: number) =>
+  texts.counts
+    .replace('%{rows}', String(rows))
+    .replace('%{created}', String(created))
+    .replace('%{updated}', '0')
+    .replace('%{unchanged}', '0')
+    .replace('%{failing}', String(failing));
+
+async function openImport(page: Page) {
+  await page.goto(`${baseUrl()}/admin/promo-codes`);
+  await page.getByRole('link', { name: texts.button }).click();
+  await page.getByRole('heading', { name: 'Import Promos', level: 1 }).waitFor();
+}
+
+async function choose(page: Page, name: string, content: Buffer) {
+  const path = join(folder, name);
+  writeFileSync(path, content);
+  await page.locator('input[type=file]').setInputFiles(path);
+}
+
+const countsOf = (page: Page) => page.getByTestId('import-counts').textContent();
+
+async function commit(page: Page, rows: number) {
+  await page.getByRole('button', { name: rows === 1 ? 'Import 1 row' : `Import ${rows} rows` }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `Imported: ${rows} created` })
+    .waitFor();
+}
+
+describe('importing a spreadsheet into promo codes', () => {
+  it('previews a CSV with errors, imports its good rows, and imports the fixed file of failing rows; Undo takes that import back while a second browser watches the list', async () => {
+    const page = await pageOf();
+    await openImport(page);
+    await choose(
+      page,
+      'promos.csv',
+      csvOf(
+        [
+          header,
+          [`IMPA${run}`, 'Spring sale', 'Lincoln High', 'OH - Ohio', 'yes'],
+          [`IMP B${run}`, 'Typo in the code', 'Lincoln High', 'OH', 'no'],
+          [`IMPC${run}`, '', 'Lincoln High', 'Atlantis', 'sí'],
+          [`IMPD${run}`, 'Fall sale', 'Lincoln High', 'CA', '1'],
+        ],
+        { delimiter: ';', bom: true },
+      ),
+    );
+    await expect.poll(() => countsOf(page)).toBe(counts(4, 2, 2));
+    const failing = page.getByRole('table', { name: texts.failingRows });
+    await expect
+      .poll(() => failing.getByRole('row').allTextContents())
+      .toEqual([
+        'RowColumnMessage',
+        '3CodeCode may contain only letters, digits, - and _',
+        '4NameName is required',
+        '4StateState is not one of the choices',
+      ]);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: texts.downloadFailing }).click();
+    const download = await downloading;
+    const failingFile = readFileSync(await download.path()).toString('utf8');
+    expect(failingFile).toBe(
+      '\uFEFFCode;Name;Organization;State;Active;Import error\r\n' +
+        `IMP B${run};Typo in the code;Lincoln High;OH;no;Code: Code may contain only letters, digits, - and _\r\n` +
+        `IMPC${run};;Lincoln High;Atlantis;sí;"Name: Name is required; State: State is not one of the choices"\r\n`,
+    );
+    await commit(page, 2);
+
+    const watcher = await pageOf();
+    await watcher.goto(`${baseUrl()}/admin/promo-codes`);
+    await watcher.getByRole('textbox', { name: 'Search' }).fill(String(run));
+    await watcher.getByRole('row', { name: new RegExp(`IMPA${run}`) }).waitFor();
+    const fixedRow = watcher.getByRole('row', { name: new RegExp(`IMPB${run}`) });
+    expect(await fixedRow.count()).toBe(0);
+
+    const fixed = failingFile
+      .replace(`IMP B${run}`, `IMPB${run}`)
+      .replace(`IMPC${run};;Lincoln High;Atlantis`, `IMPC${run};Winter sale;Lincoln High;NY`);
+    await openImport(page);
+    await choose(page, 'promos-fixed.csv', Buffer.from(fixed));
+    await expect.poll(() => countsOf(page)).toBe(counts(2, 2, 0));
+    await page.getByText(texts.unknownColumns.replace('%{columns}', 'Import error')).waitFor();
+    await commit(page, 2);
+    await fixedRow.waitFor();
+
+    await page.getByRole('button', { name: appMessages.trash.undo }).click();
+    await page.getByText(texts.undone).waitFor();
+    await expect.poll(() => fixedRow.count()).toBe(0);
+    await watcher.getByRole('row', { name: new RegExp(`IMPA${run}`) }).waitFor();
+  });
+
+  it('previews an XLSX file with an error, its formula read as text, and imports the rest', async () => {
+    const page = await pageOf();
+    await openImport(page);
+    await choose(
+      page,
+      'promos.xlsx',
+      await xlsxOf([
+        [...header, 'Description'],
+        [`XLSA${run}`, 'Spreadsheet sale', 'Lincoln High', 'TX', 'true', { formula: 'SUM(1,2)' }],
+        [`XLSB${run}`, 'Unknown state', 'Lincoln High', 'Narnia', 'false', ''],
+      ]),
+    );
+    await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
+    await page.getByRole('cell', { name: 'State is not one of the choices' }).waitFor();
+    await commit(page, 1);
+    const response = await page.request.post(`${baseUrl()}/api/promo-codes/table`, {
+      data: { skip: 0, take: 10, allSearch: `xlsa${run}` },
+    });
+    const [row] = (await response.json()).result.data as { description: string }[];
+    expect(row.description).toBe('=SUM(1,2)');
+  });
+});

@@ -1,0 +1,272 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resourceDefinitions } from '../../../../contract/definitions';
+import {
+  type AnyResource,
+  type Field,
+  fillPath,
+  importable,
+  resourceCalls,
+} from '../../../../contract/resource';
+import { roles } from '../../../../contract/roles';
+import { buildApp } from '../../../../server/app';
+import { testConfig } from '../../../../server/config';
+import type { Database, Db } from '../../../../server/db/client';
+import { auditLog } from '../../../../server/db/schema';
+import { tableOf, columnsOf } from '../../../../server/engine/tables';
+import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../../helpers';
+import { createTeamsTable, dropTeamsTable, teams } from '../teams';
+import { csvOf, importForm } from './files';
+
+/**
+ * What every resource that takes a spreadsheet promises, derived from its definition as the
+ * registry suite is: a newly registered resource offering create is covered by registering it.
+ */
+const subjects = [...resourceDefinitions, teams as AnyResource].filter(importable);
+
+const keyOf = (definition: AnyResource) =>
+  Object.entries(definition.fields).find(([, f]) => f.unique && !f.readOnly)!;
+const columnsFor = (definition: AnyResource) =>
+  Object.entries(definition.fields).filter(([, f]) => !f.readOnly);
+
+/** A cell a spreadsheet would hold for the field: labels, not ids or codes. */
+function cellOf(f: Field, n: string): string {
+  switch (f.kind) {
+    case 'email':
+      return `sample${n.toLowerCase()}@example.com`;
+    case 'url':
+      return 'https://example.com/shop';
+    case 'number':
+    case 'money':
+      return '12';
+    case 'boolean':
+      return 'yes';
+    case 'choice':
+      return f.choices[0].label;
+    case 'reference':
+      return 'Lincoln High School';
+    case 'date':
+      return '2026-01-31';
+    case 'dateTime':
+      return '2026-01-31T10:00:00Z';
+    default:
+      return `Sample${n}`;
+  }
+}
+
+/** Another value the field takes, for an update. */
+function otherCellOf(f: Field): string | undefined {
+  switch (f.kind) {
+    case 'text':
+    case 'longText':
+      return 'Changed';
+    case 'url':
+      return 'https://example.com/other';
+    case 'choice':
+      return f.choices[1]?.label;
+    case 'boolean':
+      return 'no';
+    default:
+      return undefined;
+  }
+}
+
+describe('import over every resource that offers create', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let db: Db;
+  let admin: string;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    db = database.db;
+    await createTeamsTable(db);
+    app = await buildApp(testConfig(), { database, resources: [teams] });
+    await app.ready();
+  });
+
+  beforeEach(async () => {
+    await resetDatabase(database);
+    await createOrganization(db, 'Lincoln High School');
+    await createOrganization(db, 'Riverside Academy');
+    await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
+    admin = await signIn(app, 'admin@example.com');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await dropTeamsTable(db);
+  });
+
+  describe.each(subjects)('$name', (definition) => {
+    const calls = resourceCalls(definition);
+    const [keyName, keyField] = keyOf(definition);
+    const header = columnsFor(definition).map(([, f]) => f.label);
+    const rowOf = (n: string, overrides: Record<string, string> = {}) =>
+      columnsFor(definition).map(([name, f]) => overrides[name] ?? cellOf(f, n));
+    const post = (path: string, file: Buffer, fields: Record<string, string> = {}, cookie = admin) => {
+      const form = importForm(file, fields);
+      return app.inject({
+        method: 'POST',
+        url: `/api/${path}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+    };
+    const preview = (file: Buffer, fields?: Record<string, string>) =>
+      post(calls.importPreview!.path, file, fields);
+    const commit = (file: Buffer, fields?: Record<string, string>) =>
+      post(calls.importCommit!.path, file, fields);
+    const undo = (importId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/${fillPath(calls.importUndo!.path, { importId })}`,
+        headers: { cookie: admin },
+      });
+    const rowsInTable = async () => {
+      const table = tableOf(definition);
+      const columns = columnsOf(table);
+      const [{ rows }] = await db
+        .select({ rows: count() })
+        .from(table)
+        .where(definition.trash ? sql`${columns.deletedAt} is null` : undefined);
+      return rows;
+    };
+
+    it('previews a file without writing anything: what would be created, and each failing row with its row number, column and the form’s message', async () => {
+      const before = await rowsInTable();
+      const file = csvOf([header, rowOf('A'), rowOf('B'), rowOf('C', { [keyName]: '' })]);
+      const response = await preview(file);
+      expect(response.statusCode, response.body).toBe(200);
+      const result = response.json().result;
+      expect(result).toMatchObject({
+        rows: 3,
+        created: 2,
+        updated: 0,
+        unchanged: 0,
+        unknownColumns: [],
+        missingFields: [],
+      });
+      expect(result.failures).toEqual([
+        { row: 4, column: keyField.label, field: keyName, message: `${keyField.label} is required` },
+      ]);
+      expect(result.failingRows).toEqual([{ row: 4, cells: rowOf('C', { [keyName]: '' }) }]);
+      expect(await rowsInTable()).toBe(before);
+    });
+
+    it('commits nothing when one row fails, and names the row, its column and the message', async () => {
+      const before = await rowsInTable();
+      const response = await commit(csvOf([header, rowOf('A'), rowOf('C', { [keyName]: '' })]));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().validationFailures).toEqual([
+        {
+          propertyName: `rows.3.${keyName}`,
+          errorMessage: `Row 3, ${keyField.label}: ${keyField.label} is required`,
+        },
+      ]);
+      expect(await rowsInTable()).toBe(before);
+    });
+
+    it('commits the other rows when the commit leaves out the rows the preview found failing', async () => {
+      const before = await rowsInTable();
+      const file = csvOf([header, rowOf('A'), rowOf('C', { [keyName]: '' }), rowOf('B')]);
+      const response = await commit(file, { skipRows: JSON.stringify([3]) });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+      expect(await rowsInTable()).toBe(before + 2);
+    });
+
+    it('refuses a row the database refuses (a key twice in the file) in the preview and the commit', async () => {
+      const file = csvOf([header, rowOf('A'), rowOf('A')]);
+      const result = (await preview(file)).json().result;
+      expect(result.created).toBe(1);
+      expect(result.failures).toEqual([
+        { row: 3, column: keyField.label, field: keyName, message: `${keyField.label} is already in use` },
+      ]);
+      expect((await commit(file)).statusCode).toBe(400);
+    });
+
+    it('commits every row with one audit entry each under one import id, leaves a second import of the same file unchanged, and Undo takes the rows away', async () => {
+      const before = await rowsInTable();
+      const file = csvOf([header, rowOf('A'), rowOf('B')]);
+      const response = await commit(file);
+      expect(response.statusCode, response.body).toBe(200);
+      const { importId, ...counts } = response.json().result;
+      expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0 });
+      const [{ entries }] = await db
+        .select({ entries: count() })
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'importId' = ${importId}`);
+      expect(entries).toBe(2);
+      expect(await rowsInTable()).toBe(before + 2);
+      expect((await preview(file)).json().result).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+
+      const undone = await undo(importId);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json().result).toEqual({ removed: 2, restored: 0 });
+      expect(await rowsInTable()).toBe(before);
+    });
+
+    const changed = columnsFor(definition).find(
+      ([name, f]) => name !== keyName && f.kind !== 'reference' && otherCellOf(f) !== undefined,
+    );
+
+    it.runIf(changed)(
+      'updates the row its unique key matches, and Undo gives it back its value before',
+      async () => {
+        const [name, f] = changed!;
+        await commit(csvOf([header, rowOf('A')]));
+        const file = csvOf([header, rowOf('A', { [name]: otherCellOf(f)! })]);
+        const previewed = (await preview(file)).json().result;
+        expect(previewed).toMatchObject({ created: 0, updated: 1, unchanged: 0, failures: [] });
+        const response = await commit(file, { versions: JSON.stringify(previewed.versions) });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().result).toMatchObject({ created: 0, updated: 1 });
+        const id = Number(Object.keys(previewed.versions)[0]);
+        const table = tableOf(definition);
+        const read = async () =>
+          (
+            await db
+              .select()
+              .from(table)
+              .where(eq(columnsOf(table).id, id))
+          )[0] as Record<string, unknown>;
+        const updatedValue = (await read())[name];
+        const undone = await undo(response.json().result.importId);
+        expect(undone.json().result).toEqual({ removed: 0, restored: 1 });
+        expect((await read())[name]).not.toEqual(updatedValue);
+      },
+    );
+
+    it.runIf(changed)(
+      'refuses a row changed since the preview, and an Undo once a row changed since the import',
+      async () => {
+        const [name, f] = changed!;
+        const created = (await commit(csvOf([header, rowOf('A')]))).json().result;
+        const file = csvOf([header, rowOf('A', { [name]: otherCellOf(f)! })]);
+        const previewed = (await preview(file)).json().result;
+        const id = Number(Object.keys(previewed.versions)[0]);
+        const table = tableOf(definition);
+        await db
+          .update(table)
+          .set({ version: sql`version + 1` } as never)
+          .where(eq(columnsOf(table).id, id));
+        await db
+          .insert(auditLog)
+          .values({ action: 'update', entityType: definition.audit!.entityType, entityId: String(id) });
+        const response = await commit(file, { versions: JSON.stringify(previewed.versions) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().validationFailures[0].errorMessage).toBe(
+          `Row 2, ${keyField.label}: Someone changed this ${definition.label.one.toLowerCase()} after the preview`,
+        );
+        const refused = await undo(created.importId);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().validationFailures[0].errorMessage).toMatch(
+          /^'.*' was changed after the import, so the import cannot be undone$/,
+        );
+        expect(await rowsInTable()).toBe(1 + (definition.name === 'organizations' ? 2 : 0));
+      },
+    );
+  });
+});

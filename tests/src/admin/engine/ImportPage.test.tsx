@@ -1,0 +1,91 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { promoCodes } from '../../../../contract/definitions/promo-codes';
+import type { ImportPreview } from '../../../../contract/import';
+import { ImportPage } from '../../../../src/admin/engine/ImportPage';
+import { appMessages } from '../../../../src/i18n/en';
+import { session } from '../../../../src/providers';
+import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
+
+const texts = appMessages.import;
+const header = ['Code', 'Name', 'Organization', 'Region', 'Active'];
+const preview = (overrides: Partial<ImportPreview>): ImportPreview => ({
+  header,
+  columns: [],
+  unknownColumns: [],
+  missingFields: [],
+  delimiter: ',',
+  format: 'csv',
+  rows: 3,
+  created: 1,
+  updated: 1,
+  unchanged: 0,
+  failures: [{ row: 4, column: 'Code', field: 'code', message: 'Code is required' }],
+  failingRows: [{ row: 4, cells: ['', 'Fall', 'Lincoln', 'OH', 'yes'] }],
+  versions: { '7': 3 },
+  ...overrides,
+});
+
+const forms: Record<string, string>[] = [];
+const fieldsOf = async (request: Request) => {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+  forms.push(fields);
+  return fields;
+};
+const server = setupServer(
+  meHandler(adminUser),
+  http.post('*/api/promo-codes/import/preview', async ({ request }) => {
+    const { mapping } = await fieldsOf(request);
+    const mapped = (JSON.parse(mapping) as Record<string, string>).Region === 'state';
+    return HttpResponse.json({
+      result: mapped ? preview({}) : preview({ missingFields: ['state'], unknownColumns: ['Region'] }),
+    });
+  }),
+  http.post('*/api/promo-codes/import', async ({ request }) => {
+    await fieldsOf(request);
+    return HttpResponse.json({ result: { importId: 'f3c1', created: 1, updated: 1, unchanged: 0 } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  cleanup();
+  session.reset();
+});
+afterAll(() => server.close());
+
+describe('the import page', () => {
+  it('asks for a column for a required field the file lacks, then commits with that column, the preview’s versions and its failing rows left out', async () => {
+    await session.refresh();
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={promoCodes} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Code,Name\r\n'], 'promos.csv', { type: 'text/csv' }));
+
+    await screen.findByText(texts.mappingTitle);
+    expect(JSON.parse(forms[0].mapping)).toMatchObject({ Code: 'code', State: 'state', Active: 'isActive' });
+    expect(forms[0].locale).toBe('en');
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Region' }));
+    await user.click(screen.getByRole('button', { name: texts.previewAgain }));
+
+    const counts = await screen.findByTestId('import-counts');
+    expect(counts.textContent).toBe('3 rows: 1 to create, 1 to update, 0 unchanged, 1 failing');
+    const failing = screen.getByRole('table', { name: texts.failingRows });
+    expect(
+      within(failing)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RowColumnMessage', '4CodeCode is required']);
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(forms).toHaveLength(3));
+    expect(JSON.parse(forms[2].mapping).Region).toBe('state');
+    expect(JSON.parse(forms[2].versions)).toEqual({ '7': 3 });
+    expect(JSON.parse(forms[2].skipRows)).toEqual([4]);
+  });
+});
