@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
-import { userNameOf } from '../../engine/trash';
+import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
 import { scopedOrganizationId } from '../organizations/service';
 
 type LogoRow = typeof designLogos.$inferSelect;
@@ -130,13 +130,13 @@ export async function deleteLogo(db: Db, actor: SessionUser, id: number) {
 }
 
 export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
-  for (const id of ids) {
+  await oneByOne(ids, async (id) => {
     const row = await findLogo(db, actor, id, 'trashed');
     await db.transaction(async (tx) => {
       await tx.update(designLogos).set({ deletedAt: null, deletedBy: null }).where(eq(designLogos.id, id));
       await audit(tx as unknown as Db, actor.id, 'restore', 'design-logo', id, { fileName: row.fileName });
     });
-  }
+  });
 }
 
 /**
@@ -146,8 +146,7 @@ export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
  * still in the trash: another that read it too (the other server's chore) finds it gone.
  */
 async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null, rows: LogoRow[]) {
-  let purged = 0;
-  for (const row of rows) {
+  return purgeEach(rows, async (row) => {
     const gone = await db.transaction(async (tx) => {
       const [deleted] = await tx
         .delete(designLogos)
@@ -157,11 +156,9 @@ async function purgeLogoRows(db: Db, storage: BlobStore, actorId: number | null,
         await audit(tx as unknown as Db, actorId, 'purge', 'design-logo', row.id, { fileName: row.fileName });
       return Boolean(deleted);
     });
-    if (!gone) continue;
-    purged += 1;
-    await storage.delete(row.storageKey);
-  }
-  return purged;
+    if (gone) await storage.delete(row.storageKey);
+    return gone;
+  });
 }
 
 export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {
