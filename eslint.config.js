@@ -96,8 +96,9 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='hover']",
-          message:
-            'Use hoverFromOutside(page, target) from ./browser: a hover must begin outside its target.',
+          // Playwright sends no mouse event when the pointer already rests on the target, so
+          // Chromium opens no tooltip: a hover in ./browser first moves to the page's corner.
+          message: 'Hover through a helper in ./browser that first moves the pointer outside its target.',
         },
       ],
     },

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -52,6 +53,10 @@ export default defineConfig({
     // expect.poll waits for a condition; vitest's default of 1 s makes it a timed test on a CI
     // machine whose two cores are shared.
     expect: { poll: { timeout: 10_000 } },
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The files spend much
+    // of their time waiting on a database, a child process or a socket, so one per core finishes
+    // the suite sooner without starving either (the phase times `npm test` prints tell).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -64,7 +64,8 @@ export async function frontEnd(): Promise<{
         () => false,
       );
       if (ready) break;
-      if (i > 300) throw new Error('the server did not start');
+      // Two minutes: tsx compiles the server as it starts, slow on two cores shared with other work.
+      if (i > 600) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const cookie = await signIn(baseUrl);

@@ -3,10 +3,11 @@
  * and writes bench/RESULTS.md. Everything runs on this machine against 127.0.0.1 only; every
  * load run is bounded (autocannon, 32 connections, 10 s).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { scaleSectionEnd, scaleSectionStart } from './scale-section';
 import { postgresBinDir, startPostgres } from '../tests/server/global-setup-postgres';
 import {
   connections,
@@ -32,6 +33,7 @@ import { scriptBenches, report } from './report';
 const quick = process.env.BENCH_QUICK === '1';
 /** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
 const exportOnly = process.env.BENCH_EXPORT_ONLY === '1';
+/** `BENCH_SCALE=S|M|L|all`: only bench/scale.ts, which writes its own section of RESULTS.md (`all`). */
 /** `BENCH_FRONT_ONLY=1`: only the front end (page weights, Lighthouse), printed and not written to RESULTS.md. */
 const frontOnly = process.env.BENCH_FRONT_ONLY === '1';
 
@@ -143,7 +145,20 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
   }
 }
 
+/** The scale bench's section (bench/scale.ts writes it), kept when the rest is measured again. */
+function keptScaleSection(resultsFile: string) {
+  if (!existsSync(resultsFile)) return '';
+  const section = new RegExp(`${scaleSectionStart}[\\s\\S]*${scaleSectionEnd}\\n`).exec(
+    readFileSync(resultsFile, 'utf8'),
+  );
+  return section ? `\n${section[0]}` : '';
+}
 async function main() {
+  // The sizes of issue 32 (bench/scale.ts), apart: seeding L takes minutes.
+  if (process.env.BENCH_SCALE) {
+    await import('./scale');
+    return;
+  }
   if (frontOnly) {
     const { weights, lighthouse } = await frontEnd();
     for (const w of weights)
@@ -176,7 +191,8 @@ async function main() {
   const front = quick ? undefined : await frontEnd();
   const scripts = quick ? [] : scriptBenches();
   const markdown = report(startedAt, drivers, front, scripts);
-  writeFileSync(path.join(root, 'bench', 'RESULTS.md'), `${markdown}\n`);
+  const resultsFile = path.join(root, 'bench', 'RESULTS.md');
+  writeFileSync(resultsFile, `${markdown}\n${keptScaleSection(resultsFile)}`);
   log('wrote bench/RESULTS.md');
 }
 

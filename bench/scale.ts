@@ -3,11 +3,16 @@
  * at the sizes of issue 32, seeded by SQL (every constraint valid). Prints, per call, the median
  * and p95 of calls made one at a time and the requests per second at 16 clients.
  *
- *   BENCH_SCALE=S|M|L         the size (M by default; see `sizes`)
+ *   BENCH_SCALE=S|M|L|all     the sizes, comma-separated or all three (M by default; see `sizes`);
+ *                             `BENCH_SCALE=all npm run bench` runs this too. PGlite goes up to M.
+ *                             With more than one, a last table puts the sizes side by side
  *   BENCH_SCALE_DRIVERS=pg,pglite   the drivers (PostgreSQL only by default; PGlite is embedded, up to M)
  *   BENCH_DURATION=5          seconds of each load run
- *   BENCH_SCALE_EXPLAIN=1     also print EXPLAIN (ANALYZE, BUFFERS) of the sales card's statements
- *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0023's indexes on the seeded tables
+ *   BENCH_SCALE_EXPLAIN=1     also what EXPLAIN (ANALYZE, BUFFERS) says each of the sales card's
+ *                             statements read, per period, of every school and of one (=full: the plans)
+ *   BENCH_SCALE_INDEX_TIMES=1 also time migration 0027's indexes on the seeded tables
+ *   BENCH_SCALE_DATABASE_URL  a PostgreSQL database of your own for L, seeded on the first run
+ *                             and reused as it is after (seeding L takes minutes on a loaded machine)
  *
  * The app runs in this process (`buildApp`, as server/main.ts builds it) with autocannon beside
  * it: the calls measured wait on the database, which runs in processes of its own on PostgreSQL.
@@ -23,8 +28,9 @@ import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { randomToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { salesQueries } from '../server/modules/dashboard/sales';
+import { type SalesQuery, salesQueries, salesRange } from '../server/modules/dashboard/sales';
 import { startPostgres } from '../tests/server/global-setup-postgres';
+import { writeScaleSection } from './scale-section';
 
 interface Size {
   organizations: number;
@@ -46,16 +52,22 @@ const bigSchoolOrders = 20_000;
 /** Orders are spread over the last two years. */
 const spreadDays = 730;
 
-const sizeName = process.env.BENCH_SCALE ?? 'M';
-const size = sizes[sizeName];
-if (!size) throw new Error(`BENCH_SCALE must be one of ${Object.keys(sizes).join(', ')}`);
-const drivers = (process.env.BENCH_SCALE_DRIVERS ?? 'pg').split(',');
+const sizeNames =
+  process.env.BENCH_SCALE === 'all' ? Object.keys(sizes) : (process.env.BENCH_SCALE ?? 'M').split(',');
+for (const name of sizeNames)
+  if (!sizes[name]) throw new Error(`BENCH_SCALE must be 'all' or among ${Object.keys(sizes).join(', ')}`);
+/** An embedded district is realistic at M; a million orders is a server's. */
+const pgliteSizes = ['S', 'M'];
+const drivers = (
+  process.env.BENCH_SCALE_DRIVERS ?? (process.env.BENCH_SCALE === 'all' ? 'pg,pglite' : 'pg')
+).split(',');
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const aloneCalls = 30;
 const clients = 16;
 const dashboardP95Ms = 100;
 const tableP95Ms = 20;
 const dashboardReqPerSec = 100;
+const pgliteDashboardP95Ms = 150;
 const exportRowsPerSec = 50_000;
 const mark = (met: boolean) => (met ? 'met' : '**missed**');
 const admin = { email: 'admin@bench.example', password: 'Bench-Passw0rd!' };
@@ -67,7 +79,8 @@ function log(message: string) {
 
 type Db = Pick<Awaited<ReturnType<typeof buildApp>>['db'], 'execute'>;
 
-async function seed(db: Db) {
+async function seed(db: Db, sizeName: string) {
+  const size = sizes[sizeName];
   const started = performance.now();
   await db.execute(sql`
     insert into organizations (name)
@@ -125,14 +138,21 @@ async function seed(db: Db) {
   log(`seeded ${sizeName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** How long each index of migration 0023 takes to build on the seeded tables (writes to them wait that long). */
+const keptDaysMigration = path.join(
+  import.meta.dirname,
+  '../server/db/migrations/0027_scale_indexes_and_sales_days.sql',
+);
+
+/** How long each index of migration 0027 still there takes to build on the seeded tables (writes to them wait that long). */
 async function timeIndexes(db: Db) {
-  const migration = readFileSync(
-    path.join(import.meta.dirname, '../server/db/migrations/0023_scale_indexes.sql'),
-    'utf8',
-  );
+  const migration = readFileSync(keptDaysMigration, 'utf8');
   for (const statement of migration.match(/CREATE INDEX IF NOT EXISTS "\w+" ON [^;]+/g) ?? []) {
     const name = /CREATE INDEX IF NOT EXISTS "(\w+)"/.exec(statement)![1];
+    // A later migration may have dropped it (0029: orders_created_idx); built again, it would stay.
+    const found = (await db.execute(sql`select from pg_indexes where indexname = ${name}`)) as unknown as {
+      rows: unknown[];
+    };
+    if (found.rows.length === 0) continue;
     await db.execute(sql.raw(`drop index ${name}`));
     const started = performance.now();
     await db.execute(sql.raw(statement));
@@ -140,22 +160,28 @@ async function timeIndexes(db: Db) {
   }
 }
 
+/** The migrations whose last statements fill kept tables from the orders already there. */
+const keptTableMigrations = [
+  keptDaysMigration,
+  path.join(import.meta.dirname, '../server/db/migrations/0028_rollups_of_every_school_and_month.sql'),
+];
+
 /**
- * The kept days filled from the seeded orders and items by migrations 0024 and 0025's own last
- * statement, as on a database upgraded to them (writes to those tables wait that long).
+ * The kept days filled from the seeded orders and items by the migrations' own statements, as on
+ * a database upgraded to them (writes to those tables wait that long).
  */
 async function fillKeptDays(db: Db) {
-  for (const [file, table] of [
-    ['0024_sales_days.sql', 'sales_days'],
-    ['0025_product_days.sql', 'product_days'],
-  ]) {
-    // The migration's last statement; the trigger functions before it insert too.
-    const backfill = readFileSync(path.join(import.meta.dirname, '../server/db/migrations', file), 'utf8')
+  for (const file of keptTableMigrations) {
+    const fills = readFileSync(file, 'utf8')
       .split('--> statement-breakpoint')
-      .at(-1)!;
-    const started = performance.now();
-    await db.execute(sql.raw(backfill));
-    log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => /^INSERT INTO \w+/.test(statement));
+    for (const fill of fills) {
+      const started = performance.now();
+      await db.execute(sql.raw(fill));
+      const table = /^INSERT INTO (\w+)/.exec(fill)![1];
+      log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
   }
 }
 
@@ -228,26 +254,99 @@ async function exportRate(url: string, path: string, cookie: string) {
   return { rows, rowsPerSec: Math.round(rows / seconds) };
 }
 
-async function benchDriver(driver: string) {
-  const postgres = driver === 'pg' ? await startPostgres() : undefined;
+/** What EXPLAIN (ANALYZE, BUFFERS) says a statement read: rows per table scanned, buffers, time. */
+function readSummary(plan: string) {
+  const reads = new Map<string, number>();
+  for (const [, table, rows, loops] of plan.matchAll(
+    /(?:Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan|Bitmap Heap Scan)(?: Backward)?(?: using \w+)? on (\w+)[^\n]*actual rows=(\d+) loops=(\d+)/g,
+  ))
+    reads.set(table, (reads.get(table) ?? 0) + Number(rows) * Number(loops));
+  const buffers = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(plan);
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  return `${[...reads].map(([table, rows]) => `${rows.toLocaleString('en')} rows of ${table}`).join(', ')}; ${Number(buffers?.[1] ?? 0) + Number(buffers?.[2] ?? 0)} buffers; ${time} ms`;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement of the sales card, for every period the bench
+ * calls, of every school and of the big one: one summary line each (the whole plans too with
+ * BENCH_SCALE_EXPLAIN=full).
+ */
+async function explainSales(db: Awaited<ReturnType<typeof buildApp>>['db'], school: number, now: Date) {
+  const lines = ['| sales card statement | period | schools | what it read |', '|---|---|---|---|'];
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const periods: [string, SalesQuery][] = [
+    ['30 days', { period: '30' }],
+    ['90 days', { period: '90' }],
+    ['custom 366 days', { period: 'custom', from: yearAgo, to: now.toISOString().slice(0, 10) }],
+    ['school year', { period: 'school-year' }],
+  ];
+  for (const [periodName, query] of periods)
+    for (const organizationId of [undefined, school]) {
+      const { since, days } = salesRange(query, now);
+      const until = new Date(since.getTime() + days * 86_400_000);
+      const statements = salesQueries(db, organizationId, since, until, now);
+      const top = await statements.topProducts;
+      for (const [name, statement] of Object.entries({
+        perDay: statements.perDay,
+        topProducts: statements.topProducts,
+        unitsBefore: statements.unitsBefore(top.map((product) => product.productId)),
+        previousTotals: statements.previousTotals,
+      })) {
+        const result = (await db.execute(
+          sql`explain (analyze, buffers, costs off, timing off) ${statement}`,
+        )) as unknown as { rows: Record<string, string>[] };
+        const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+        const schools = organizationId === undefined ? 'all' : 'one';
+        if (process.env.BENCH_SCALE_EXPLAIN === 'full')
+          console.log(`${name}, ${periodName}, ${schools}:\n${plan}`);
+        lines.push(`| ${name} | ${periodName} | ${schools} | ${readSummary(plan)} |`);
+      }
+    }
+  return lines;
+}
+
+interface Measured {
+  call: string;
+  target: string;
+  figure: string;
+  met: boolean;
+  p95: number;
+}
+
+async function benchDriver(
+  driver: string,
+  sizeName: string,
+): Promise<{ measured: Measured[]; explained: string[] }> {
+  const size = sizes[sizeName];
+  const ownDatabase = driver === 'pg' && sizeName === 'L' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
+  const postgres = driver === 'pg' && !ownDatabase ? await startPostgres() : undefined;
+  const databaseUrl = ownDatabase ?? postgres?.url;
   const pgliteDir = driver === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'scale-pglite-')) : undefined;
   const app = await buildApp({
     ...loadConfig({}),
     logLevel: 'warn',
     jobWorker: false,
-    databaseUrl: postgres?.url,
+    databaseUrl,
     pgliteDir: pgliteDir ?? 'memory://',
     adminEmail: admin.email,
     adminPassword: admin.password,
   });
   try {
     await app.ready();
-    log(`${driver}: seeding ${sizeName}`);
     // A connection of its own on PostgreSQL: the app's pool stops any statement at 10 s.
-    const seeder = postgres ? new pg.Client({ connectionString: postgres.url }) : undefined;
+    const seeder = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
     await seeder?.connect();
     try {
-      await seed(seeder ? drizzle(seeder) : app.db);
+      const [{ seeded }] = (
+        (await app.db.execute(sql`select exists (select from orders) as seeded`)) as unknown as {
+          rows: { seeded: boolean }[];
+        }
+      ).rows;
+      if (seeded) log(`${driver}: reusing the orders already in ${databaseUrl}`);
+      else {
+        log(`${driver}: seeding ${sizeName}`);
+        await seed(seeder ? drizzle(seeder) : app.db, sizeName);
+      }
       if (process.env.BENCH_SCALE_INDEX_TIMES === '1') await timeIndexes(seeder ? drizzle(seeder) : app.db);
     } finally {
       await seeder?.end();
@@ -314,6 +413,7 @@ async function benchDriver(driver: string) {
       },
     ];
     const rows: string[] = [];
+    const measured: Measured[] = [];
     for (const call of calls) {
       const result = await measure(url, call);
       const met =
@@ -323,25 +423,25 @@ async function benchDriver(driver: string) {
       const line = `| ${call.name} | ${result.median.toFixed(1)} / ${result.p95.toFixed(1)} / ${result.reqPerSec.toFixed(1)}${result.errors ? ` (${result.errors} errors)` : ''} | ${target}: ${mark(met)} |`;
       log(line);
       rows.push(line);
+      measured.push({
+        call: call.name,
+        target,
+        figure: `${result.median.toFixed(1)} / ${result.p95.toFixed(1)} / ${result.reqPerSec.toFixed(1)}`,
+        met,
+        p95: result.p95,
+      });
     }
     const exported = await exportRate(url, `/api/orders/organization/${school}/export`, adminCookie);
     const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
     log(exportLine);
-    if (process.env.BENCH_SCALE_EXPLAIN === '1') {
-      const statements = salesQueries(app.db, undefined, new Date(today.getTime() - 30 * 86_400_000), today);
-      for (const [name, query] of Object.entries({
-        perDay: statements.perDay,
-        topProducts: statements.topProducts,
-        previousTotals: statements.previousTotals,
-      })) {
-        const plan = (await app.db.execute(
-          sql`explain (analyze, buffers, costs off, timing off) ${query}`,
-        )) as unknown as { rows: Record<string, string>[] };
-        console.log(
-          `${name}, all organizations, 30 days:\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`,
-        );
-      }
-    }
+    measured.push({
+      call: 'orders export of the big school, rows/s',
+      target: `>= ${exportRowsPerSec.toLocaleString('en')} rows/s`,
+      figure: exported.rowsPerSec.toLocaleString('en'),
+      met: exported.rowsPerSec >= exportRowsPerSec,
+      p95: 0,
+    });
+    const explained = process.env.BENCH_SCALE_EXPLAIN ? await explainSales(app.db, school, today) : [];
     console.log(
       [
         '',
@@ -352,8 +452,10 @@ async function benchDriver(driver: string) {
         ...rows,
         exportLine,
         '',
+        ...explained,
       ].join('\n'),
     );
+    return { measured, explained };
   } finally {
     await app.close();
     postgres?.stop();
@@ -361,4 +463,68 @@ async function benchDriver(driver: string) {
   }
 }
 
-for (const driver of drivers) await benchDriver(driver);
+const startedAt = new Date();
+const loadAtStart = os.loadavg();
+const runs: { driver: string; sizeName: string; measured: Measured[]; explained: string[] }[] = [];
+for (const sizeName of sizeNames)
+  for (const driver of drivers) {
+    if (driver === 'pglite' && !pgliteSizes.includes(sizeName)) continue;
+    runs.push({ driver, sizeName, ...(await benchDriver(driver, sizeName)) });
+  }
+
+/**
+ * The sizes side by side: each figure marked against the issue's target where it applies
+ * (PostgreSQL at L, PGlite at M: p95 <= 150 ms for the dashboard's calls), and PostgreSQL's
+ * ratio of L to M p95 (target <= 2).
+ */
+if (runs.length > 1) {
+  const name = (run: (typeof runs)[number]) =>
+    `${run.driver === 'pg' ? 'PostgreSQL' : 'PGlite'} ${run.sizeName}`;
+  const pgAt = (sizeName: string) => runs.find((run) => run.driver === 'pg' && run.sizeName === sizeName);
+  const lines = [
+    `| call (median / p95 ms / req/s at ${clients} clients) | ${runs.map(name).join(' | ')} | L / M p95 (PostgreSQL, <= 2) | target (PostgreSQL at L) |`,
+    `|---|${runs.map(() => '---|').join('')}---|---|`,
+  ];
+  for (const [index, { call, target }] of runs[0].measured.entries()) {
+    const cells = runs.map((run) => {
+      const result = run.measured[index];
+      const graded =
+        (run.driver === 'pg' && run.sizeName === 'L') ||
+        (run.driver === 'pglite' &&
+          run.sizeName === 'M' &&
+          result.target.startsWith(`p95 <= ${dashboardP95Ms}`));
+      const met = run.driver === 'pglite' ? result.p95 <= pgliteDashboardP95Ms : result.met;
+      return graded ? `${result.figure} (${mark(met)})` : result.figure;
+    });
+    const [l, m] = [pgAt('L')?.measured[index], pgAt('M')?.measured[index]];
+    const ratio = l && m && m.p95 > 0 ? l.p95 / m.p95 : undefined;
+    lines.push(
+      `| ${call} | ${cells.join(' | ')} | ${ratio === undefined ? '' : `${ratio.toFixed(1)} (${mark(ratio <= 2)})`} | ${target} |`,
+    );
+  }
+  console.log(['', '### Sizes side by side', '', ...lines, ''].join('\n'));
+  if (process.env.BENCH_SCALE === 'all') {
+    const load = (figures: number[]) => figures.map((figure) => figure.toFixed(1)).join(' ');
+    const explainedAtL = runs.find((run) => run.driver === 'pg' && run.sizeName === 'L')?.explained ?? [];
+    writeScaleSection(
+      path.join(import.meta.dirname, 'RESULTS.md'),
+      [
+        '## Sizes of issue 32 (bench/scale.ts)',
+        '',
+        `- Date: ${startedAt.toISOString()}; command: \`BENCH_SCALE=all${process.env.BENCH_SCALE_EXPLAIN ? ' BENCH_SCALE_EXPLAIN=1' : ''} npm run bench\`; ${durationSeconds} s per load run`,
+        `- Load average (1, 5, 15 min) at start ${load(loadAtStart)}, at end ${load(os.loadavg())}: the two cores are shared, so compare within a row.`,
+        '',
+        ...lines,
+        ...(explainedAtL.length > 0
+          ? [
+              '',
+              'What each statement of the sales card read at L on PostgreSQL (EXPLAIN ANALYZE, BUFFERS):',
+              '',
+              ...explainedAtL,
+            ]
+          : []),
+      ].join('\n'),
+    );
+    log('wrote the scale section of bench/RESULTS.md');
+  }
+}

@@ -64,6 +64,13 @@ interface FieldOptions {
   form?: boolean;
   /** A short help text under the input. */
   help?: string;
+  /**
+   * Who may see and who may set the field, as Payload's field `access`: absent, every role of the
+   * resource. `read` keeps it out of every answer to any other role (list, read, export, history,
+   * a conflict's record, quick search); `write` (default: `read`) refuses it in their bodies and
+   * leaves it out of their forms.
+   */
+  access?: { read?: readonly RoleName[]; write?: readonly RoleName[] };
 }
 
 export interface TextField extends FieldOptions {
@@ -166,6 +173,22 @@ interface ResourceRoutes {
   toggle?: { field: string; method: 'PATCH' | 'PUT'; path: string; idIn: 'path' | 'body' };
 }
 
+/**
+ * The sidebar icons a definition may name, each bundled in `src/layout/Menu.tsx`'s map: a name
+ * outside it is a type error rather than a silent fallback.
+ */
+export type MenuIcon =
+  | 'Business'
+  | 'Email'
+  | 'Groups'
+  | 'History'
+  | 'LocalOffer'
+  | 'People'
+  | 'Receipt'
+  | 'Sell'
+  | 'Tune'
+  | 'WorkHistory';
+
 export type Access = Partial<Record<ResourceAction, readonly RoleName[]>>;
 
 /**
@@ -201,7 +224,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * The sidebar entry. `label` names it when the list's title would read badly in the sidebar
    * (the spec's 'Settings' table inside the 'Settings' group); the title stays `label.many`.
    */
-  menu?: { group?: 'settings'; icon: string; order: number; label?: string };
+  menu?: { group?: 'settings'; icon: MenuIcon; order: number; label?: string };
   /** Deny unless allowed: an action with no roles listed is not offered and its route is absent. */
   access: Access;
   /**
@@ -269,6 +292,65 @@ export const offers = (definition: AnyResource, action: ResourceAction, roleName
 
 /** Admins work across organizations; every other role is held to its own. */
 export const seesEveryOrganization = (roleNames: readonly string[] = []) => roleNames.includes(roles.admin);
+
+const grants = (allowed: readonly RoleName[] | undefined, roleNames: readonly string[]) =>
+  !allowed || allowed.some((role) => roleNames.includes(role));
+
+/** Whether any of the roles may see the field (its `access.read`; absent, every role may). */
+export const readsField = (f: Field, roleNames: readonly string[] = []) => grants(f.access?.read, roleNames);
+
+/** Whether any of the roles may set the field: it may be seen, and `access.write` (else `read`) allows. */
+const writesField = (f: Field, roleNames: readonly string[] = []) =>
+  !f.readOnly && readsField(f, roleNames) && grants(f.access?.write ?? f.access?.read, roleNames);
+
+/** The fields the roles may see: every answer to them holds these and no other. */
+export const readableFields = (definition: AnyResource, roleNames: readonly string[] = []) =>
+  Object.keys(definition.fields).filter((name) => readsField(definition.fields[name], roleNames));
+
+/** The fields the roles may set, in a form, an update, a revert or an import. */
+export const writableFields = (definition: AnyResource, roleNames: readonly string[] = []) =>
+  Object.keys(definition.fields).filter((name) => writesField(definition.fields[name], roleNames));
+
+/** A row as the roles may see it: the fields they may not read are left out, not blanked. */
+export function visibleRow<R extends Record<string, unknown>>(
+  definition: AnyResource,
+  roleNames: readonly string[],
+  row: R,
+): R {
+  const hidden = Object.keys(definition.fields).filter(
+    (name) => !readsField(definition.fields[name], roleNames),
+  );
+  if (hidden.length === 0) return row;
+  const visible: Record<string, unknown> = { ...row };
+  for (const name of hidden) delete visible[name];
+  return visible as R;
+}
+
+/**
+ * The definition as the roles see it, for the screens: the fields they may not read are gone
+ * (no column, filter or input), those they may read but not set are read-only.
+ */
+export function definitionAs(definition: AnyResource, roleNames: readonly string[] = []): AnyResource {
+  const restricted = Object.values(definition.fields).some((f) => f.access);
+  if (!restricted) return definition;
+  const readable = new Set(readableFields(definition, roleNames));
+  const shown = (names?: string[]) => names?.filter((name) => readable.has(name));
+  return {
+    ...definition,
+    fields: Object.fromEntries(
+      Object.entries(definition.fields)
+        .filter(([name]) => readable.has(name))
+        .map(([name, f]) => [name, writesField(f, roleNames) ? f : { ...f, readOnly: true }]),
+    ),
+    list: definition.list && {
+      ...definition.list,
+      columns: shown(definition.list.columns),
+      hidden: shown(definition.list.hidden),
+      sort:
+        definition.list.sort && readable.has(definition.list.sort.field) ? definition.list.sort : undefined,
+    },
+  };
+}
 
 export const apiPathOf = (definition: AnyResource) => definition.apiPath ?? definition.name;
 

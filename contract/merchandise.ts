@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minLogoWidth, minPrintDpi, recommendedPrintDpi, sides } from './composition';
+import { minLogoWidth, sides } from './composition';
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
 import { maxIntegerId } from './resource';
@@ -13,6 +13,13 @@ import {
   textSizeInches,
 } from './text';
 import { trashRowFields } from './trash';
+
+export {
+  apparelColourExists,
+  combinationExistsMessage,
+  printDpiTooLow,
+  productHasOrdersMessage,
+} from './merchandise-messages';
 
 /** The composed product image is a png of at most this size; the server checks it by content. */
 export const productImageMaxBytes = 20 * 1024 * 1024;
@@ -166,8 +173,6 @@ export const apparelColourFieldsSchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, 'Hex must be a colour such as #1f2a44')
     .transform((hex) => hex.toLowerCase()),
 });
-
-export const apparelColourExists = (name: string) => `This apparel already comes in ${name}`;
 
 const baseApparelSchema = z.object({
   id: z.number().int(),
@@ -340,10 +345,6 @@ export const merchandiseTrashQuerySchema = z.object({
   organizationId: organizationIdField('organizationId'),
 });
 export const merchandiseTrashResponseSchema = resultOf(z.array(trashedProductSchema));
-/** A purge refused (on `ids`) because orders refer to the product. */
-export const productHasOrdersMessage = (title: string) =>
-  `${title} has orders, so it stays in the trash for them and cannot be deleted forever`;
-
 export const priceBelowBaseMessage = (basePrice: number) =>
   `Price must be at least the apparel's base price of $${basePrice.toFixed(2)}`;
 
@@ -356,11 +357,3 @@ export const uploadImageResponseSchema = resultOf(z.object({ imageUrl: z.string(
 export const uploadImageQuerySchema = z.object({
   OrganizationId: organizationIdField('OrganizationId'),
 });
-
-/** Shown while placing and as the server's 400; `dpi` is a number, or a placeholder for i18n. */
-export const printDpiWarning = (dpi: number | string) =>
-  `Prints at ${dpi} DPI; ${recommendedPrintDpi} or more recommended`;
-export const printDpiTooLow = (dpi: number | string) =>
-  `Prints at ${dpi} DPI; a print needs at least ${minPrintDpi}`;
-
-export const combinationExistsMessage = 'Merchandise featuring this combination already exists';

@@ -201,7 +201,13 @@ export function rowSchemaOf(definition: AnyResource): z.ZodType {
   return z.object({
     id: z.number().int(),
     version: versionOutput,
-    ...Object.fromEntries(entries(definition).map(([name, f]) => [name, fieldRowSchema(f)])),
+    // A field some roles may not read is absent from their rows.
+    ...Object.fromEntries(
+      entries(definition).map(([name, f]) => [
+        name,
+        f.access?.read ? fieldRowSchema(f).optional() : fieldRowSchema(f),
+      ]),
+    ),
   });
 }
 

@@ -284,14 +284,13 @@ export class SessionStore {
       .select({
         session: sessions,
         user: users,
-        organizationGuid: sql<
-          string | null
-        >`(select ${organizations.guid} from ${organizations} where ${organizations.id} = ${users.organizationId})`,
-        organizationTrashed: sql<boolean>`exists (select from ${organizations} where ${organizations.id} = ${users.organizationId} and ${organizations.deletedAt} is not null)`,
+        organizationGuid: organizations.guid,
+        organizationTrashed: sql<boolean>`${organizations.deletedAt} is not null`,
         recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.isLocked, false)))
       .limit(1);
     if (!row) return undefined;

@@ -129,7 +129,7 @@ export function impliedTable(definition: AnyResource) {
 /**
  * The table of a new resource, from its definition alone, registered so the engine and foreign
  * keys find it: `export const teams = resourceTable(teams)` in schema.ts, then
- * `npm run db:generate`.
+ * `npm run db:generate -- <change>`.
  */
 export function resourceTable(definition: AnyResource) {
   const table = impliedTable(definition);

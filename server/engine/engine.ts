@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
 import { announceChange, announcedAs } from './change-feed';
+import { refuseUnreadableQuery, visibleTo } from './field-access';
 import { auditChange, auditedBefore } from './change-audit';
 import { scopeCondition } from './scope';
 import { columnsOf, tableOf } from './tables';
@@ -36,6 +37,11 @@ export class ResourceEngine {
     readonly server: ResourceServer = {},
   ) {
     this.table = tableOf(definition);
+    const searchedHidden = Object.entries(definition.fields).find(([, f]) => f.search && f.access?.read);
+    if (searchedHidden)
+      throw new Error(
+        `Resource '${definition.name}': '${searchedHidden[0]}' is searched, yet some roles may not read it`,
+      );
     this.columns = columnsOf(this.table);
     if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
     this.select = { id: this.columns.id, version: this.columns.version };
@@ -91,6 +97,7 @@ export class ResourceEngine {
 
   /** The condition and order of a table query or an export. */
   query(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, trashed = false) {
+    refuseUnreadableQuery(this.definition, actor, query);
     const sortField = query.sortField ?? this.definition.list?.sort?.field ?? 'id';
     const order = query.sortField ? (query.sortOrder ?? 'ASC') : (this.definition.list?.sort?.order ?? 'ASC');
     const where = and(scopeCondition(this, actor, params, trashed), ...this.filterConditions(query.filter));
@@ -123,12 +130,17 @@ export class ResourceEngine {
   async list(actor: SessionUser, query: ParsedTableQuery & { filter?: Values }, params: Values, db: Db) {
     const table = this.tableSpec(actor, query, params);
     const page = await tablePage<Values>(db, table.spec, table.query, this.select);
-    return { data: page.data.map(toRow), totalFilteredRecords: page.totalFilteredRecords };
+    return {
+      data: page.data.map((row) => visibleTo(this.definition, actor, toRow(row))),
+      totalFilteredRecords: page.totalFilteredRecords,
+    };
   }
 
   /**
    * Every matching row in table order, read in keyset pages (sort value, then id) so memory
    * stays bounded however many rows match, and no page is skipped or repeated by OFFSET drift.
+   * The next page is read while the caller writes out this one. Rows are as the database gives
+   * them (dates as `Date`, and the page's `keysetSort`): the CSV writes each cell itself.
    */
   async *rowsForExport(
     actor: SessionUser,
@@ -136,13 +148,23 @@ export class ResourceEngine {
     params: Values,
     db: Db,
   ) {
-    let after: { sort: unknown; id: number } | undefined;
+    const page = (after?: { sort: unknown; id: number }) => {
+      // A query builder runs its statement on every `then`: one promise, so it runs once.
+      const rows = Promise.resolve(this.exportPage(db, actor, query, params, after)) as Promise<Values[]>;
+      // Awaited below; until then a failure (or a client gone) must not be an unhandled rejection.
+      rows.catch(() => {});
+      return rows;
+    };
+    let next = page();
     for (;;) {
-      const rows = (await this.exportPage(db, actor, query, params, after)) as Values[];
-      if (rows.length > 0) yield rows.map(({ keysetSort: _, ...row }) => toRow(row));
-      if (rows.length < exportBatchSize) return;
-      const last = rows[rows.length - 1];
-      after = { sort: last.keysetSort, id: last.id as number };
+      const rows = await next;
+      const more = rows.length === exportBatchSize;
+      if (more) {
+        const last = rows[rows.length - 1];
+        next = page({ sort: last.keysetSort, id: last.id as number });
+      }
+      if (rows.length > 0) yield rows;
+      if (!more) return;
     }
   }
 
@@ -198,7 +220,7 @@ export class ResourceEngine {
       .from(this.table)
       .where(and(condition, scopeCondition(this, actor)));
     if (!row) throw notFound(this.definition.label.one);
-    return toRow(row);
+    return visibleTo(this.definition, actor, toRow(row));
   }
 
   /** A change, its hooks, its audit row and its announcement in one transaction. */
@@ -225,21 +247,21 @@ export class ResourceEngine {
       await announceChange(tx, definition, announcedAs[action], written, actor);
       return written;
     });
-    return toRow(row);
+    return visibleTo(definition, actor, toRow(row));
   }
 
   /**
    * What a write that matched no row meets: the 409 of a stale version when the row is still
    * there within the actor's reach, nothing (so a 404) when it is gone.
    */
-  async staleVersion(tx: Db, condition: SQL | undefined, id: number) {
+  async staleVersion(tx: Db, actor: SessionUser, condition: SQL | undefined, id: number) {
     const [current] = await tx.select(this.select).from(this.table).where(condition);
     if (!current) return;
     throw await versionConflict(tx, {
       label: this.definition.label.one,
       entityType: this.definition.audit?.entityType ?? this.definition.name,
       id,
-      current: toRow(current),
+      current: visibleTo(this.definition, actor, toRow(current)),
     });
   }
 }

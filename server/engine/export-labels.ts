@@ -1,18 +1,17 @@
 import { and, inArray } from 'drizzle-orm';
-import { type AnyResource, allows } from '../../contract/resource';
+import type { AnyResource } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { HttpError } from '../http/errors';
-import { organizationScope } from './scope';
+import { referenceReach } from './scope';
 import { columnsOf, tableOf } from './tables';
 import type { Values } from './types';
 
 /**
  * An export's reference columns as the list shows them, by the referenced row's label (a team's
  * organization by its name, `show` in the field), looked up once per batch of rows. A label is
- * read only as the referenced resource's own read would allow it (its roles, and a role but
- * Admin only its own organization's rows); a row beyond that keeps its id.
+ * read as the references call reads it (`referenceReach`: a director sees their school's staff
+ * by name though the users' list is the Admin's); a row beyond that keeps its id.
  */
 export function referenceLabels(definition: AnyResource, columns: readonly string[]) {
   const lookups = columns.flatMap((name) => {
@@ -33,20 +32,12 @@ export function referenceLabels(definition: AnyResource, columns: readonly strin
   });
   return async (db: Db, actor: SessionUser, rows: Values[]) => {
     for (const lookup of lookups) {
-      if (!allows(lookup.target, 'read', actor.roles)) continue;
       const ids = [...new Set(rows.map((row) => row[lookup.name]).filter((id) => typeof id === 'number'))];
       if (ids.length === 0) continue;
-      let scope;
-      try {
-        scope = organizationScope(lookup.target, lookup.columns, actor);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 403) continue;
-        throw error;
-      }
       const found = await db
         .select({ id: lookup.columns.id, label: lookup.label })
         .from(lookup.table)
-        .where(and(inArray(lookup.columns.id, ids), scope));
+        .where(and(inArray(lookup.columns.id, ids), referenceReach(lookup.target, lookup.columns, actor)));
       const labels = new Map(found.map((row) => [row.id, row.label]));
       for (const row of rows) {
         if (labels.has(row[lookup.name] as number)) row[lookup.name] = labels.get(row[lookup.name] as number);

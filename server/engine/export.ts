@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../contract/limits';
-import { type AnyResource, tableQuerySchemaOf } from '../../contract/resource';
+import { type AnyResource, readableFields, tableQuerySchemaOf } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
 import { referenceLabels } from './export-labels';
@@ -14,10 +14,16 @@ import type { ResourceRoute, Values } from './types';
  * programs, so an Admin opening an export would run what any account holder typed; a leading
  * apostrophe keeps it text (OWASP's advice for CSV injection).
  */
+const formula = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]/;
 const csvCell = (value: unknown) => {
-  const raw = value === null || value === undefined ? '' : String(value);
-  const text = /^[=+\-@\t\r]/.test(raw) && typeof value === 'string' ? `'${raw}` : raw;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null || value === undefined) return '';
+  // Numbers and dates (as ISO, the way the API sends them) need neither quotes nor the apostrophe.
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const raw = String(value);
+  const text = typeof value === 'string' && formula.test(raw) ? `'${raw}` : raw;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 /** The list's columns: the definition's own order, or every field shown in the list. */
@@ -49,8 +55,7 @@ const exportQuerySchema = (definition: AnyResource) => {
 /** `GET {path}/export`: the list's columns as CSV, every matching row in table order, streamed. */
 export function registerExport(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
   const { definition } = engine;
-  const columns = listColumns(definition);
-  const labelReferences = referenceLabels(definition, columns);
+  const labelReferences = referenceLabels(definition, listColumns(definition));
   route(
     'export',
     { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
@@ -58,6 +63,8 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
       const actor = currentUser(request);
       const query = request.query as never;
       const params = (request.params ?? {}) as Values;
+      const readable = new Set(readableFields(definition, actor.roles));
+      const columns = listColumns(definition).filter((name) => readable.has(name));
       const rows = engine.rowsForExport(actor, query, params, app.db);
       // Checked before the first byte is sent, so a refused scope is still a 403 and not a broken file.
       scopeCondition(engine, actor, params);
@@ -65,7 +72,13 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
         yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
         for await (const batch of rows) {
           await labelReferences(app.db, actor, batch);
-          yield batch.map((r) => `${columns.map((name) => csvCell(r[name])).join(',')}\r\n`).join('');
+          let text = '';
+          for (const row of batch) {
+            for (let n = 0; n < columns.length; n += 1)
+              text += n === 0 ? csvCell(row[columns[n]]) : `,${csvCell(row[columns[n]])}`;
+            text += '\r\n';
+          }
+          yield text;
         }
       }
       return reply

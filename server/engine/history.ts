@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyResponseSchema, revertBodySchema } from '../../contract/history';
 import type { z } from 'zod';
 import { conflictBodySchema, resultOf } from '../../contract/common';
-import { historyOf, rowSchemaOf, updateSchemaOf } from '../../contract/resource';
+import {
+  historyOf,
+  readableFields,
+  rowSchemaOf,
+  updateSchemaOf,
+  writableFields,
+} from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import { auditLog } from '../db/schema';
@@ -50,6 +56,7 @@ export function registerHistory(
     const actor = currentUser(request);
     const id = idOf(request);
     await current(actor, id);
+    const readable = new Set(readableFields(definition, actor.roles));
     const rows = await app.db
       .select({
         id: auditLog.id,
@@ -66,7 +73,7 @@ export function registerHistory(
       result: rows.map(({ details, at, ...row }) => ({
         ...row,
         at: at.toISOString(),
-        changes: changesOf(details).filter((change) => change.field in definition.fields),
+        changes: changesOf(details).filter((change) => readable.has(change.field)),
       })),
     };
   });
@@ -100,8 +107,12 @@ export function registerHistory(
           ),
         );
       if (!entry) throw notFound('Change');
+      const writable = new Set(writableFields(definition, actor.roles));
       const restored = changesOf(entry.details).filter(
-        (change) => editable.has(change.field) && (!fields || fields.includes(change.field)),
+        (change) =>
+          editable.has(change.field) &&
+          writable.has(change.field) &&
+          (!fields || fields.includes(change.field)),
       );
       if (restored.length === 0) throw badRequest('fields', 'Nothing in this change can be restored');
       const body = Object.fromEntries([...editable].map((field) => [field, record[field]]));

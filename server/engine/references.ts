@@ -1,46 +1,16 @@
-import { and, asc, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  type AnyResource,
-  allows,
-  referenceFields,
-  referencesQuerySchemaOf,
-  referencesResponseSchema,
-  seesEveryOrganization,
-} from '../../contract/resource';
+import { referenceFields, referencesQuerySchemaOf, referencesResponseSchema } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
 import { currentUser } from '../auth/guards';
-import type { SessionUser } from '../auth/sessions';
 import { likePattern } from '../http/table';
 import type { ResourceEngine } from './engine';
 import type { ResourceRoute } from './types';
-import { organizationScope } from './scope';
+import { referenceReach } from './scope';
 import { columnsOf, tableOf } from './tables';
 
 /** A form offers a page of choices; typing narrows them. */
 const optionsTake = 50;
-
-const none = sql`false`;
-
-/**
- * The referenced rows a caller may name, as Payload's relationship field and Django's
- * `formfield_for_foreignkey` narrow a foreign key per user: an Admin, or a role that may list the
- * referenced resource, reaches what that list reaches; any other role reaches only its own
- * organization's rows (its organization itself, its school's staff), and nothing else.
- */
-function reach(
-  target: AnyResource,
-  columns: ReturnType<typeof columnsOf>,
-  actor: SessionUser,
-): SQL | undefined {
-  if (seesEveryOrganization(actor.roles)) return undefined;
-  if (allows(target, 'list', actor.roles) && actor.organizationId !== null)
-    return organizationScope(target, columns, actor);
-  if (actor.organizationId === null) return none;
-  const owner =
-    target.organizationField ?? referenceFields(target).find(([, f]) => f.to === 'organizations')?.[0];
-  return owner ? eq(columns[owner], actor.organizationId) : none;
-}
 
 /** `POST {path}/references`: a reference field's options, or the labels of the ids a page shows. */
 export function registerReferences(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
@@ -76,7 +46,7 @@ export function registerReferences(app: FastifyInstance, engine: ResourceEngine,
         .from(table)
         .where(
           and(
-            reach(target, columns, currentUser(request)),
+            referenceReach(target, columns, currentUser(request)),
             target.trash ? isNull(columns.deletedAt) : undefined,
             ids ? inArray(columns.id, ids) : undefined,
             search?.trim() ? like(sql`lower(${label}::text)`, likePattern(search.trim())) : undefined,

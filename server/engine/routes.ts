@@ -21,6 +21,7 @@ import { badRequest } from '../http/errors';
 import { announceChange } from './change-feed';
 import { auditChange } from './change-audit';
 import { ResourceEngine } from './engine';
+import { refuseHiddenFields, writableValues } from './field-access';
 import { registerExport } from './export';
 import { callActions, resourceGuard } from './guard';
 import { registerHistory } from './history';
@@ -54,6 +55,10 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       method: call.method,
       url: `/api/${call.path}`,
       onRequest: resourceGuard(definition, callActions[name]),
+      // Before the schema fills in defaults: only what the caller sent is theirs to be refused.
+      preValidation: writes.has(name)
+        ? async (request) => refuseHiddenFields(definition, currentUser(request), request.body)
+        : undefined,
       schema: resourceSchema(definition, {
         summary: `${name} ${definition.label.many}`,
         ...(params.length > 0 && !schema.params
@@ -64,6 +69,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
       handler: async (request, reply) => handler(request, reply),
     });
   };
+  const writes = new Set<CallName>(['create', 'update', 'toggle']);
   const paramsOf = (request: FastifyRequest) => (request.params ?? {}) as Values;
 
   if (offered('table')) {
@@ -107,7 +113,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   if (offered('create')) {
     route('create', { body: createSchemaOf(definition), response: { 200: row } }, async (request) => {
       const actor = currentUser(request);
-      const values = request.body as Values;
+      const values = writableValues(definition, actor, request.body as Values);
       assertOwnOrganization(definition, actor, values);
       return {
         result: await engine.change(
@@ -128,7 +134,8 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   }
 
   const updateRow = (actor: SessionUser, id: number, action: ChangeAction, input: Values) => {
-    const { version, ...values } = input as Values & { version?: number };
+    const { version, ...sent } = input as Values & { version?: number };
+    const values = writableValues(definition, actor, sent);
     assertOwnOrganization(definition, actor, values);
     const condition = rowCondition(engine, actor, id);
     const current = and(condition, versionMatches(engine.columns.version, version));
@@ -145,7 +152,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
                 .set({ ...stored, version: nextVersion(engine.columns.version) } as never)
                 .where(current)
                 .returning(engine.select);
-        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
+        if (!written && version !== undefined) await engine.staleVersion(tx, actor, condition, id);
         return written;
       },
       { id, values },
@@ -203,7 +210,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
         const [written] = definition.trash
           ? await moveToTrash(tx, engine, current, actor)
           : await tx.delete(engine.table).where(current).returning(engine.select);
-        if (!written && version !== undefined) await engine.staleVersion(tx, condition, id);
+        if (!written && version !== undefined) await engine.staleVersion(tx, actor, condition, id);
         return written;
       },
       { id },

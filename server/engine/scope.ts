@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type AnyResource, seesEveryOrganization } from '../../contract/resource';
+import { type AnyResource, allows, referenceFields, seesEveryOrganization } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import { forbidden } from '../http/errors';
 import type { ResourceTable, Values } from './types';
@@ -11,7 +11,7 @@ type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
  * Rows another organization owns are out of reach for every role but Admin, and an account of such
  * a role without an organization reaches none (403). Undefined where nothing is out of reach.
  */
-export function organizationScope(
+function organizationScope(
   definition: AnyResource,
   columns: Record<string, PgColumn>,
   actor: SessionUser,
@@ -72,4 +72,27 @@ export function assertOwnOrganization(definition: AnyResource, actor: SessionUse
   const organizationField = definition.organizationField;
   if (!organizationField || organizationField === 'id' || seesEveryOrganization(actor.roles)) return;
   if (organizationField in values && values[organizationField] !== actor.organizationId) throw forbidden();
+}
+
+const none = sql`false`;
+
+/**
+ * The referenced rows a caller may name or see labelled, as Payload's relationship field and
+ * Django's `formfield_for_foreignkey` narrow a foreign key per user: an Admin, or a role that may
+ * list the referenced resource, reaches what that list reaches; any other role reaches only its
+ * own organization's rows (its organization itself, its school's staff), and nothing else. The
+ * references call and the export's labels read this one rule.
+ */
+export function referenceReach(
+  target: AnyResource,
+  columns: Record<string, PgColumn>,
+  actor: SessionUser,
+): SQL | undefined {
+  if (seesEveryOrganization(actor.roles)) return undefined;
+  if (allows(target, 'list', actor.roles) && actor.organizationId !== null)
+    return organizationScope(target, columns, actor);
+  if (actor.organizationId === null) return none;
+  const owner =
+    target.organizationField ?? referenceFields(target).find(([, f]) => f.to === 'organizations')?.[0];
+  return owner ? eq(columns[owner], actor.organizationId) : none;
 }

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { tablePage } from '../http/table';
 import type { ResourceEngine } from './engine';
+import { visibleTo } from './field-access';
 import { rowCondition } from './scope';
 import { tableOf, columnsOf } from './tables';
 import type { ResourceRoute, Values } from './types';
@@ -78,7 +79,9 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
       const page = await tablePage<Values>(app.db, table.spec, table.query, select);
       return {
         result: {
-          data: page.data.map((r) => ({ ...r, deletedAt: (r.deletedAt as Date).toISOString() })),
+          data: page.data.map((r) =>
+            visibleTo(definition, actor, { ...r, deletedAt: (r.deletedAt as Date).toISOString() }),
+          ),
           totalFilteredRecords: page.totalFilteredRecords,
         },
       };

@@ -4,7 +4,7 @@ import {
   productHasOrdersMessage,
   printDpiTooLow,
   printDpiWarning,
-} from '../../contract/merchandise';
+} from '../../contract/merchandise-messages';
 
 /** Every text of the spec lives here once; components and tests import it. */
 export const appMessages = {
@@ -111,6 +111,7 @@ export const appMessages = {
     dpiWarning: printDpiWarning('%{dpi}'),
     dpiTooLow: printDpiTooLow('%{dpi}'),
     vectorPrint: 'SVG logo: prints sharp at any size',
+    logoPosition: 'Logo at %{x} across and %{y} down, %{size} of the width wide, turned %{rotation} degrees',
     side: { front: 'Front', back: 'Back' },
     colours: 'Colours',
     chooseColour: 'Choose at least one colour',
@@ -133,6 +134,8 @@ export const appMessages = {
       size: 'Letter size (inches)',
       rotation: 'Text rotation',
       arc: 'Arch (degrees)',
+      x: 'Text across (% of the width)',
+      y: 'Text down (% of the height)',
       empty: 'Type the text',
       tooLong: 'At most %{max} characters',
       missing: '%{font} has no %{characters}',

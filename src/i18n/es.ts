@@ -98,6 +98,8 @@ export const appMessages: typeof englishAppMessages = {
     dpiWarning: 'Se imprime a %{dpi} DPI; se recomiendan 150 o más',
     dpiTooLow: 'Se imprime a %{dpi} DPI; una impresión necesita al menos 72',
     vectorPrint: 'Logotipo SVG: se imprime nítido a cualquier tamaño',
+    logoPosition:
+      'Logotipo a %{x} del ancho y %{y} del alto, de %{size} del ancho, girado %{rotation} grados',
     side: { front: 'Frente', back: 'Espalda' },
     colours: 'Colores',
     chooseColour: 'Elija al menos un color',
@@ -120,6 +122,8 @@ export const appMessages: typeof englishAppMessages = {
       size: 'Tamaño de letra (pulgadas)',
       rotation: 'Giro del texto',
       arc: 'Arco (grados)',
+      x: 'Texto a lo ancho (% del ancho)',
+      y: 'Texto a lo alto (% del alto)',
       empty: 'Escribe el texto',
       tooLong: 'Como máximo %{max} caracteres',
       missing: '%{font} no tiene %{characters}',

@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import ImageIcon from '@mui/icons-material/Image';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -12,7 +13,6 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import SellIcon from '@mui/icons-material/Sell';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import TableRowsIcon from '@mui/icons-material/TableRows';
 import TuneIcon from '@mui/icons-material/Tune';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
@@ -26,19 +26,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { canAccess } from '../../contract/access';
-import type { AnyResource } from '../../contract/resource';
+import type { AnyResource, MenuIcon } from '../../contract/resource';
 import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
 import { session } from '../providers';
 import { useAuthState } from '../providers/session';
 import { type ResourceText, useResourceText } from '../admin/engine/labels';
 
-/**
- * The definitions name their icon; these are the ones in use, bundled with the sidebar. A name
- * missing here still gets an entry, with the generic table icon.
- */
-const icons: Record<string, ReactElement> = {
+/** The icons a definition may name (`MenuIcon`), bundled with the sidebar: one for every name. */
+const icons: Record<MenuIcon, ReactElement> = {
   Business: <BusinessIcon />,
   Email: <EmailIcon />,
+  Groups: <GroupsIcon />,
   History: <HistoryIcon />,
   LocalOffer: <LocalOfferIcon />,
   People: <PeopleIcon />,
@@ -71,7 +69,7 @@ const entryOf =
   (definition: AnyResource): Entry => ({
     to: `/admin/${definition.name}`,
     label: text.menu(definition),
-    icon: icons[definition.menu!.icon] ?? <TableRowsIcon />,
+    icon: icons[definition.menu!.icon],
     order: definition.menu!.order,
   });
 

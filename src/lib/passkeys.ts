@@ -1,15 +1,26 @@
-import {
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
-  WebAuthnAbortService,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { LoginResult } from '../../contract/account';
 import type { Passkey } from '../../contract/passkeys';
 import { http } from '../providers';
 
 const base = '/api/account/passkeys';
+
+/**
+ * The passkey client, loaded on the first ceremony: the sign-in page shows without it, and a
+ * browser without passkeys never loads it.
+ */
+let client: Promise<typeof import('@simplewebauthn/browser')> | undefined;
+const passkeyClient = () => (client ??= import('@simplewebauthn/browser'));
+
+/** What @simplewebauthn/browser's `browserSupportsWebAuthn` asks, without loading it. */
+export const browserSupportsPasskeys = () => typeof globalThis.PublicKeyCredential === 'function';
+
+/** Whether the browser offers passkeys among a field's suggestions (conditional mediation). */
+export const browserSupportsPasskeyAutofill = async () =>
+  browserSupportsPasskeys() && (await PublicKeyCredential.isConditionalMediationAvailable?.()) === true;
 
 /**
  * The browser's own answers when the person closes its passkey prompt or no passkey fits:
@@ -24,6 +35,7 @@ export async function registerPasskey(name: string) {
     `${base}/registration-options`,
     { method: 'POST' },
   );
+  const { startRegistration } = await passkeyClient();
   const response = await startRegistration({ optionsJSON: options.result });
   return http<{ result: Passkey }>(base, { method: 'POST', body: { name, response }, silent: true });
 }
@@ -38,6 +50,7 @@ export async function signInWithPasskey(options: { autofill?: boolean; rememberM
     method: 'POST',
     silent: true,
   });
+  const { startAuthentication } = await passkeyClient();
   const response = await startAuthentication({
     optionsJSON: challenge.result,
     useBrowserAutofill: options.autofill ?? false,
@@ -56,8 +69,11 @@ export async function removeWithOtherPasskey(id: number) {
     `${base}/${id}/confirm-options`,
     { method: 'POST', silent: true },
   );
+  const { startAuthentication } = await passkeyClient();
   const passkey = await startAuthentication({ optionsJSON: options.result });
   await http(`${base}/${id}`, { method: 'DELETE', body: { passkey }, silent: true });
 }
 
-export const cancelPasskeyPrompt = () => WebAuthnAbortService.cancelCeremony();
+/** Cancels a ceremony under way; none can be before the client has loaded. */
+export const cancelPasskeyPrompt = () =>
+  void client?.then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());

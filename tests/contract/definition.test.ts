@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, allows, defineResource, field, type ResourceAction } from '../../contract/definition';
+import {
+  accessFor,
+  allows,
+  defineResource,
+  field,
+  type ResourceAction,
+  type ResourceDefinition,
+} from '../../contract/definition';
 import { roles } from '../../contract/roles';
 
 describe('accessFor', () => {
@@ -26,5 +33,14 @@ describe('accessFor', () => {
     expect(directorMay).toEqual(['list', 'read', 'create', 'update', 'export']);
     expect(everyAction.every((action) => allows(kept, action, [roles.admin]))).toBe(true);
     expect(everyAction.some((action) => allows(kept, action, []))).toBe(false);
+  });
+});
+
+describe('a menu entry', () => {
+  it('names an icon the sidebar bundles, else the definition does not type-check', () => {
+    const menuOf = (definition: Pick<ResourceDefinition, 'menu'>) => definition.menu;
+    expect(menuOf({ menu: { icon: 'Groups', order: 80 } })?.icon).toBe('Groups');
+    // @ts-expect-error 'Teams' is no icon of the sidebar's map: no silent fallback to a generic one.
+    expect(menuOf({ menu: { icon: 'Teams', order: 80 } })?.icon).toBe('Teams');
   });
 });

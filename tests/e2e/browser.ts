@@ -57,12 +57,12 @@ export async function signedInState(browser: Browser, email: string, password: s
   return state;
 }
 
-/**
- * Hovers a target as a person's pointer would: it first leaves to the page's corner, so each
- * hover is a new one. Playwright's hover() on a spot the pointer already rests on sends no
- * mouse event, and Chromium then opens no tooltip for the element under it.
- */
-export async function hoverFromOutside(page: Page, target: Locator) {
-  await page.mouse.move(0, 0);
-  await target.hover();
-}
+/** The text an element's aria-describedby points at, as a screen reader reads its description. */
+export const describedBy = (target: Locator) =>
+  target.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );

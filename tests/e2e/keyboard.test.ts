@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import englishMessages from 'ra-language-english';
 import { definitionOf } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, launchBrowser, pathOf, type SignedIn, signedInState } from './browser';
+import { admin, baseUrl, demo, launchBrowser, pathOf, type SignedIn, signedInState } from './browser';
 
 const texts = appMessages;
 const fields = definitionOf('promo-codes')!.fields;
@@ -125,5 +125,41 @@ describe('keyboard walk of the Promo Codes list', { timeout: 120_000 }, () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => pathOf(page)).not.toBe(before);
     await focusSettlesOn(heading());
+  });
+});
+
+describe('keyboard walk of the merchandise studio', { timeout: 120_000 }, () => {
+  it('opens the studio, adds a text and places it without a mouse', async () => {
+    const merchandise = texts.merchandise;
+    await context.close();
+    const asDirector = await signedInState(browser, demo.directorEmail, demo.password);
+    context = await browser.newContext({ storageState: asDirector, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    await press(page.getByRole('button', { name: 'lhs-crest.svg', exact: true }));
+    await press(page.getByRole('button', { name: `${merchandise.customize} Pullover Hoodie` }));
+    await page.getByTestId('placement').waitFor();
+    await press(page.getByRole('tab', { name: merchandise.side.back }), 'Enter');
+    await expect
+      .poll(() => page.getByRole('tab', { name: merchandise.side.back }).getAttribute('aria-selected'))
+      .toBe('true');
+
+    await press(page.getByRole('button', { name: merchandise.addText }));
+    await focusSettlesOn(page.getByRole('textbox', { name: merchandise.text.content, exact: true }));
+    const readout = page.getByTestId('text-placement');
+    const at = async () => {
+      const [x, y] = ((await readout.textContent()) ?? '').match(/-?[\d.]+/g)!.map(Number);
+      return { x, y };
+    };
+    const start = await at();
+    const across = page.getByRole('slider', { name: merchandise.text.x });
+    const down = page.getByRole('slider', { name: merchandise.text.y });
+    for (let step = 0; step < 4; step += 1) await press(across, 'ArrowLeft');
+    await expect.poll(async () => (await at()).x).toBeCloseTo(start.x - 2, 0);
+    for (let step = 0; step < 6; step += 1) await press(down, 'ArrowRight');
+    await expect.poll(async () => (await at()).y).toBeCloseTo(start.y + 3, 0);
+    await focusSettlesOn(down);
+    // The slider says where the text is, as the readout does.
+    expect(Number(await down.getAttribute('aria-valuenow'))).toBeCloseTo(start.y + 3, 0);
   });
 });

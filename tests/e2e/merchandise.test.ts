@@ -5,15 +5,7 @@ import { printDpiTooLow } from '../../contract/merchandise';
 import { textBounds, textShape } from '../../contract/text';
 import { textFont } from '../../server/modules/merchandise/fonts';
 import { appMessages } from '../../src/i18n/en';
-import {
-  admin,
-  baseUrl,
-  demo,
-  hoverFromOutside,
-  launchBrowser,
-  type SignedIn,
-  signedInState,
-} from './browser';
+import { admin, baseUrl, demo, describedBy, launchBrowser, type SignedIn, signedInState } from './browser';
 
 const text = appMessages;
 let browser: Browser;
@@ -111,8 +103,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await tee.waitFor();
     const create = tee.getByRole('button', { name: `${text.merchandise.create} Classic Cotton Tee` });
     expect(await create.isDisabled()).toBe(true);
-    await hoverFromOutside(page, create.locator('xpath=..'));
-    await page.getByRole('tooltip', { name: text.merchandise.noLogo }).waitFor();
+    expect(await describedBy(create)).toBe(text.merchandise.selectLogoFirst);
 
     await logoCard('crest.png').getByRole('button', { name: 'crest.png', exact: true }).click();
     await expect.poll(() => create.isEnabled()).toBe(true);
@@ -127,8 +118,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     await page.getByText(text.merchandise.uploadedProcessing).waitFor();
 
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await hoverFromOutside(page, create.locator('xpath=..'));
-    await page.getByRole('tooltip', { name: text.merchandise.exists }).waitFor();
+    await expect.poll(() => describedBy(create)).toBe(text.merchandise.exists);
 
     const created = page.getByTestId('merchandise-product').filter({ hasText: 'Classic Cotton Tee' });
     await created.getByTestId('product-placeholder').waitFor();
@@ -270,8 +260,7 @@ describe('design logos and merchandise, as an athletic director', () => {
     const tee = apparelCard('Classic Cotton Tee');
     const create = tee.getByRole('button', { name: `${text.merchandise.create} Classic Cotton Tee` });
     await expect.poll(() => create.isDisabled()).toBe(true);
-    await hoverFromOutside(page, create.locator('xpath=..'));
-    await page.getByRole('tooltip', { name: printDpiTooLow(8) }).waitFor();
+    await expect.poll(() => describedBy(create)).toBe(printDpiTooLow(8));
 
     await tee.getByRole('button', { name: `${text.merchandise.customize} Classic Cotton Tee` }).click();
     const studio = await openStudio();
@@ -286,8 +275,7 @@ describe('design logos and merchandise, as an athletic director', () => {
       .getByTestId('studio')
       .getByRole('button', { name: text.merchandise.create, exact: true });
     expect(await studioCreate.isDisabled()).toBe(true);
-    await hoverFromOutside(page, studioCreate.locator('xpath=..'));
-    await page.getByRole('tooltip', { name: printDpiTooLow(5) }).waitFor();
+    expect(await describedBy(studioCreate)).toBe(printDpiTooLow(5));
 
     // A client that skips the studio is refused by the server with the same message.
     const logos = (await (await page.request.get(`${baseUrl()}/api/design-logos`)).json()).result;

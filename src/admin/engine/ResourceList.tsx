@@ -28,7 +28,7 @@ import { cellOf } from './cells';
 import { filtersOf } from './filters';
 import { RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
-import { useOffers } from './useOffers';
+import { useOffers, useRoleNames } from './useOffers';
 import { useResourceText } from './labels';
 
 /** The CSV of every row matching the search, filters and sort, as the server streams it. */
@@ -59,12 +59,13 @@ function TrashButton({ definition }: { definition: AnyResource }) {
 
 function ListActions({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
   const offered = useOffers(definition);
+  const roleNames = useRoleNames();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
   const text = useResourceText();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition, translate, text).length > 1 && <FilterButton disableSaveQuery />}
+      {filtersOf(definition, translate, text, roleNames).length > 1 && <FilterButton disableSaveQuery />}
       <SavedViewsButton />
       {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
@@ -176,6 +177,7 @@ function useChangedRowSx(definition: AnyResource) {
  */
 export function ResourceList({ definition, overrides = {}, filter, scope }: ResourceListProps) {
   const offered = useOffers(definition);
+  const roleNames = useRoleNames();
   const rowSx = useChangedRowSx(definition);
   const translate = useTranslate();
   const text = useResourceText();
@@ -187,7 +189,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
     <List
       resource={definition.name}
       title={text.many(definition)}
-      filters={filtersOf(definition, translate, text)}
+      filters={filtersOf(definition, translate, text, roleNames)}
       filter={filter}
       perPage={10}
       pagination={<NumberedPagination />}

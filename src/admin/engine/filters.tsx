@@ -14,6 +14,7 @@ import {
   type Field,
   filterableFields,
   referenceOptionsResource,
+  seesEveryOrganization,
 } from '../../../contract/definition';
 import { type ResourceText, translatedChoices } from './labels';
 
@@ -80,12 +81,14 @@ function filterInputsOf(
 
 /**
  * The spec's 'Search' box, the input itself named 'Search', and a filter per filterable field
- * by its kind; react-admin keeps them in the URL.
+ * by its kind; react-admin keeps them in the URL. A user held to one organization has no
+ * organization filter: every row they reach is their own organization's.
  */
 export const filtersOf = (
   definition: AnyResource,
   translate: Translate,
   text: ResourceText,
+  roleNames: readonly string[],
 ): ReactElement[] => [
   <SearchInput
     key="q"
@@ -96,5 +99,6 @@ export const filtersOf = (
   />,
   ...filterableFields(definition)
     .filter(([, field]) => field.filter || field.list !== false)
+    .filter(([name]) => name !== definition.organizationField || seesEveryOrganization(roleNames))
     .flatMap(([name, field]) => filterInputsOf(definition, name, field, translate, text)),
 ];

@@ -1,6 +1,13 @@
-import type { ComponentType, ReactElement } from 'react';
+import { type ComponentType, type ReactElement, useMemo } from 'react';
+import { usePermissions } from 'react-admin';
 import { Route } from 'react-router';
-import { type AnyResource, historyOf, offers, type ResourceAction } from '../../../contract/definition';
+import {
+  type AnyResource,
+  definitionAs,
+  historyOf,
+  offers,
+  type ResourceAction,
+} from '../../../contract/definition';
 import { roles } from '../../../contract/roles';
 import { lazyNamed } from '../../lib/lazyNamed';
 import type { ResourceOverrides } from './types';
@@ -32,6 +39,20 @@ export interface EngineResource {
 }
 
 /**
+ * The definition as the signed-in user's roles see it (field access): a field they may not read
+ * has no column, filter or input on any page; until the roles are known, none is shown.
+ */
+function useSeen(definition: AnyResource) {
+  const { permissions } = usePermissions<string[]>();
+  const roleNames = (permissions ?? []).join(',');
+  return useMemo(() => definitionAs(definition, roleNames.split(',')), [definition, roleNames]);
+}
+
+function SeenTrash({ definition }: { definition: AnyResource }) {
+  return <TrashPage definition={useSeen(definition)} />;
+}
+
+/**
  * A resource's pages from its definition and the overrides in `src/resources/<name>`: the list,
  * the create form where create is offered, and the update and delete pages under the spec's
  * paths, each refusing an id that no row could have with the admin 404 page.
@@ -40,13 +61,13 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
   const List =
     overrides.list ??
     (definition.routes?.table?.scopeParam
-      ? () => <ScopedResourceList definition={definition} overrides={overrides} />
-      : () => <ResourceList definition={definition} overrides={overrides} />);
-  const Create = overrides.create ?? (() => <ResourceCreate definition={definition} />);
+      ? () => <ScopedResourceList definition={useSeen(definition)} overrides={overrides} />
+      : () => <ResourceList definition={useSeen(definition)} overrides={overrides} />);
+  const Create = overrides.create ?? (() => <ResourceCreate definition={useSeen(definition)} />);
   const Update: ComponentType<{ id: number }> =
-    overrides.update ?? (({ id }) => <ResourceUpdate definition={definition} id={id} />);
+    overrides.update ?? (({ id }) => <ResourceUpdate definition={useSeen(definition)} id={id} />);
   const Delete: ComponentType<{ id: number }> = ({ id }) => (
-    <ResourceDelete definition={definition} id={id} />
+    <ResourceDelete definition={useSeen(definition)} id={id} />
   );
   return {
     name: definition.name,
@@ -64,12 +85,14 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
             <Route
               key="history"
               path="history/:id"
-              element={<RecordPage page={({ id }) => <HistoryPage definition={definition} id={id} />} />}
+              element={
+                <RecordPage page={({ id }) => <HistoryPage definition={useSeen(definition)} id={id} />} />
+              }
             />,
           ]
         : []),
       ...(definition.trash && offeredToAnyone(definition, 'restore')
-        ? [<Route key="trash" path="trash" element={<TrashPage definition={definition} />} />]
+        ? [<Route key="trash" path="trash" element={<SeenTrash definition={definition} />} />]
         : []),
       ...(overrides.routes ?? []),
     ],

@@ -10,6 +10,11 @@ export function useOffers(definition: AnyResource) {
   return (action: ResourceAction) => offers(definition, action, permissions ?? []);
 }
 
+/** The signed-in user's roles; none until they are known. */
+export function useRoleNames(): readonly string[] {
+  return usePermissions<string[]>().permissions ?? [];
+}
+
 /** Whether a record has anything to edit beyond its list switch (a brand has only its showcase). */
 export const hasUpdateForm = (definition: AnyResource) =>
   Object.entries(definition.fields).some(

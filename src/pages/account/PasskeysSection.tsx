@@ -11,7 +11,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { type FormEvent, useState } from 'react';
@@ -20,7 +19,12 @@ import { type Passkey, passkeyNameMax } from '../../../contract/passkeys';
 import { useAppMessages } from '../../i18n/locale';
 import { formatDateTime } from '../../lib/dates';
 import { formErrorsOf, formText } from '../../lib/formErrors';
-import { registerPasskey, removeWithOtherPasskey, wasCancelled } from '../../lib/passkeys';
+import {
+  browserSupportsPasskeys,
+  registerPasskey,
+  removeWithOtherPasskey,
+  wasCancelled,
+} from '../../lib/passkeys';
 import { ModalDialog } from '../../layout/ModalHost';
 import { http } from '../../providers';
 import { ConfirmIdentityDialog } from './ConfirmIdentityDialog';
@@ -192,7 +196,7 @@ export function PasskeysSection() {
           ))}
         </List>
       )}
-      {browserSupportsWebAuthn() ? (
+      {browserSupportsPasskeys() ? (
         <Button variant="outlined" sx={{ mt: 1 }} onClick={() => setAction({ kind: 'add' })}>
           {text.add}
         </Button>
@@ -224,7 +228,7 @@ export function PasskeysSection() {
           allowCode
           onConfirm={(proof) => remove(action.passkey, proof)}
           passkey={
-            passkeys.length > 1 && browserSupportsWebAuthn()
+            passkeys.length > 1 && browserSupportsPasskeys()
               ? { label: text.useOtherPasskey, confirm: () => removeWithPasskey(action.passkey) }
               : undefined
           }

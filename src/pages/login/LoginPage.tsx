@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Paper, Typography } from '@mui/material';
 import { useNotificationContext } from 'ra-core';
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { LoginResult } from '../../../contract/account';
 import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
@@ -12,7 +11,13 @@ import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
 import { needsFullNavigation, safeReturnUrl } from '../../../contract/returnUrl';
-import { cancelPasskeyPrompt, signInWithPasskey, wasCancelled } from '../../lib/passkeys';
+import {
+  browserSupportsPasskeyAutofill,
+  browserSupportsPasskeys,
+  cancelPasskeyPrompt,
+  signInWithPasskey,
+  wasCancelled,
+} from '../../lib/passkeys';
 import { authProvider, http, session } from '../../providers';
 import { OutlinedField } from './OutlinedField';
 import { PasswordField } from './PasswordField';
@@ -95,10 +100,10 @@ export function LoginPage() {
 
   // The browser's passkey autofill: it offers this site's passkeys among the e-mail field's
   // suggestions and answers only when the person picks one, so it waits for the page's life.
-  const [passkeys] = useState(() => browserSupportsWebAuthn());
+  const [passkeys] = useState(() => browserSupportsPasskeys());
   useEffect(() => {
     let live = true;
-    void browserSupportsWebAuthnAutofill().then((supported) => {
+    void browserSupportsPasskeyAutofill().then((supported) => {
       if (!supported || !live) return;
       signInWithPasskey({ autofill: true }).then(
         (result) => {

@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Link, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useAppMessages } from '../../i18n/locale';
-import { signInWithPasskey } from '../../lib/passkeys';
+import { browserSupportsPasskeys, signInWithPasskey } from '../../lib/passkeys';
 import { AuthCard } from './AuthCard';
 import { ExpiredSignIn } from './ExpiredSignIn';
 import { useSignInStep } from './useSignInStep';
@@ -49,7 +48,7 @@ export function TwoFactorLoginPage() {
           {text.submit}
         </Button>
       </Box>
-      {browserSupportsWebAuthn() && (
+      {browserSupportsPasskeys() && (
         <Button
           variant="outlined"
           fullWidth

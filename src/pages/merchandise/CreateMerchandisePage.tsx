@@ -11,7 +11,6 @@ import {
   CardMedia,
   Grid,
   Skeleton,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -74,6 +73,8 @@ export function createBlockedReason(
   return null;
 }
 
+const selectLogoFirstId = 'select-logo-first';
+
 interface ApparelCardProps {
   apparel: BaseApparel;
   logo: DesignLogo | null;
@@ -88,9 +89,13 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
   const translate = useTranslate();
   const apparelSize = useImageSize(apparel.media[0]?.imageUrl);
   const blocked = createBlockedReason(logo, apparel, { apparel: apparelSize, logo: logoSize });
-  const tooltip = blocked
+  const reason = blocked
     ? translate(`app.merchandise.${blocked.key}`, 'dpi' in blocked ? { dpi: blocked.dpi } : {})
     : '';
+  // Written on the card, where a disabled button's hover tooltip reached neither the keyboard
+  // nor a screen reader. 'No logo selected' is the page's own line above the cards, which
+  // Customize points at too.
+  const reasonId = blocked?.key === 'noLogo' ? selectLogoFirstId : `create-blocked-${apparel.id}`;
   return (
     <Card
       variant="outlined"
@@ -113,6 +118,11 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
           </Typography>
         )}
         <Typography variant="body2">{formatCurrency(apparel.price)}</Typography>
+        {blocked && blocked.key !== 'noLogo' && (
+          <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {reason}
+          </Typography>
+        )}
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button
@@ -123,34 +133,27 @@ function ApparelCard({ apparel, logo, logoSize, busy, onHide, onCreate, onCustom
         >
           {translate('app.merchandise.hide')}
         </Button>
-        <Tooltip title={logo ? '' : translate('app.merchandise.noLogo')}>
-          <span>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<TuneIcon />}
-              disabled={!logo || busy}
-              onClick={onCustomize}
-              aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
-            >
-              {translate('app.merchandise.customize')}
-            </Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={tooltip}>
-          {/* A disabled button fires no events, so the tooltip hangs on this wrapper. */}
-          <span>
-            <Button
-              size="small"
-              variant="contained"
-              disabled={blocked !== null || busy}
-              onClick={onCreate}
-              aria-label={`${translate('app.merchandise.create')} ${apparel.title}`}
-            >
-              {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
-            </Button>
-          </span>
-        </Tooltip>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<TuneIcon />}
+          disabled={!logo || busy}
+          onClick={onCustomize}
+          aria-label={`${translate('app.merchandise.customize')} ${apparel.title}`}
+          aria-describedby={logo ? undefined : selectLogoFirstId}
+        >
+          {translate('app.merchandise.customize')}
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={blocked !== null || busy}
+          onClick={onCreate}
+          aria-label={`${translate('app.merchandise.create')} ${apparel.title}`}
+          aria-describedby={blocked ? reasonId : undefined}
+        >
+          {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
+        </Button>
       </CardActions>
     </Card>
   );
@@ -293,7 +296,7 @@ export function CreateMerchandisePage() {
           {translate('app.merchandise.apparel')}
         </Typography>
         {!selectedLogo && (
-          <Alert severity="info" sx={{ mb: 2 }} data-testid="select-logo-first">
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="select-logo-first" id={selectLogoFirstId}>
             {translate('app.merchandise.selectLogoFirst')}
           </Alert>
         )}

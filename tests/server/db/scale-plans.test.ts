@@ -44,16 +44,19 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
              now() - make_interval(secs => (${orderCount} - i) * (730 * 86400.0 / ${orderCount}))
       from first, generate_series(1, ${orderCount}) as i`);
     // School o's product p is the first product's id + (o - first school) * 5 + p, as inserted.
-    await ctx.db.execute(sql`
-      with first as (select min(id) as product, (select min(id) from organizations) as school from merchandise)
-      insert into order_items (order_id, product_id, title, quantity, unit_price)
-      select o.id, first.product + (o.organization_id - first.school) * 5 + k % 5, 'Product', 1 + k % 3, 10
-      from first, orders o, generate_series(1, 1 + o.id % 4) as k`);
+    // In parts: each item also updates the kept rows, and the pool stops a statement at 10 s.
+    for (let part = 0; part < 4; part += 1)
+      await ctx.db.execute(sql`
+        with first as (select min(id) as product, (select min(id) from organizations) as school from merchandise)
+        insert into order_items (order_id, product_id, title, quantity, unit_price)
+        select o.id, first.product + (o.organization_id - first.school) * 5 + k % 5, 'Product', 1 + k % 3, 10
+        from first, orders o, generate_series(1, 1 + o.id % 4) as k
+        where o.id % 4 = ${part}`);
     await ctx.db.execute(sql`
       insert into audit_log (action, entity_type, entity_id, created_at)
       select 'update', 'order', i::text, now() - i * interval '1 minute' from generate_series(1, 20000) as i`);
     await ctx.db.execute(
-      sql`vacuum analyze orders, order_items, audit_log, merchandise, sales_days, product_days`,
+      sql`vacuum analyze orders, order_items, audit_log, merchandise, sales_days, platform_sales_days, product_days, product_months`,
     );
     school = (
       (await ctx.db.execute(sql`select min(id)::int as id from organizations`)) as unknown as {
@@ -77,27 +80,32 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
    * schools' orders when a school has a large share of them.
    */
   const sortsEverything = /(^|->\s+)Sort\s+\(/m;
-  const newestFirst =
-    /Index Scan Backward using (orders_organization_created_idx|orders_created_idx) on orders/;
+  const newestFirst = /Index (Only )?Scan Backward using orders_organization_created_idx on orders/;
 
   it.each([
-    ['all schools', undefined],
-    ['one school', 'school'],
-  ] as const)("reads a month's sales of %s from the kept days, never from the orders", async (_, who) => {
-    const statements = salesQueries(ctx.db, who ? school : undefined, since(30), since(0));
-    const top = await statements.topProducts;
-    expect(top).not.toHaveLength(0);
-    for (const [query, kept] of [
-      [statements.perDay, 'sales_days'],
-      [statements.previousTotals, 'sales_days'],
-      [statements.topProducts, 'product_days'],
-      [statements.unitsBefore(top.map((product) => product.productId)), 'product_days'],
-    ] as const) {
-      const read = await plan(query);
-      expect(read).toMatch(new RegExp(`(Index|Index Only|Bitmap Index) Scan using ${kept}_`));
-      expect(read).not.toMatch(/ on (orders|order_items)\b/);
-    }
-  });
+    ['all schools', undefined, 'platform_sales_days'],
+    ['one school', 'school', 'sales_days'],
+  ] as const)(
+    "reads a period's sales of %s from the kept rows, never from the orders",
+    async (_, who, days) => {
+      // A year: its whole months come from product_months, the days at its edges from
+      // product_days (the months of 50 schools are few enough to be read whole).
+      const statements = salesQueries(ctx.db, who ? school : undefined, since(365), since(-1));
+      const top = await statements.topProducts;
+      expect(top).not.toHaveLength(0);
+      for (const [query, kept] of [
+        [statements.perDay, [days]],
+        [statements.previousTotals, [days]],
+        [statements.topProducts, ['product_months', 'product_days']],
+        [statements.unitsBefore(top.map((product) => product.productId)), ['product_months', 'product_days']],
+      ] as const) {
+        const read = await plan(query);
+        for (const table of kept) expect(read).toMatch(new RegExp(`Scan (using \\w+ )?on ${table}\\b`));
+        expect(read).not.toMatch(/ on (orders|order_items)\b/);
+        if (who === undefined) expect(read).not.toMatch(/ on sales_days\b/);
+      }
+    },
+  );
 
   const ordersEngine = new ResourceEngine(orders, resourceServers[orders.name]);
 

@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createTeamsTable, dropTeamsTable, teams } from './teams';
+import { createTeamsTable, dropTeamsTable, exampleResources, teams } from './teams';
 
 const readmeCodeBlocks = () =>
   [...readFileSync('README.md', 'utf8').matchAll(/^( *)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, code]) =>
@@ -34,7 +34,7 @@ describe("the README's example resource", () => {
       await resetDatabase(database);
       db = database.db;
       await createTeamsTable(db);
-      app = await buildApp(testConfig(), { database, resources: [teams] });
+      app = await buildApp(testConfig(), { database, resources: exampleResources });
       await app.ready();
       lincolnId = (await createOrganization(db, 'Lincoln High School')).id;
       riversideId = (await createOrganization(db, 'Riverside Academy')).id;
@@ -151,15 +151,44 @@ describe("the README's example resource", () => {
         expect(response.statusCode, response.body).toBe(200);
         return response.body.trim().split('\r\n');
       };
+      // The budget is the Admins' alone: a director's export has no such column.
       expect(await exported(director)).toEqual([
-        'Name,Sport,Organization,Active',
-        'Archers,Volleyball,Lincoln High School,true',
+        'Name,Sport,Organization,Coach,Active',
+        'Archers,Volleyball,Lincoln High School,,true',
       ]);
       expect(await exported(admin)).toEqual([
-        'Name,Sport,Organization,Active',
-        'Archers,Volleyball,Lincoln High School,true',
-        'Archers,Volleyball,Riverside Academy,true',
+        'Name,Sport,Organization,Coach,Budget,Active',
+        'Archers,Volleyball,Lincoln High School,,,true',
+        'Archers,Volleyball,Riverside Academy,,,true',
       ]);
+    });
+
+    it("labels a team's coach by email for a director, though the users' list is the Admin's; a coach of another school keeps its id", async () => {
+      const staff = await createUser(db, {
+        email: 'coach@lincoln.example.com',
+        roles: [roles.athleticDirector],
+        organizationId: lincolnId,
+      });
+      const stranger = await createUser(db, {
+        email: 'coach@riverside.example.com',
+        roles: [roles.athleticDirector],
+        organizationId: riversideId,
+      });
+      for (const [name, coachId] of [
+        ['Comets', staff.id],
+        ['Meteors', stranger.id],
+      ] as const) {
+        const created = await create(admin, { name, sport: 'Baseball', organizationId: lincolnId, coachId });
+        expect(created.statusCode, created.body).toBe(200);
+      }
+      const response = await app.inject({
+        url: `/api/${calls.export.path}?sortField=name&filter=${encodeURIComponent(JSON.stringify({ sport: 'Baseball' }))}`,
+        headers: { cookie: director },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const lines = response.body.trim().split('\r\n');
+      expect(lines).toContain('Comets,Baseball,Lincoln High School,coach@lincoln.example.com,true');
+      expect(lines).toContain(`Meteors,Baseball,Lincoln High School,${stranger.id},true`);
     });
 
     it('refuses a sport off the list with a 400 naming the field', async () => {

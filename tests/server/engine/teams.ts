@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { definitionOf } from '../../../contract/definitions';
 import { teams } from '../../../contract/examples/teams';
 import type { Db } from '../../../server/db/client';
 import { resourceTable } from '../../../server/db/resource-table';
@@ -11,10 +12,20 @@ import * as schema from '../../../server/db/schema';
  */
 export { teams };
 
+/**
+ * Whether the README's example has been registered as the README says: then the registry serves
+ * it and its migration made the table, and the tests take it as it is instead of adding it.
+ */
+export const exampleRegistered = definitionOf(teams.name) !== undefined;
+
+/** What a test adds to the registry to serve the example: nothing once it is registered. */
+export const exampleResources = exampleRegistered ? [] : [teams];
+
 export const teamsTable = resourceTable(teams);
 
 /** The table as `npm run db:generate` would create it: drizzle-kit's own diff of the schema. */
 export async function createTeamsTable(db: Db) {
+  if (exampleRegistered) return;
   await dropTeamsTable(db);
   await createFixtureTable(db, teamsTable);
 }
@@ -28,4 +39,6 @@ export async function createFixtureTable(db: Db, table: ReturnType<typeof resour
   for (const statement of statements) await db.execute(sql.raw(statement));
 }
 
-export const dropTeamsTable = (db: Db) => db.execute(sql`drop table if exists teams cascade`);
+export const dropTeamsTable = async (db: Db) => {
+  if (!exampleRegistered) await db.execute(sql`drop table if exists teams cascade`);
+};

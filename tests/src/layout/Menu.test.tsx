@@ -1,7 +1,11 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { definitionsWithoutSchemas } from '../../../contract/definitions/without-schemas';
+import { offers } from '../../../contract/definition';
+import { teams } from '../../../contract/examples/teams';
+import { roles } from '../../../contract/roles';
 import { appMessages } from '../../../src/i18n/en';
 import { Menu } from '../../../src/layout/Menu';
 import { session } from '../../../src/providers';
@@ -19,45 +23,62 @@ afterAll(() => server.close());
 
 const text = appMessages.layout;
 const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+const inGroup = () =>
+  within(screen.getByRole('group', { name: text.settingsGroup }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
 
-describe('sidebar', () => {
-  it('shows an Admin every entry, Apparel Colours after Merchandise, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
+/**
+ * The registry, and a copy with the README's example added as written: the sidebar follows the
+ * definitions, so a new resource needs no change here.
+ */
+describe.each([
+  { registry: 'the registry', definitions: definitionsWithoutSchemas },
+  { registry: "the registry with the README's example", definitions: [...definitionsWithoutSchemas, teams] },
+])('sidebar of $registry', ({ definitions }) => {
+  /** The entries the definitions give a role, in menu order: `menu.label` else the plural label. */
+  const registered = (role: string, inSettings: boolean) =>
+    definitions
+      .filter((definition) => definition.menu && offers(definition, 'list', [role]))
+      .filter((definition) => (definition.menu!.group === 'settings') === inSettings)
+      .sort((a, b) => a.menu!.order - b.menu!.order)
+      .map((definition) => definition.menu!.label ?? definition.label.many);
+  const show = () => renderAdmin(<Menu definitions={definitions} />, { definitions });
+
+  it("shows an Admin the pages and every resource they may list, the Settings group's after Email Templates, folding", async () => {
     server.use(meHandler(adminUser));
     await session.refresh();
-    renderAdmin(<Menu />);
-    await waitFor(() =>
-      expect(entries()).toEqual([
-        text.dashboard,
-        text.designLogos,
-        'Email Templates',
-        text.settingsGroup,
-        'Accounts',
-        'Promos',
-        'Brands',
-        'Portal Settings',
-        'Organizations',
-        'Sent Emails',
-        'Audit Log',
-        'Jobs',
-        'Orders',
-        text.merchandise,
-        text.baseApparel,
-      ]),
-    );
+    show();
+    const group = await screen.findByRole('menuitem', { name: text.settingsGroup, expanded: true });
+    const settings = registered(roles.admin, true);
+    expect(settings).toContain('Portal Settings');
+    await waitFor(() => expect(inGroup()).toEqual(settings));
+    const top = entries().filter((entry) => !settings.includes(entry!));
+    expect(top.slice(0, 2)).toEqual([text.dashboard, text.designLogos]);
+    expect(top).toEqual(expect.arrayContaining(registered(roles.admin, false)));
+    expect(top.indexOf(text.settingsGroup)).toBe(top.indexOf('Email Templates') + 1);
+    expect(top.indexOf(text.baseApparel)).toBe(top.indexOf(text.merchandise) + 1);
     // The group folds; the Settings table is an entry inside it, named apart from the group.
-    const group = screen.getByRole('menuitem', { name: text.settingsGroup, expanded: true });
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('menuitem', { name: 'Accounts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: settings[0] })).not.toBeInTheDocument();
   });
 
-  it('shows an AthleticDirector only the entries that role may open', async () => {
+  it('shows an AthleticDirector only the pages and resources that role may open', async () => {
     server.use(meHandler(directorUser));
     await session.refresh();
-    renderAdmin(<Menu />);
+    show();
+    const settings = registered(roles.athleticDirector, true);
+    const top = [
+      text.dashboard,
+      text.designLogos,
+      ...registered(roles.athleticDirector, false),
+      text.merchandise,
+    ];
     await waitFor(() =>
-      expect(entries()).toEqual([text.dashboard, text.designLogos, 'Orders', text.merchandise]),
+      expect(entries()).toEqual(
+        settings.length > 0 ? [...top.slice(0, 2), text.settingsGroup, ...settings, ...top.slice(2)] : top,
+      ),
     );
-    expect(screen.queryByRole('menuitem', { name: text.settingsGroup })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import type { Me } from '../../../contract/account';
+import type { AnyResource } from '../../../contract/resource';
 import { withDefinitionAccess } from '../../../src/admin/engine/access';
 import { authProvider, http as httpClient } from '../../../src/providers';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
@@ -37,14 +38,17 @@ export const meHandler = (user: Me) =>
   http.get('*/api/account/me', () => HttpResponse.json({ result: user }));
 
 /** The app's providers around a component (no retries, as in the app), with toasts, at a given path. */
-export function renderAdmin(ui: ReactNode, options: { path?: string; store?: Record<string, unknown> } = {}) {
+export function renderAdmin(
+  ui: ReactNode,
+  options: { path?: string; store?: Record<string, unknown>; definitions?: readonly AnyResource[] } = {},
+) {
   const store = memoryStore(options.store ?? {});
   return {
     store,
     ...render(
       <MemoryRouter initialEntries={[options.path ?? '/']}>
         <AdminContext
-          authProvider={withDefinitionAccess(authProvider)}
+          authProvider={withDefinitionAccess(authProvider, options.definitions)}
           dataProvider={createDataProvider(httpClient, resourceDefinitions)}
           i18nProvider={i18nProvider}
           store={store}

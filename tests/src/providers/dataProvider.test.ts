@@ -6,8 +6,8 @@ import type { HttpClient } from '../../../src/providers/httpClient';
 
 /** A resource known only to this test: its definition is all the provider needs. */
 const teams = defineResource({
-  name: 'teams',
-  table: 'teams',
+  name: 'fixture-squads',
+  table: 'fixture-squads',
   label: { one: 'Team', many: 'Teams' },
   titleField: 'name',
   access: { list: ['Admin'], update: ['Admin'], delete: ['Admin'], bulkDelete: ['Admin'] },
@@ -76,14 +76,14 @@ describe('dataProvider', () => {
   it('reads the records that reference one record with a table call filtered on the reference field', async () => {
     const http = tableOf([{ id: 2 }], 1);
     const provider = createDataProvider(http, definitions);
-    const result = await provider.getManyReference('teams', {
+    const result = await provider.getManyReference('fixture-squads', {
       target: 'organizationId',
       id: 7,
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'name', order: 'DESC' },
       filter: {},
     });
-    expect(http).toHaveBeenCalledWith('/api/teams/table', {
+    expect(http).toHaveBeenCalledWith('/api/fixture-squads/table', {
       method: 'POST',
       signal: undefined,
       body: {
@@ -102,26 +102,34 @@ describe('dataProvider', () => {
   it('reads, creates, updates and deletes through GET/POST/PUT/DELETE /api/{path}[/{id}], unwrapping result', async () => {
     const http = fakeHttp({ id: 7, name: 'Tigers' });
     const provider = createDataProvider(http, definitions);
-    expect(await provider.getOne('teams', { id: 7 })).toEqual({ data: { id: 7, name: 'Tigers' } });
-    expect(http).toHaveBeenLastCalledWith('/api/teams/7', expect.objectContaining({ method: undefined }));
-    expect(await provider.create('teams', { data: { name: 'Tigers' } })).toEqual({
+    expect(await provider.getOne('fixture-squads', { id: 7 })).toEqual({ data: { id: 7, name: 'Tigers' } });
+    expect(http).toHaveBeenLastCalledWith(
+      '/api/fixture-squads/7',
+      expect.objectContaining({ method: undefined }),
+    );
+    expect(await provider.create('fixture-squads', { data: { name: 'Tigers' } })).toEqual({
       data: { id: 7, name: 'Tigers' },
     });
     expect(http).toHaveBeenLastCalledWith(
-      '/api/teams',
+      '/api/fixture-squads',
       expect.objectContaining({ method: 'POST', body: { name: 'Tigers' } }),
     );
     expect(
-      await provider.update('teams', { id: 7, data: { name: 'Tigers' }, previousData: { id: 7 } }),
+      await provider.update('fixture-squads', { id: 7, data: { name: 'Tigers' }, previousData: { id: 7 } }),
     ).toEqual({ data: { id: 7, name: 'Tigers' } });
     expect(http).toHaveBeenLastCalledWith(
-      '/api/teams/7',
+      '/api/fixture-squads/7',
       expect.objectContaining({ method: 'PUT', body: { name: 'Tigers' } }),
     );
-    expect(await provider.delete('teams', { id: 7, previousData: { id: 7, name: 'Tigers' } })).toEqual({
+    expect(
+      await provider.delete('fixture-squads', { id: 7, previousData: { id: 7, name: 'Tigers' } }),
+    ).toEqual({
       data: { id: 7, name: 'Tigers' },
     });
-    expect(http).toHaveBeenLastCalledWith('/api/teams/7', expect.objectContaining({ method: 'DELETE' }));
+    expect(http).toHaveBeenLastCalledWith(
+      '/api/fixture-squads/7',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
   });
 
   it("applies the spec's odd paths: PUT emailTemplate/update with the id in the body, DELETE promo-codes?id=", async () => {
@@ -143,23 +151,27 @@ describe('dataProvider', () => {
   it('sends the version it read with an update and a delete, the form’s own version first', async () => {
     const http = fakeHttp({ id: 7, version: 3, name: 'Tigers' });
     const provider = createDataProvider(http, definitions);
-    await provider.update('teams', { id: 7, data: { name: 'Tigers' }, previousData: { id: 7, version: 2 } });
+    await provider.update('fixture-squads', {
+      id: 7,
+      data: { name: 'Tigers' },
+      previousData: { id: 7, version: 2 },
+    });
     expect(http).toHaveBeenLastCalledWith(
-      '/api/teams/7',
+      '/api/fixture-squads/7',
       expect.objectContaining({ method: 'PUT', body: { name: 'Tigers', version: 2 } }),
     );
     // The conflict dialog's "keep mine" saves over the newer version it was shown.
-    await provider.update('teams', {
+    await provider.update('fixture-squads', {
       id: 7,
       data: { name: 'Tigers', version: 3 },
       previousData: { id: 7, version: 2 },
     });
     expect(http).toHaveBeenLastCalledWith(
-      '/api/teams/7',
+      '/api/fixture-squads/7',
       expect.objectContaining({ body: { name: 'Tigers', version: 3 } }),
     );
-    await provider.delete('teams', { id: 7, previousData: { id: 7, version: 3 } });
-    expect(http).toHaveBeenLastCalledWith('/api/teams/7?version=3', { method: 'DELETE' });
+    await provider.delete('fixture-squads', { id: 7, previousData: { id: 7, version: 3 } });
+    expect(http).toHaveBeenLastCalledWith('/api/fixture-squads/7?version=3', { method: 'DELETE' });
     await provider.delete('promo-codes', { id: 4, previousData: { id: 4, version: 5 } });
     expect(http).toHaveBeenLastCalledWith('/api/promo-codes?id=4&version=5', { method: 'DELETE' });
   });

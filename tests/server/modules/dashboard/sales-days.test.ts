@@ -57,6 +57,32 @@ async function keptUnits() {
   return result.rows;
 }
 
+/** What every school sold per UTC day, and each school's units of each product per UTC month. */
+async function keptOfEverySchoolAndMonth() {
+  const days = (await ctx.db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, orders
+    from platform_sales_days where orders <> 0 or revenue <> 0 order by 1`)) as unknown as Rows;
+  const months = (await ctx.db.execute(sql`
+    select organization_id, to_char(month, 'YYYY-MM') as month, product_id, units
+    from product_months where units <> 0 order by 1, 2, 3`)) as unknown as Rows;
+  return { days: days.rows, months: months.rows };
+}
+
+/** The same, summed from the orders and their items. */
+async function everySchoolAndMonthFromOrders() {
+  const days = (await ctx.db.execute(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(total)::text as revenue,
+           count(*)::int as orders
+    from orders where status not in ('Cancelled', 'Refunded') group by 1 order by 1`)) as unknown as Rows;
+  const months = (await ctx.db.execute(sql`
+    select o.organization_id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM') as month,
+           i.product_id, sum(i.quantity)::int as units
+    from order_items i join orders o on o.id = i.order_id
+    where i.product_id is not null and o.status not in ('Cancelled', 'Refunded')
+    group by 1, 2, 3 having sum(i.quantity) <> 0 order by 1, 2, 3`)) as unknown as Rows;
+  return { days: days.rows, months: months.rows };
+}
+
 async function kept() {
   const result = (await ctx.db.execute(sql`
     select organization_id, to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, orders
@@ -136,33 +162,76 @@ describe('the kept sales days', () => {
     }
     expect(await kept()).toEqual(await fromOrders());
     expect(await keptUnits()).toEqual(await unitsFromItems());
+    expect(await keptOfEverySchoolAndMonth()).toEqual(await everySchoolAndMonthFromOrders());
   });
 
-  it('give the sales card the same days and totals as the orders, on random periods, for one school or all', async () => {
+  it('give the sales card the same days, totals and top products as the orders, on random periods, for one school or all', async () => {
     const random = randomFrom(7);
-    await ctx.db.insert(orders).values(
-      Array.from({ length: 120 }, (_, n) => ({
-        organizationId: schools[random(2)],
-        collectionId: 'Shopify',
-        orderNumber: `#${n}`,
-        customerName: 'Pat Parent',
-        customerEmail: 'pat@example.com',
-        total: (1 + random(20_000)) / 100,
-        status: statuses[random(statuses.length)],
-        createdAt: new Date(Date.now() - random(200) * day - random(day)),
-      })),
+    const products: Awaited<ReturnType<typeof addProduct>>[] = [];
+    for (const school of schools)
+      for (let n = 0; n < 4; n += 1)
+        products.push(await addProduct(ctx.db, school, { title: `Product ${school}-${n}`, price: 10 }));
+    // Webhooks delivered late (up to 400 days), cancelled and refunded orders among them.
+    const added = await ctx.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 160 }, (_, n) => ({
+          organizationId: schools[random(2)],
+          collectionId: 'Shopify',
+          orderNumber: `#${n}`,
+          customerName: 'Pat Parent',
+          customerEmail: 'pat@example.com',
+          total: (1 + random(20_000)) / 100,
+          status: statuses[random(statuses.length)],
+          createdAt: new Date(Date.now() - random(400) * day - random(day)),
+        })),
+      )
+      .returning({ id: orders.id, organizationId: orders.organizationId });
+    await ctx.db.insert(orderItems).values(
+      added.flatMap((order) =>
+        Array.from({ length: 1 + random(3) }, () => {
+          const own = products.filter((product) => product.organizationId === order.organizationId);
+          return {
+            orderId: order.id,
+            productId: own[random(own.length)].id,
+            title: 'Item',
+            quantity: 1 + random(4),
+            unitPrice: 10,
+          };
+        }),
+      ),
     );
+    await ctx.db
+      .update(orders)
+      .set({ status: 'Refunded' })
+      .where(inArray(orders.id, [added[random(160)].id, added[random(160)].id]));
     const perDay = await fromOrders();
-    for (let round = 0; round < 4; round += 1) {
-      const to = new Date(Date.now() - random(60) * day).toISOString().slice(0, 10);
-      const from = new Date(Date.parse(to) - random(100) * day).toISOString().slice(0, 10);
+    const unitsPerDay = await unitsFromItems();
+    const unitsOf = (school: number | undefined, productId: number, from: string, to: string) =>
+      unitsPerDay
+        .filter(
+          (row) =>
+            row.product_id === productId &&
+            (school === undefined || row.organization_id === school) &&
+            (row.day as string) >= from &&
+            (row.day as string) <= to,
+        )
+        .reduce((sum, row) => sum + Number(row.units), 0);
+    // Short and long periods, ending today or earlier, starting on any day of a month.
+    for (let round = 0; round < 8; round += 1) {
+      const to = new Date(Date.now() - (round < 2 ? 0 : random(60)) * day).toISOString().slice(0, 10);
+      const from = new Date(Date.parse(to) - random(round % 3 === 0 ? 366 : 100) * day)
+        .toISOString()
+        .slice(0, 10);
       const school = round % 2 === 0 ? undefined : schools[random(2)];
       const response = await who.admin({
         url: `/api/dashboard/sales?period=custom&from=${from}&to=${to}${school ? `&organizationId=${school}` : ''}`,
       });
       expect(response.statusCode).toBe(200);
-      const { days } = response.json().result as {
+      const { days, topProducts, previous } = response.json().result as {
         days: { date: string; revenue: number; orders: number }[];
+        topProducts: { productId: number; unitsSold: number; previousUnitsSold: number }[];
+        previous: { from: string; to: string };
       };
       for (const shown of days) {
         const sold = perDay.filter(
@@ -175,6 +244,16 @@ describe('the kept sales days', () => {
           orders: sold.reduce((sum, row) => sum + Number(row.orders), 0),
         });
       }
+      const ranked = products
+        .map((product) => ({ productId: product.id, unitsSold: unitsOf(school, product.id, from, to) }))
+        .filter((product) => product.unitsSold > 0)
+        .sort((a, b) => b.unitsSold - a.unitsSold || a.productId - b.productId)
+        .slice(0, 5);
+      expect(topProducts.map(({ productId, unitsSold }) => ({ productId, unitsSold }))).toEqual(ranked);
+      for (const product of topProducts)
+        expect(product.previousUnitsSold).toBe(
+          unitsOf(school, product.productId, previous.from, previous.to),
+        );
     }
   });
 });

@@ -20,11 +20,12 @@ import { adminUser, directorUser, meHandler } from '../../layout/renderAdmin';
 
 /**
  * A resource no file of the app mentions: its definition alone gives it a menu entry, a table,
- * forms, labels and access. This is what adding a resource to the registry buys.
+ * forms, labels and access. This is what adding a resource to the registry buys. Named as no
+ * real resource would be, so registering the README's Teams leaves this test as it is.
  */
 const teams = defineResource({
-  name: 'teams',
-  table: 'teams',
+  name: 'fixture-squads',
+  table: 'fixture_squads',
   label: { one: 'Team', many: 'Teams' },
   titleField: 'name',
   menu: { group: 'settings', icon: 'Groups', order: 45 },
@@ -42,13 +43,13 @@ const teams = defineResource({
       sort: true,
     }),
     organizationId: field.reference({ label: 'Organization', to: 'organizations', show: 'name' }),
-    budget: field.money({ label: 'Budget' }),
+    budget: field.money({ label: 'Budget', access: { read: ['Admin'] } }),
     isActive: field.boolean({ label: 'Active', default: true, filter: true }),
   },
 });
 const definitions = [...resourceDefinitions, teams];
 
-/** The same teams kept by each school's Athletic Directors too, theirs only. */
+/** The same teams kept by each school's Athletic Directors too, theirs only; the budget stays the Admins'. */
 const schoolTeams = defineResource({
   ...teams,
   access: accessFor(['Admin', 'AthleticDirector']),
@@ -65,19 +66,19 @@ const organizationOptions = [
 const posted: unknown[] = [];
 const server = setupServer(
   meHandler(adminUser),
-  http.post('*/api/teams/table', async ({ request }) => {
+  http.post('*/api/fixture-squads/table', async ({ request }) => {
     tableBodies.push(await request.json());
     return HttpResponse.json({ result: { data: [tigers], totalFilteredRecords: 1 } });
   }),
   // Only the references call: a cell or input that read the organizations' list would be an unhandled request.
-  http.post('*/api/teams/references', async ({ request }) => {
+  http.post('*/api/fixture-squads/references', async ({ request }) => {
     const body = (await request.json()) as { ids?: number[] };
     referenceBodies.push(body);
     return HttpResponse.json({
       result: organizationOptions.filter((option) => !body.ids || body.ids.includes(option.value)),
     });
   }),
-  http.post('*/api/teams', async ({ request }) => {
+  http.post('*/api/fixture-squads', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     posted.push(body);
     return HttpResponse.json({ result: { id: 6, ...body } });
@@ -119,7 +120,7 @@ async function renderTeams(path: string, definition: AnyResource = teams) {
         store={memoryStore()}
       >
         <AdminUI>
-          <Resource name="teams" list={team.list} create={team.create}>
+          <Resource name="fixture-squads" list={team.list} create={team.create}>
             {team.routes}
           </Resource>
           <Resource name="organizations" />
@@ -138,7 +139,7 @@ const firstPage = { timeout: 15_000 };
 
 describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   it('lists it: title, the Search box, cells by kind, references by name from one table call, and row actions', async () => {
-    await renderTeams('/teams');
+    await renderTeams('/fixture-squads');
     const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     expect(screen.getAllByText('Teams').length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: appMessages.tables.search })).toBeInTheDocument();
@@ -146,7 +147,10 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(within(row).getByText('($25.00)')).toBeInTheDocument();
     expect(await within(row).findByText('Lincoln High School')).toBeInTheDocument();
     expect(referenceBodies).toEqual([{ field: 'organizationId', ids: [3] }]);
-    expect(within(row).getByRole('link', { name: 'Edit Tigers' })).toHaveAttribute('href', '/teams/update/5');
+    expect(within(row).getByRole('link', { name: 'Edit Tigers' })).toHaveAttribute(
+      'href',
+      '/fixture-squads/update/5',
+    );
     expect(within(row).getByRole('button', { name: appMessages.tables.delete })).toBeInTheDocument();
     expect(tableBodies[0]).toEqual({
       skip: 0,
@@ -160,7 +164,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   });
 
   it("creates it with the definition's labels and defaults and toasts '{label} {title} created'", async () => {
-    await renderTeams('/teams/create');
+    await renderTeams('/fixture-squads/create');
     await userEvent.type(await screen.findByRole('textbox', { name: /^Team name/ }, firstPage), 'Otters');
     await userEvent.click(screen.getByRole('combobox', { name: /^Sport/ }));
     await userEvent.click(screen.getByRole('option', { name: 'Soccer' }));
@@ -170,14 +174,14 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   });
 
   it('marks a required field as required to a screen reader, not by its asterisk alone', async () => {
-    await renderTeams('/teams/create');
+    await renderTeams('/fixture-squads/create');
     const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
     expect(name).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('spinbutton', { name: /^Budget/ })).not.toHaveAttribute('aria-required');
   });
 
   it('refuses to save what the definition refuses, before calling the server', async () => {
-    await renderTeams('/teams/create');
+    await renderTeams('/fixture-squads/create');
     const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
     await userEvent.type(name, 'O');
     await userEvent.clear(name);
@@ -188,13 +192,13 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
 
   it("opens the update form with the server's current record, not the copy the list cached", async () => {
     server.use(
-      http.get('*/api/teams/5', () =>
+      http.get('*/api/fixture-squads/5', () =>
         HttpResponse.json({ result: { ...tigers, name: 'Tigers', isActive: false } }),
       ),
     );
-    const queryClient = await renderTeams('/teams');
+    const queryClient = await renderTeams('/fixture-squads');
     await screen.findByRole('row', { name: /Tigers/ }, firstPage);
-    queryClient.setQueryData(['teams', 'getOne', { id: '5', meta: undefined }], tigers);
+    queryClient.setQueryData(['fixture-squads', 'getOne', { id: '5', meta: undefined }], tigers);
     await userEvent.click(screen.getByRole('link', { name: 'Edit Tigers' }));
     const active = await screen.findByRole('switch', { name: /Active/ });
     await waitFor(() => expect(active).not.toBeChecked());
@@ -204,8 +208,8 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     const puts: Record<string, unknown>[] = [];
     const theirs = { ...tigers, version: 2, name: 'Pumas' };
     server.use(
-      http.get('*/api/teams/5', () => HttpResponse.json({ result: { ...tigers, version: 1 } })),
-      http.put('*/api/teams/5', async ({ request }) => {
+      http.get('*/api/fixture-squads/5', () => HttpResponse.json({ result: { ...tigers, version: 1 } })),
+      http.put('*/api/fixture-squads/5', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         puts.push(body);
         if (body.version === 2) return HttpResponse.json({ result: { ...body, id: 5, version: 3 } });
@@ -216,7 +220,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
         );
       }),
     );
-    await renderTeams('/teams/update/5');
+    await renderTeams('/fixture-squads/update/5');
     const name = await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
     await waitFor(() => expect(name).toHaveValue('Tigers'));
     await userEvent.clear(name);
@@ -233,33 +237,39 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   });
 
   it('shows the admin 404 page for an id no row could have', async () => {
-    await renderTeams('/teams/update/abc');
+    await renderTeams('/fixture-squads/update/abc');
     expect(await screen.findByText(appMessages.notFound.title)).toBeInTheDocument();
   });
 
   it('shows the admin 404 page, and no toast, for a record the server does not have', async () => {
     server.use(
-      http.get('*/api/teams/9999', () =>
+      http.get('*/api/fixture-squads/9999', () =>
         HttpResponse.json({ result: null, message: 'Team not found' }, { status: 404 }),
       ),
     );
-    await renderTeams('/teams/update/9999');
+    await renderTeams('/fixture-squads/update/9999');
     expect(await screen.findByText(appMessages.notFound.title, {}, firstPage)).toBeInTheDocument();
     expect(screen.queryByText('Team not found')).toBeNull();
   });
 
-  it("shows an athletic director each row's organization by name and their own fixed in the form, from the references call alone", async () => {
+  it("shows an athletic director each row's organization by name and their own fixed in the form and filters, from the references call alone", async () => {
     server.use(
       meHandler(directorUser),
-      http.post('*/api/teams/table', () =>
+      http.post('*/api/fixture-squads/table', () =>
         HttpResponse.json({ result: { data: [{ ...tigers, organizationId: 7 }], totalFilteredRecords: 1 } }),
       ),
     );
-    await renderTeams('/teams', schoolTeams);
+    await renderTeams('/fixture-squads', schoolTeams);
     const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
     expect(await within(row).findByText('Riverside Academy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Sport' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('menuitemcheckbox', { name: 'Organization' }),
+      'no picker: every row is their organization',
+    ).not.toBeInTheDocument();
     cleanup();
-    await renderTeams('/teams/create', schoolTeams);
+    await renderTeams('/fixture-squads/create', schoolTeams);
     const organization = await screen.findByRole('combobox', { name: /^Organization/ }, firstPage);
     await waitFor(() => expect(organization).toHaveValue('Riverside Academy'));
     expect(organization, 'no picker: their organization is fixed').toBeDisabled();
@@ -271,6 +281,29 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(posted).toEqual([
       expect.objectContaining({ name: 'Otters', organizationId: directorUser.organizationId }),
     ]);
+  });
+
+  it('shows a field only Admins may read to an Admin, and to an athletic director as no column and no input', async () => {
+    const budgetColumn = () => screen.queryByRole('columnheader', { name: /Budget/ });
+    await renderTeams('/fixture-squads', teams);
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(budgetColumn()).toBeInTheDocument();
+    cleanup();
+    server.use(
+      meHandler(directorUser),
+      http.post('*/api/fixture-squads/table', () => {
+        const { budget: _, ...seen } = tigers;
+        return HttpResponse.json({ result: { data: [seen], totalFilteredRecords: 1 } });
+      }),
+    );
+    await renderTeams('/fixture-squads', schoolTeams);
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(budgetColumn()).not.toBeInTheDocument();
+    cleanup();
+    await renderTeams('/fixture-squads/create', schoolTeams);
+    await screen.findByRole('textbox', { name: /^Team name/ }, firstPage);
+    expect(screen.queryByRole('spinbutton', { name: /Budget/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Budget/)).not.toBeInTheDocument();
   });
 
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {

@@ -1,0 +1,150 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { printDpiTooLow } from '../../contract/merchandise';
+import { appMessages } from '../../src/i18n/en';
+import { baseUrl, demo, describedBy, launchBrowser, type SignedIn, signedInState } from './browser';
+
+const text = appMessages.merchandise;
+let browser: Browser;
+let asDirector: SignedIn;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
+  // 60 x 60 px: on a tee's 12-inch front the one-click quarter prints at 8 DPI, under the 72 allowed.
+  context = await browser.newContext({ storageState: asDirector });
+  const uploaded = await context.request.post(`${baseUrl()}/api/design-logos`, {
+    multipart: {
+      ImageFile: {
+        name: 'speck.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 60, height: 60, channels: 4, background: '#8b0000' } })
+          .png()
+          .toBuffer(),
+      },
+    },
+  });
+  expect(uploaded.status()).toBe(200);
+  await context.close();
+});
+afterAll(() => browser?.close());
+afterEach(() => context?.close());
+
+async function openCreate(viewport: { width: number; height: number }, logo: string) {
+  context = await browser.newContext({ storageState: asDirector, viewport });
+  page = await context.newPage();
+  await page.goto(`${baseUrl()}/admin/merchandise/create`);
+  await page
+    .getByTestId('design-logo')
+    .filter({ hasText: logo })
+    .getByRole('button', { name: logo, exact: true })
+    .click();
+}
+
+const apparelCard = (title: string) => page.getByTestId('base-apparel').filter({ hasText: title });
+
+async function customize(title: string) {
+  const button = apparelCard(title).getByRole('button', { name: `${text.customize} ${title}` });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  await page.getByTestId('placement').waitFor();
+}
+
+/** Shown on screen, inside the viewport and under nothing else, such as the fixed app bar. */
+const inSight = (target: Locator) =>
+  target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return (
+      box.height > 0 &&
+      box.top >= 0 &&
+      box.bottom <= window.innerHeight &&
+      top !== null &&
+      (element === top || element.contains(top) || top.contains(element))
+    );
+  });
+
+describe('the studio as it opens', { timeout: 120_000 }, () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`opens at the top at ${viewport.width} px: the Front and Back tabs are not under the app bar`, async () => {
+      await openCreate(viewport, 'lhs-crest.svg');
+      await customize('Athletic Shorts');
+      const front = page.getByRole('tab', { name: text.side.front });
+      await expect.poll(() => inSight(front)).toBe(true);
+      expect(await inSight(page.getByRole('tab', { name: text.side.back }))).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
+});
+
+describe('why Create is disabled', { timeout: 120_000 }, () => {
+  it("points Create and Customize at the page's 'Select a design logo' until a logo is chosen", async () => {
+    context = await browser.newContext({ storageState: asDirector });
+    page = await context.newPage();
+    await page.goto(`${baseUrl()}/admin/merchandise/create`);
+    const card = apparelCard('Classic Cotton Tee');
+    for (const name of [text.create, text.customize]) {
+      const button = card.getByRole('button', { name: `${name} Classic Cotton Tee` });
+      await expect.poll(() => button.isDisabled()).toBe(true);
+      expect(await describedBy(button)).toBe(text.selectLogoFirst);
+    }
+  });
+
+  it('is said on the apparel card, in text the Create button is described by, not only in a hover tooltip', async () => {
+    await openCreate({ width: 1280, height: 800 }, 'speck.png');
+    const create = apparelCard('Classic Cotton Tee').getByRole('button', {
+      name: `${text.create} Classic Cotton Tee`,
+    });
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    await expect.poll(() => describedBy(create)).toBe(printDpiTooLow(8));
+    expect(await apparelCard('Classic Cotton Tee').getByText(printDpiTooLow(8)).isVisible()).toBe(true);
+  });
+
+  it('is said beside the disabled Create of the studio whichever side is shown', async () => {
+    await openCreate({ width: 1280, height: 800 }, 'speck.png');
+    await customize('Classic Cotton Tee');
+    const create = page.getByTestId('studio').getByRole('button', { name: text.create, exact: true });
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    await expect.poll(() => describedBy(create)).toBe(printDpiTooLow(8));
+    const reason = page.getByTestId('create-blocked');
+    expect(await reason.textContent()).toBe(printDpiTooLow(8));
+    await page.getByRole('tab', { name: text.side.back }).click();
+    await expect.poll(() => reason.isVisible()).toBe(true);
+    expect(await reason.textContent()).toBe(printDpiTooLow(8));
+    // Beside the button: on its row, not a screen away.
+    const [button, said] = [(await create.boundingBox())!, (await reason.boundingBox())!];
+    expect(Math.abs(said.y + said.height / 2 - (button.y + button.height / 2))).toBeLessThan(80);
+  });
+});
+
+describe('the studio for a screen reader', { timeout: 120_000 }, () => {
+  it('describes the logo on the canvas, announces its moves politely, and the print resolution only when its band changes', async () => {
+    await openCreate({ width: 1280, height: 800 }, 'speck.png');
+    await customize('Classic Cotton Tee');
+    const canvas = page.getByRole('application');
+    await expect.poll(() => describedBy(canvas)).toMatch(/50%.*25%/);
+    await canvas.focus();
+    await page.keyboard.press('ArrowRight');
+    const announced = page.getByTestId('studio-announcement');
+    await expect.poll(() => announced.textContent()).toMatch(/51%.*25%/);
+    expect(await announced.getAttribute('role')).toBe('status');
+    await expect.poll(() => describedBy(canvas)).toMatch(/51%.*25%/);
+
+    // Too low already (8 DPI): growing it to 5 DPI stays in the band, so nothing new is said.
+    const band = page.getByTestId('dpi-announcement');
+    expect(await band.getAttribute('role')).toBe('status');
+    await expect.poll(() => band.textContent()).toBe(printDpiTooLow(8));
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('Shift+Equal');
+    await page.getByTestId('print-dpi').getByText('Prints at 5 DPI').waitFor();
+    expect(await band.textContent()).toBe(printDpiTooLow(8));
+    expect(await page.getByRole('alert').filter({ hasText: 'DPI' }).count()).toBe(0);
+  });
+});
