@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyResource, type Field, type ResourceCall, resourceCalls } from '../../../contract/resource';
+import { resourceDefinitions } from '../../../contract/definitions';
 import { roles } from '../../../contract/roles';
 import type { Db } from '../../../server/db/client';
 import { callActions } from '../../../server/engine/guard';
 import type { CallName } from '../../../server/engine/types';
+import { exampleRegistered, teams } from './teams';
 
 /** The calls a definition offers: those whose action its `access` gives to some role. */
 export const every = (definition: AnyResource) =>
@@ -85,3 +87,12 @@ export function parseCsv(text: string) {
   }
   return rows;
 }
+
+/**
+ * One suite over every registered resource (and the README's example, served only here): what the
+ * engine promises for any definition, so a newly registered resource is covered by adding it.
+ */
+export const subjects = [
+  ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
+  ...(exampleRegistered ? [] : [{ definition: teams as AnyResource, fixture: true }]),
+];

@@ -13,7 +13,7 @@ import {
   referenceFields,
   uniqueMessage,
 } from '../../../contract/resource';
-import { definitionOf, resourceDefinitions } from '../../../contract/definitions';
+import { definitionOf } from '../../../contract/definitions';
 import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
@@ -29,19 +29,11 @@ import {
   referenceField,
   sampleBody,
   sampleValue,
+  subjects,
   uniqueField,
   type World,
 } from './registry-samples';
-import { createTeamsTable, dropTeamsTable, exampleRegistered, exampleResources, teams } from './teams';
-
-/**
- * One suite over every registered resource (and the README's example, served only here): what the
- * engine promises for any definition, so a newly registered resource is covered by adding it.
- */
-const subjects = [
-  ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
-  ...(exampleRegistered ? [] : [{ definition: teams as AnyResource, fixture: true }]),
-];
+import { createTeamsTable, dropTeamsTable, exampleResources } from './teams';
 
 describe.each(subjects)('resource $definition.name', ({ definition, fixture }) => {
   let world: World;
