@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { resultOf } from './common';
 
-const brandSchema = z.object({
+/** `GET brands/showcased`: the spec's own call, answered without the table's version. */
+const showcasedBrandSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
   isShowcased: z.boolean(),
 });
-export type Brand = z.infer<typeof brandSchema>;
+export type ShowcasedBrand = z.infer<typeof showcasedBrandSchema>;
 
-export const brandListResponseSchema = resultOf(z.array(brandSchema));
+export const brandListResponseSchema = resultOf(z.array(showcasedBrandSchema));

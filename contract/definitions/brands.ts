@@ -1,4 +1,4 @@
-import { defineResource, field } from '../definition';
+import { defineResource, field, type RowOf } from '../definition';
 import { roles } from '../roles';
 
 /** Brands are seeded; Admins only switch whether each is showcased. */
@@ -26,3 +26,5 @@ export const brands = defineResource({
   audit: { entityType: 'brand' },
   routes: { toggle: { field: 'isShowcased', method: 'PATCH', path: ':id/showcase', idIn: 'path' } },
 });
+
+export type Brand = RowOf<typeof brands>;

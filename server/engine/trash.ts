@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../contract/limits';
 import type { AnyResource } from '../../contract/resource';
 import { resultOf } from '../../contract/common';
 import { idSchema, rowSchemaOf, tableQuerySchemaOf } from '../../contract/resource';
-import { trashRowFields } from '../../contract/trash';
+import { trashCountResponseSchema, trashIdsSchema, trashRowFields } from '../../contract/trash';
 import { audit } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
@@ -33,6 +33,14 @@ export const userNameOf = (deletedBy: PgColumn) =>
   sql<
     string | null
   >`(select coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}) from ${users} where ${users.id} = ${deletedBy})`;
+
+/**
+ * A restore or purge of many, one by one, each in its own transaction: the first refusal (a taken
+ * name, a product with orders) stops the rest and is answered, what came before it stays done.
+ */
+export async function oneByOne(ids: readonly number[], change: (id: number) => Promise<unknown>) {
+  for (const id of ids) await change(id);
+}
 
 const idsSchema = z.object({
   ids: z
@@ -120,9 +128,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
     (change: (actor: SessionUser, id: number) => Promise<unknown>) => async (request: FastifyRequest) => {
       const actor = currentUser(request);
       const { ids } = request.body as { ids: number[] };
-      // One by one, each in its own transaction: the first refusal (a taken name) stops the rest
-      // and is answered, what came before it stays done.
-      for (const id of ids) await change(actor, id);
+      await oneByOne(ids, (id) => change(actor, id));
       return { result: { count: ids.length } };
     };
   const manySchema = { body: idsSchema, response: { 200: resultOf(z.object({ count: z.number().int() })) } };
@@ -141,9 +147,9 @@ export async function purgeExpired(db: Db, definitions: readonly AnyResource[], 
     const table = tableOf(definition);
     const columns = columnsOf(table);
     const expired = await db.select({ id: columns.id }).from(table).where(lt(columns.deletedAt, cutoff));
-    for (const { id } of expired) {
+    purged += await purgeEach(expired, async ({ id }) => {
       try {
-        const gone = await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           const [deleted] = await tx
             .delete(table)
             .where(and(eq(columns.id, id), isNotNull(columns.deletedAt)))
@@ -153,12 +159,104 @@ export async function purgeExpired(db: Db, definitions: readonly AnyResource[], 
           }
           return Boolean(deleted);
         });
-        // Gone already: another purge (the other server's chore) deleted it and counted it.
-        if (gone) purged += 1;
       } catch {
         // Still referenced: kept in the trash, tried again at the next run.
+        return false;
       }
-    }
+    });
   }
   return purged;
+}
+
+/**
+ * Deletes rows for good one by one, each in its own transaction, and answers how many this call
+ * removed: a row another purge (the other server's chore) deleted first is that one's to count.
+ */
+export async function purgeEach<Row>(rows: readonly Row[], purgeOne: (row: Row) => Promise<boolean>) {
+  let purged = 0;
+  for (const row of rows) if (await purgeOne(row)) purged += 1;
+  return purged;
+}
+
+/**
+ * The trash of a module outside the engine (design logos, products), in the spec's shape: `GET
+ * trash` of an organization, `POST :id/restore`, `restore-many` and `purge-many`, behind the
+ * module's own guard. Whoever may manage an organization's rows may see, restore and purge its
+ * trashed ones; the module says what restoring and purging mean for its rows (their files, their
+ * orders).
+ */
+export function registerModuleTrash<Query extends z.ZodType, Params extends z.ZodType>(
+  app: FastifyInstance,
+  trash: {
+    tag: string;
+    preHandler: preHandlerHookHandler;
+    list: {
+      querystring: Query;
+      response: z.ZodType;
+      rows: (actor: SessionUser, query: z.output<Query>) => Promise<unknown>;
+    };
+    restoreOne: {
+      params: Params;
+      response: z.ZodType;
+      /** The row restored, as the module answers it. */
+      restored: (actor: SessionUser, id: number) => Promise<unknown>;
+    };
+    restore: (actor: SessionUser, ids: number[]) => Promise<unknown>;
+    purge: (actor: SessionUser, ids: number[]) => Promise<unknown>;
+    descriptions?: { restore?: string; restoreMany?: string; purgeMany?: string };
+  },
+) {
+  const { tag, preHandler, descriptions = {} } = trash;
+  app.get(
+    '/trash',
+    {
+      preHandler,
+      schema: { tags: [tag], querystring: trash.list.querystring, response: { 200: trash.list.response } },
+    },
+    async (request) => ({
+      result: await trash.list.rows(currentUser(request), request.query as z.output<Query>),
+    }),
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      preHandler,
+      schema: {
+        tags: [tag],
+        description: descriptions.restore,
+        params: trash.restoreOne.params,
+        response: { 200: trash.restoreOne.response },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params as { id: number };
+      await trash.restore(actor, [id]);
+      return { result: await trash.restoreOne.restored(actor, id) };
+    },
+  );
+
+  for (const [path, description, change] of [
+    ['/restore-many', descriptions.restoreMany, trash.restore],
+    ['/purge-many', descriptions.purgeMany, trash.purge],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags: [tag],
+          description,
+          body: trashIdsSchema,
+          response: { 200: trashCountResponseSchema },
+        },
+      },
+      async (request) => {
+        const { ids } = request.body as { ids: number[] };
+        await change(currentUser(request), ids);
+        return { result: { count: ids.length } };
+      },
+    );
+  }
 }

@@ -11,14 +11,13 @@ import {
   designLogoResponseSchema,
   designLogoUploadQuerySchema,
 } from '../../../contract/design-logos';
-import { trashCountResponseSchema, trashIdsSchema } from '../../../contract/trash';
 import { currentUser, requireRole } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
-import type { SessionUser } from '../../auth/sessions';
+import { registerModuleTrash } from '../../engine/trash';
 import {
   addLogo,
   deleteLogo,
@@ -118,65 +117,26 @@ const designLogos: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The trash: whoever may manage an organization's logos may see, restore and purge its trashed ones.
-  app.get(
-    '/trash',
-    {
-      preHandler: allowed,
-      schema: {
-        tags: ['design-logos'],
-        querystring: designLogoListQuerySchema,
-        response: { 200: designLogoTrashResponseSchema },
-      },
+  registerModuleTrash(app, {
+    tag: 'design-logos',
+    preHandler: allowed,
+    list: {
+      querystring: designLogoListQuerySchema,
+      response: designLogoTrashResponseSchema,
+      rows: async (actor, query) =>
+        listTrashedLogos(
+          app.db,
+          await workingOrganizationId(app.db, actor, query.organizationId, 'organizationId'),
+        ),
     },
-    async (request) => {
-      const organizationId = await workingOrganizationId(
-        app.db,
-        currentUser(request),
-        request.query.organizationId,
-        'organizationId',
-      );
-      return { result: await listTrashedLogos(app.db, organizationId) };
+    restoreOne: {
+      params: logoParamsSchema,
+      response: designLogoResponseSchema,
+      restored: async (actor, id) => toDesignLogo(await findLogo(app.db, actor, id)),
     },
-  );
-
-  app.post(
-    '/:id/restore',
-    {
-      preHandler: allowed,
-      schema: {
-        tags: ['design-logos'],
-        params: logoParamsSchema,
-        response: { 200: designLogoResponseSchema },
-      },
-    },
-    async (request) => {
-      const actor = currentUser(request);
-      await restoreLogos(app.db, actor, [request.params.id]);
-      return { result: toDesignLogo(await findLogo(app.db, actor, request.params.id)) };
-    },
-  );
-
-  for (const [path, change] of [
-    ['/restore-many', (actor: SessionUser, ids: number[]) => restoreLogos(app.db, actor, ids)],
-    ['/purge-many', (actor: SessionUser, ids: number[]) => purgeLogos(app.db, app.storage, actor, ids)],
-  ] as const) {
-    app.post(
-      path,
-      {
-        preHandler: allowed,
-        schema: {
-          tags: ['design-logos'],
-          body: trashIdsSchema,
-          response: { 200: trashCountResponseSchema },
-        },
-      },
-      async (request) => {
-        await change(currentUser(request), request.body.ids);
-        return { result: { count: request.body.ids.length } };
-      },
-    );
-  }
+    restore: (actor, ids) => restoreLogos(app.db, actor, ids),
+    purge: (actor, ids) => purgeLogos(app.db, app.storage, actor, ids),
+  });
 
   app.get(
     '/:id/file',

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
-import { userNameOf } from '../../engine/trash';
+import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
 import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
 import type { ChangeAction } from '../../../contract/changes';
 import { scopedOrganizationId } from '../organizations/service';
@@ -145,14 +145,14 @@ export async function deleteLogo(db: Db, actor: SessionUser, id: number) {
 }
 
 export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
-  for (const id of ids) {
+  await oneByOne(ids, async (id) => {
     const row = await findLogo(db, actor, id, 'trashed');
     await db.transaction(async (tx) => {
       await tx.update(designLogos).set({ deletedAt: null, deletedBy: null }).where(eq(designLogos.id, id));
       await audit(tx as unknown as Db, actor.id, 'restore', 'design-logo', id, { fileName: row.fileName });
       await announceLogo(tx as unknown as Db, row, 'restored', actor);
     });
-  }
+  });
 }
 
 /**
@@ -162,8 +162,7 @@ export async function restoreLogos(db: Db, actor: SessionUser, ids: number[]) {
  * still in the trash: another that read it too (the other server's chore) finds it gone.
  */
 async function purgeLogoRows(db: Db, storage: BlobStore, actor: SessionUser | null, rows: LogoRow[]) {
-  let purged = 0;
-  for (const row of rows) {
+  return purgeEach(rows, async (row) => {
     const gone = await db.transaction(async (tx) => {
       const [deleted] = await tx
         .delete(designLogos)
@@ -177,11 +176,9 @@ async function purgeLogoRows(db: Db, storage: BlobStore, actor: SessionUser | nu
       }
       return Boolean(deleted);
     });
-    if (!gone) continue;
-    purged += 1;
-    await storage.delete(row.storageKey);
-  }
-  return purged;
+    if (gone) await storage.delete(row.storageKey);
+    return gone;
+  });
 }
 
 export async function purgeLogos(db: Db, storage: BlobStore, actor: SessionUser, ids: number[]) {

@@ -23,8 +23,6 @@ import {
   uploadImageResponseSchema,
 } from '../../../contract/merchandise';
 import { isAdmin } from '../../../contract/roles';
-import { trashCountResponseSchema, trashIdsSchema } from '../../../contract/trash';
-import type { SessionUser } from '../../auth/sessions';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
@@ -32,6 +30,7 @@ import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';
 import { refuseWhenFull } from '../../storage/quota';
 import { staleWriteDescription } from '../../engine/openapi';
+import { registerModuleTrash } from '../../engine/trash';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
 import { merchandiseProcessor, merchandiseRemoval, merchandiseSync } from './processing';
@@ -259,76 +258,36 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The trash is the archive: whoever may manage an organization's products may see, restore and purge its archived ones.
-  app.get(
-    '/trash',
-    {
-      preHandler: allowed,
-      schema: {
-        tags: ['merchandise'],
-        querystring: merchandiseTrashQuerySchema,
-        response: { 200: merchandiseTrashResponseSchema },
+  // The trash is the archive.
+  registerModuleTrash(app, {
+    tag: 'merchandise',
+    preHandler: allowed,
+    list: {
+      querystring: merchandiseTrashQuerySchema,
+      response: merchandiseTrashResponseSchema,
+      rows: async (actor, query) =>
+        listTrashedProducts(
+          app.db,
+          await workingOrganizationId(app.db, actor, query.organizationId, 'organizationId'),
+        ),
+    },
+    restoreOne: {
+      params: merchandiseIdParamsSchema,
+      response: merchandiseResponseSchema,
+      restored: async (actor, id) => {
+        const row = await findOwnProduct(app.db, actor, id);
+        return toProduct(row, await coloursOf(app.db, [row.id]));
       },
     },
-    async (request) => {
-      const organizationId = await workingOrganizationId(
-        app.db,
-        currentUser(request),
-        request.query.organizationId,
-        'organizationId',
-      );
-      return { result: await listTrashedProducts(app.db, organizationId) };
+    restore: (actor, ids) => restoreProducts(app.db, app.jobs, actor, ids),
+    purge: (actor, ids) => purgeProducts(app.db, app.storage, app.jobs, actor, ids),
+    descriptions: {
+      restore: 'Back in the gallery, and on sale again once the storefront has been told',
+      restoreMany:
+        'Back in the gallery, and on sale again once the storefront has been told; a placement a live product has taken since is refused',
+      purgeMany: 'With their files; a product that orders refer to is refused (it stays for its orders)',
     },
-  );
-
-  app.post(
-    '/:id/restore',
-    {
-      preHandler: allowed,
-      schema: {
-        tags: ['merchandise'],
-        description: 'Back in the gallery, and on sale again once the storefront has been told',
-        params: merchandiseIdParamsSchema,
-        response: { 200: merchandiseResponseSchema },
-      },
-    },
-    async (request) => {
-      const actor = currentUser(request);
-      await restoreProducts(app.db, app.jobs, actor, [request.params.id]);
-      const row = await findOwnProduct(app.db, actor, request.params.id);
-      return { result: toProduct(row, await coloursOf(app.db, [row.id])) };
-    },
-  );
-
-  for (const [path, description, change] of [
-    [
-      '/restore-many',
-      'Back in the gallery, and on sale again once the storefront has been told; a placement a live product has taken since is refused',
-      (actor: SessionUser, ids: number[]) => restoreProducts(app.db, app.jobs, actor, ids),
-    ],
-    [
-      '/purge-many',
-      'With their files; a product that orders refer to is refused (it stays for its orders)',
-      (actor: SessionUser, ids: number[]) => purgeProducts(app.db, app.storage, app.jobs, actor, ids),
-    ],
-  ] as const) {
-    app.post(
-      path,
-      {
-        preHandler: allowed,
-        schema: {
-          tags: ['merchandise'],
-          description,
-          body: trashIdsSchema,
-          response: { 200: trashCountResponseSchema },
-        },
-      },
-      async (request) => {
-        await change(currentUser(request), request.body.ids);
-        return { result: { count: request.body.ids.length } };
-      },
-    );
-  }
+  });
 
   app.post(
     '/:id/retry',

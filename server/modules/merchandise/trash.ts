@@ -13,7 +13,7 @@ import type { JobQueue } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { scopedOrganizationId } from '../organizations/service';
 import { nextVersion } from '../../engine/versions';
-import { userNameOf } from '../../engine/trash';
+import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
 import {
   announceProduct,
   coloursOf,
@@ -61,7 +61,7 @@ async function findTrashedProduct(db: Db, actor: SessionUser, id: number) {
  */
 export async function restoreProducts(db: Db, jobs: JobQueue, actor: SessionUser, ids: number[]) {
   try {
-    for (const id of ids) {
+    await oneByOne(ids, async (id) => {
       const row = await findTrashedProduct(db, actor, id);
       await db.transaction(async (tx) => {
         const [restored] = await tx
@@ -81,7 +81,7 @@ export async function restoreProducts(db: Db, jobs: JobQueue, actor: SessionUser
         });
         await announceProduct(tx as unknown as Db, restored, 'restored', actor);
       });
-    }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest('', combinationExistsMessage);
     throw error;
@@ -118,8 +118,7 @@ async function purgeProductRows(
   actor: SessionUser | null,
   rows: MerchandiseRow[],
 ) {
-  let purged = 0;
-  for (const row of rows) {
+  const purged = await purgeEach(rows, async (row) => {
     const files = await filesOf(db, row);
     const deleted = await db.transaction(async (tx) => {
       const [gone] = await tx
@@ -138,10 +137,9 @@ async function purgeProductRows(
       await announceProduct(tx as unknown as Db, row, 'deleted', actor);
       return true;
     });
-    if (!deleted) continue;
-    purged += 1;
-    await Promise.allSettled(files.map((key) => storage.delete(key)));
-  }
+    if (deleted) await Promise.allSettled(files.map((key) => storage.delete(key)));
+    return deleted;
+  });
   if (purged > 0) jobs.wakeUp();
   return purged;
 }

@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import type { Brand } from '../../../contract/brands';
+import type { Brand } from '../../../contract/definitions/brands';
 import { BrandLogo } from './BrandLogo';
 
 /** The brand's logo in place of its slug. */

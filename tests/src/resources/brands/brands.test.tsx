@@ -4,11 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Brand } from '../../../../contract/brands';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 import { BrandLogo } from '../../../../src/resources/brands/BrandLogo';
 import { ToggleSwitch } from '../../../../src/admin/engine/RowActions';
-import { brands } from '../../../../contract/definitions/brands';
+import { type Brand, brands } from '../../../../contract/definitions/brands';
 import { brandSeeds } from '../../../../server/db/seed-data';
 import { brandMarks } from '../../../../src/resources/brands/brandLogos';
 
@@ -21,7 +20,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const gildan: Brand = { id: 8, slug: 'gildan', name: 'Gildan', isShowcased: false };
+const gildan: Brand = { id: 8, version: 1, slug: 'gildan', name: 'Gildan', isShowcased: false };
 
 function renderSwitch(brand: Brand) {
   render(

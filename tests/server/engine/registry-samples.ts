@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { type AnyResource, type Field, type ResourceCall, resourceCalls } from '../../../contract/resource';
+import { resourceDefinitions } from '../../../contract/definitions';
+import { roles } from '../../../contract/roles';
+import type { Db } from '../../../server/db/client';
+import { callActions } from '../../../server/engine/guard';
+import type { CallName } from '../../../server/engine/types';
+import { exampleRegistered, teams } from './teams';
+
+/** The calls a definition offers: those whose action its `access` gives to some role. */
+export const every = (definition: AnyResource) =>
+  Object.entries(resourceCalls(definition))
+    .filter((entry): entry is [string, ResourceCall] => entry[1] !== undefined)
+    .filter(([name]) => (definition.access[callActions[name as CallName]]?.length ?? 0) > 0);
+
+export const uniqueField = (definition: AnyResource) =>
+  Object.entries(definition.fields).find(([, f]) => f.unique && !f.readOnly);
+
+export const referenceField = (definition: AnyResource) =>
+  Object.entries(definition.fields).find(([, f]) => f.kind === 'reference' && !f.readOnly);
+
+export interface World {
+  app: FastifyInstance;
+  db: Db;
+  organizationId: number;
+  otherOrganizationId: number;
+  adminId: number;
+  cookies: Record<string, string>;
+}
+
+/** A value for a field that passes its schema; `n` tells apart rows that must differ. */
+export function sampleValue(world: World, f: Field, n: string): unknown {
+  switch (f.kind) {
+    case 'email':
+      return `sample${n}@example.com`;
+    case 'url':
+      return 'https://example.com/shop';
+    case 'number':
+    case 'money':
+      return 12;
+    case 'boolean':
+      return true;
+    case 'choice':
+      return f.choices[0].value;
+    case 'reference':
+      return f.to === 'users' ? world.adminId : world.organizationId;
+    case 'date':
+      return '2026-01-31';
+    case 'dateTime':
+      return '2026-01-31T10:00:00Z';
+    default:
+      return `Sample${n}`;
+  }
+}
+
+/** A valid create body: from the fields, or the resource's own body where it has one. */
+export function sampleBody(world: World, definition: AnyResource, n = 'A'): Record<string, unknown> {
+  if (definition.name === 'users') {
+    return {
+      email: `sample${n}@example.com`,
+      name: { firstName: 'Sam', lastName: 'Ple' },
+      userRoles: [roles.athleticDirector],
+      organizationId: world.organizationId,
+      password: '',
+      confirmPassword: '',
+    };
+  }
+  return Object.fromEntries(
+    Object.entries(definition.fields)
+      .filter(([, f]) => !f.readOnly)
+      .map(([name, f]) => [name, sampleValue(world, f, n)]),
+  );
+}
+
+/** RFC 4180 as the export writes it: quoted cells may hold commas, quotes and line breaks. */
+export function parseCsv(text: string) {
+  const cell = /("(?:[^"]|"")*"|[^,\r\n]*)(,|\r\n|$)/gy;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  while (cell.lastIndex < text.length) {
+    const [, value, separator] = cell.exec(text)!;
+    row.push(value.startsWith('"') ? value.slice(1, -1).replaceAll('""', '"') : value);
+    if (separator !== ',') {
+      rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}
+
+/**
+ * One suite over every registered resource (and the README's example, served only here): what the
+ * engine promises for any definition, so a newly registered resource is covered by adding it.
+ */
+export const subjects = [
+  ...resourceDefinitions.map((definition) => ({ definition, fixture: false })),
+  ...(exampleRegistered ? [] : [{ definition: teams as AnyResource, fixture: true }]),
+];
