@@ -29,6 +29,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
+      // An import whose every name is a type is erased; esbuild then lists it in the server
+      // build's metafile as an external path, which tests/package/production-dependencies reads.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

@@ -4,8 +4,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { postgresBinDir } from '../tests/server/global-setup-postgres';
-import { root, log, DriverResults, connections, durationSeconds, searchTerm, shortTerm } from './harness';
-import { frontEnd } from './front-end';
+import {
+  root,
+  log,
+  type DriverResults,
+  connections,
+  durationSeconds,
+  searchTerm,
+  shortTerm,
+} from './harness';
+import type { frontEnd } from './front-end';
 
 const targets = {
   meShare: { pg: 0.5, pglite: 0.5 },

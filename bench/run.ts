@@ -16,16 +16,16 @@ import {
   searchTerm,
   shortTerm,
   root,
-  Driver,
-  Load,
+  type Driver,
+  type Load,
   log,
   rssMiB,
   idleRssMiB,
-  BenchServer,
+  type BenchServer,
   startBenchServer,
   signIn,
-  ExportRun,
-  DriverResults,
+  type ExportRun,
+  type DriverResults,
 } from './harness';
 import { frontEnd } from './front-end';
 import { scriptBenches, report } from './report';

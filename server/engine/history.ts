@@ -18,7 +18,7 @@ import type { ResourceEngine } from './engine';
 import { staleWriteDescription } from './openapi';
 import { rowCondition } from './scope';
 import { userNameOf } from './trash';
-import { fieldChanges } from './change-audit';
+import type { fieldChanges } from './change-audit';
 import type { ResourceRoute, Values } from './types';
 
 /** How many changes the history page shows, newest first. */

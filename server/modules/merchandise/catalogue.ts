@@ -6,7 +6,7 @@ import {
   type apparelColourFieldsSchema,
   type BaseApparel,
 } from '../../../contract/merchandise';
-import { type Size } from '../../../contract/composition';
+import type { Size } from '../../../contract/composition';
 import type { Db } from '../../db/client';
 import { apparelColours, baseApparel, brands, merchandise } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { type Size } from '../../../contract/composition';
+import type { Size } from '../../../contract/composition';
 import type { BlobStore } from '../../storage';
 import { renderSandbox } from '../../storage/render-sandbox';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Side } from '../../../contract/composition';
+import type { Side } from '../../../contract/composition';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise } from '../../db/schema';
