@@ -349,6 +349,7 @@ export const appMessages = {
     done: 'Thank you. Your message has been sent.',
   },
   layout: {
+    sidebar: 'Main',
     dashboard: 'Dashboard',
     designLogos: 'Design Logos',
     settingsGroup: 'Settings',
@@ -472,6 +473,7 @@ export const appMessages = {
     salesChart:
       'Revenue and orders per day from %{from} to %{to}: %{revenue} from %{orders} orders in all; the best day was %{bestDay} with %{bestRevenue}.',
     salesTable: 'Revenue and orders per day',
+    showSalesTable: 'Show the figures per day',
     noSales: 'No sales in this period',
     salesLoad: 'There was a problem loading the sales figures.',
     topProducts: 'Top Products',

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const text = appMessages.layout;
-const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+const sidebar = () => screen.getByRole('navigation', { name: text.sidebar });
+/** The sidebar's links, and the Settings group's button, in the order they are read. */
+const entries = () => [...sidebar().querySelectorAll('a, [role="button"]')].map((item) => item.textContent);
 
 describe('sidebar', () => {
   it('shows an Admin every entry, Apparel Colours after Merchandise, with Accounts, Promos, Brands, Portal Settings, Organizations, Sent Emails, Audit Log and Jobs under a folding Settings group', async () => {
@@ -44,11 +46,15 @@ describe('sidebar', () => {
         text.baseApparel,
       ]),
     );
+    // A navigation landmark of links, each a Tab stop as links are, not a menu of menuitems.
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('menuitem')).toEqual([]);
+    expect(within(sidebar()).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/admin/users');
     // The group folds; the Settings table is an entry inside it, named apart from the group.
-    const group = screen.getByRole('menuitem', { name: text.settingsGroup, expanded: true });
+    const group = within(sidebar()).getByRole('button', { name: text.settingsGroup, expanded: true });
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('menuitem', { name: 'Accounts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accounts' })).not.toBeInTheDocument();
   });
 
   it('shows an AthleticDirector only the entries that role may open', async () => {
@@ -58,6 +64,6 @@ describe('sidebar', () => {
     await waitFor(() =>
       expect(entries()).toEqual([text.dashboard, text.designLogos, 'Orders', text.merchandise]),
     );
-    expect(screen.queryByRole('menuitem', { name: text.settingsGroup })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.settingsGroup })).not.toBeInTheDocument();
   });
 });

@@ -276,7 +276,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {
     server.use(meHandler(adminUser));
     await renderTeams('/menu');
-    const group = await screen.findByRole('group', { name: appMessages.layout.settingsGroup });
-    await waitFor(() => expect(within(group).getByRole('menuitem', { name: 'Teams' })).toBeInTheDocument());
+    const group = await screen.findByRole('list', { name: appMessages.layout.settingsGroup });
+    await waitFor(() => expect(within(group).getByRole('link', { name: 'Teams' })).toBeInTheDocument());
   });
 });
