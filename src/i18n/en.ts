@@ -527,6 +527,8 @@ export const appMessages = {
   },
   tables: {
     edit: 'Edit',
+    selectItem: 'Select %{name}',
+    deleteItem: 'Delete %{name}',
     editItem: 'Edit %{name}',
     deleteRowConfirm: 'Are you sure you want to delete this %{label}',
     deletePageConfirm: 'Are you sure you want to delete this?',

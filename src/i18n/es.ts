@@ -533,6 +533,8 @@ export const appMessages: typeof englishAppMessages = {
   },
   tables: {
     edit: 'Editar',
+    selectItem: 'Seleccionar %{name}',
+    deleteItem: 'Eliminar %{name}',
     editItem: 'Editar %{name}',
     deleteRowConfirm: '¿Está seguro de que desea eliminar este elemento (%{label})?',
     deletePageConfirm: '¿Está seguro de que desea eliminar esto?',

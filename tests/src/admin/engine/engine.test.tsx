@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
 import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { MemoryRouter, Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +148,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(await within(row).findByText('Lincoln High School')).toBeInTheDocument();
     expect(referenceBodies).toEqual([{ field: 'organizationId', ids: [3] }]);
     expect(within(row).getByRole('link', { name: 'Edit Tigers' })).toHaveAttribute('href', '/teams/update/5');
-    expect(within(row).getByRole('button', { name: appMessages.tables.delete })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Tigers' })).toBeInTheDocument();
     expect(tableBodies[0]).toEqual({
       skip: 0,
       take: 10,
@@ -157,6 +158,25 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
       sortOrder: 'ASC',
     });
     expect(screen.getByRole('columnheader', { name: /Team name/ })).toBeInTheDocument();
+  });
+
+  it("names each row's checkbox and Delete by its row, not 'Select this row'", async () => {
+    await renderTeams(
+      '/teams',
+      defineResource({ ...teams, access: { ...teams.access, bulkDelete: ['Admin'] } }),
+    );
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(within(row).getByRole('checkbox', { name: 'Select Tigers' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Tigers' })).toHaveTextContent(
+      appMessages.tables.delete,
+    );
+  });
+
+  it('opens the column chooser focused on its first column, which is named', async () => {
+    await renderTeams('/teams');
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    await userEvent.click(screen.getByRole('button', { name: englishMessages.ra.action.select_columns }));
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Team name'));
   });
 
   it("creates it with the definition's labels and defaults and toasts '{label} {title} created'", async () => {
