@@ -79,6 +79,7 @@ describe('admin layout', () => {
     const bars = await chart
       .locator('.sales-chart-bar')
       .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
+    await sales.getByRole('button', { name: appMessages.dashboard.showSalesTable }).click();
     const orders = await sales
       .locator('table tbody tr')
       .evaluateAll((rows) =>
