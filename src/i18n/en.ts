@@ -361,6 +361,7 @@ export const appMessages = {
     done: 'Thank you. Your message has been sent.',
   },
   layout: {
+    sidebar: 'Main',
     dashboard: 'Dashboard',
     designLogos: 'Design Logos',
     settingsGroup: 'Settings',
@@ -484,6 +485,7 @@ export const appMessages = {
     salesChart:
       'Revenue and orders per day from %{from} to %{to}: %{revenue} from %{orders} orders in all; the best day was %{bestDay} with %{bestRevenue}.',
     salesTable: 'Revenue and orders per day',
+    showSalesTable: 'Show the figures per day',
     noSales: 'No sales in this period',
     salesLoad: 'There was a problem loading the sales figures.',
     topProducts: 'Top Products',
@@ -536,6 +538,8 @@ export const appMessages = {
   },
   tables: {
     edit: 'Edit',
+    selectItem: 'Select %{name}',
+    deleteItem: 'Delete %{name}',
     editItem: 'Edit %{name}',
     deleteRowConfirm: 'Are you sure you want to delete this %{label}',
     deletePageConfirm: 'Are you sure you want to delete this?',

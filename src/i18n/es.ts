@@ -369,6 +369,7 @@ export const appMessages: typeof englishAppMessages = {
     done: 'Gracias. Su mensaje se envió.',
   },
   layout: {
+    sidebar: 'Principal',
     dashboard: 'Panel',
     designLogos: 'Logotipos de diseño',
     settingsGroup: 'Configuración',
@@ -491,6 +492,7 @@ export const appMessages: typeof englishAppMessages = {
     salesChart:
       'Ingresos y pedidos por día del %{from} al %{to}: %{revenue} de %{orders} pedidos en total; el mejor día fue %{bestDay} con %{bestRevenue}.',
     salesTable: 'Ingresos y pedidos por día',
+    showSalesTable: 'Mostrar las cifras por día',
     noSales: 'No hay ventas en este período',
     salesLoad: 'Hubo un problema al cargar las cifras de ventas.',
     topProducts: 'Productos más vendidos',
@@ -543,6 +545,8 @@ export const appMessages: typeof englishAppMessages = {
   },
   tables: {
     edit: 'Editar',
+    selectItem: 'Seleccionar %{name}',
+    deleteItem: 'Eliminar %{name}',
     editItem: 'Editar %{name}',
     deleteRowConfirm: '¿Está seguro de que desea eliminar este elemento (%{label})?',
     deletePageConfirm: '¿Está seguro de que desea eliminar esto?',

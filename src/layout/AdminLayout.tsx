@@ -1,6 +1,6 @@
 import { Alert, Box, ThemeProvider } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Layout, useLogout } from 'react-admin';
+import { useLogout } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccessGuard } from '../admin/AccessGuard';
 import { useAppMessages } from '../i18n/locale';
@@ -8,12 +8,11 @@ import { session } from '../providers';
 import { useLiveChanges } from '../providers/liveChanges';
 import { useAuthState } from '../providers/session';
 import { AdminBridge } from './AdminBridge';
-import { AppBar } from './AppBar';
 import { withVisibleDropZones } from './dropZones';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import { Frame } from './Frame';
 import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
-import { Menu } from './Menu';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
 import { useAdminDocumentTitle } from './useAdminDocumentTitle';
@@ -34,8 +33,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useLiveChanges(useQueryClient());
   return (
     <ThemeProvider theme={withVisibleDropZones}>
-      {/* The content may shrink below a wide table's width: the table scrolls inside its card instead. */}
-      <Layout menu={Menu} appBar={AppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+      <Frame>
         <AdminBridge />
         <ModalHost>
           <EnvironmentBanner />
@@ -52,7 +50,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <IdleModal logout={logout} />
         </ModalHost>
         <LoadingToast />
-      </Layout>
+      </Frame>
     </ThemeProvider>
   );
 }

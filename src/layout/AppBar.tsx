@@ -193,7 +193,11 @@ export function AppBar() {
         The page's one h1: react-admin pages put their Title here. A page without one (the admin
         404) has its own h1, and the empty one leaves the accessibility tree.
       */}
-      {/* On a phone a long title wraps onto a second, smaller line instead of being cut. */}
+      {/*
+        Below 768 px (a phone, or a laptop at 200% zoom, where the brand's name and the account
+        share the bar) a long title wraps onto a second, smaller line instead of being cut, and a
+        word wider than the room left breaks inside itself.
+      */}
       <TitlePortal
         component="h1"
         sx={{
@@ -201,12 +205,10 @@ export function AppBar() {
           flex: '0 1 auto',
           minWidth: 0,
           '&:empty': { display: 'none' },
-          whiteSpace: { xs: 'normal', sm: 'nowrap' },
-          fontSize: { xs: '1rem', sm: undefined },
-          lineHeight: { xs: 1.2, sm: undefined },
-          display: { xs: '-webkit-box', sm: 'block' },
-          WebkitLineClamp: { xs: 2 },
-          WebkitBoxOrient: 'vertical',
+          whiteSpace: { xs: 'normal', md: 'nowrap' },
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '0.9375rem', sm: '1rem', md: undefined },
+          lineHeight: { xs: 1.2, md: undefined },
         }}
       />
       <Box sx={{ flex: 1 }} />

@@ -15,16 +15,29 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TuneIcon from '@mui/icons-material/Tune';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  type Theme,
+  Tooltip,
+  useMediaQuery,
+} from '@mui/material';
 import { type ReactElement, useId } from 'react';
 import {
+  CLOSED_DRAWER_WIDTH,
+  DRAWER_WIDTH,
   type MenuProps,
-  Menu as RaMenu,
   useCanAccessResources,
   useSidebarState,
   useStore,
   useTranslate,
 } from 'react-admin';
+import { NavLink } from 'react-router';
 import { canAccess } from '../../contract/access';
 import type { AnyResource, MenuIcon } from '../../contract/resource';
 import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
@@ -76,9 +89,44 @@ const entryOf =
 
 const byOrder = (a: Entry, b: Entry) => a.order - b.order;
 
+/** An entry's icon and text, in the colours react-admin's sidebar gives them. */
+const entrySx = {
+  color: 'text.secondary',
+  '&.active, &.active .MuiListItemIcon-root': { color: 'text.primary' },
+  '& .MuiListItemIcon-root': { minWidth: 40, color: 'text.secondary' },
+} as const;
+
+/**
+ * One link of the sidebar. On a phone or tablet, where the sidebar covers the page, following
+ * it closes the sidebar; folded to its icons, the entry's name shows on hover.
+ */
+function SidebarLink({ entry }: { entry: Entry }) {
+  const [open, setOpen] = useSidebarState();
+  const covers = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const link = (
+    <ListItemButton component={NavLink} to={entry.to} onClick={() => covers && setOpen(false)} sx={entrySx}>
+      <ListItemIcon>{entry.icon}</ListItemIcon>
+      <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true } }} />
+    </ListItemButton>
+  );
+  return (
+    <ListItem disablePadding>
+      {open ? (
+        link
+      ) : (
+        <Tooltip title={entry.label} placement="right">
+          {link}
+        </Tooltip>
+      )}
+    </ListItem>
+  );
+}
+
 /**
  * The sidebar of the spec, from the resource definitions' `menu`: each entry only for the roles
- * that may list it (`authProvider.canAccess`), the 'settings' group folding away.
+ * that may list it (`authProvider.canAccess`), the 'settings' group folding away. A navigation
+ * landmark of links, not react-admin's `role=menu`: a menu promises arrow keys and one Tab stop,
+ * and screen readers list the pages' links by the landmark.
  */
 export function Menu({
   definitions = definitionsWithoutSchemas,
@@ -105,42 +153,49 @@ export function Menu({
     .filter((definition) => definition.menu!.group === 'settings')
     .map(entryOf(text))
     .sort(byOrder);
-  const item = (entry: Entry) => (
-    <RaMenu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={entry.icon} />
-  );
+  const item = (entry: Entry) => <SidebarLink key={entry.to} entry={entry} />;
   return (
-    <RaMenu>
-      {top.filter((entry) => entry.order < settingsGroupOrder).map(item)}
-      {settings.length > 0 && (
-        <>
-          {/* Inside react-admin's menu every entry must be a menuitem, and nested ones sit in a group. */}
-          <ListItemButton
-            role="menuitem"
-            onClick={() => setSettingsOpen(!settingsOpen)}
-            aria-expanded={settingsOpen}
-            aria-controls={groupId}
-            sx={{ pl: 2 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <SettingsIcon />
-            </ListItemIcon>
-            <ListItemText primary={translate('app.layout.settingsGroup')} />
-            {settingsOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          </ListItemButton>
-          <Collapse in={settingsOpen} timeout="auto" unmountOnExit id={groupId}>
-            <List
-              role="group"
-              aria-label={translate('app.layout.settingsGroup')}
-              dense
-              disablePadding
-              sx={{ pl: sidebarOpen ? 2 : 0 }}
+    <Box
+      component="nav"
+      aria-label={translate('app.layout.sidebar')}
+      sx={(theme) => ({
+        width: sidebarOpen ? DRAWER_WIDTH : CLOSED_DRAWER_WIDTH,
+        transition: theme.transitions.create('width', {
+          easing: theme.transitions.easing.sharp,
+          duration: theme.transitions.duration.leavingScreen,
+        }),
+      })}
+    >
+      <List>
+        {top.filter((entry) => entry.order < settingsGroupOrder).map(item)}
+        {settings.length > 0 && (
+          <ListItem disablePadding sx={{ display: 'block' }}>
+            <ListItemButton
+              onClick={() => setSettingsOpen(!settingsOpen)}
+              aria-expanded={settingsOpen}
+              aria-controls={groupId}
+              sx={entrySx}
             >
-              {settings.map(item)}
-            </List>
-          </Collapse>
-        </>
-      )}
-      {top.filter((entry) => entry.order >= settingsGroupOrder).map(item)}
-    </RaMenu>
+              <ListItemIcon>
+                <SettingsIcon />
+              </ListItemIcon>
+              <ListItemText primary={translate('app.layout.settingsGroup')} />
+              {settingsOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            </ListItemButton>
+            <Collapse in={settingsOpen} timeout="auto" unmountOnExit id={groupId}>
+              <List
+                aria-label={translate('app.layout.settingsGroup')}
+                dense
+                disablePadding
+                sx={{ pl: sidebarOpen ? 2 : 0 }}
+              >
+                {settings.map(item)}
+              </List>
+            </Collapse>
+          </ListItem>
+        )}
+        {top.filter((entry) => entry.order >= settingsGroupOrder).map(item)}
+      </List>
+    </Box>
   );
 }

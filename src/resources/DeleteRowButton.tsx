@@ -9,6 +9,8 @@ import { useFailureToast } from '../providers/failureToast';
 export interface DeleteRowButtonProps {
   /** The entity label of the confirmation, for example 'Account' for the users table. */
   label: string;
+  /** What names the row ('Tigers'): the button says which row it deletes, as 'Delete' cannot. */
+  title: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DeleteRowButtonProps {
  * Undo where the record went to the trash); a
  * failure toasts the first validation failure's message, unless the http client already did.
  */
-export function DeleteRowButton({ label }: DeleteRowButtonProps) {
+export function DeleteRowButton({ label, title }: DeleteRowButtonProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -53,6 +55,7 @@ export function DeleteRowButton({ label }: DeleteRowButtonProps) {
         size="small"
         color="error"
         startIcon={<DeleteIcon />}
+        aria-label={translate('app.tables.deleteItem', { name: title })}
         sx={{ whiteSpace: 'nowrap', flexShrink: 0, textTransform: 'none' }}
         onClick={(event) => {
           event.stopPropagation();

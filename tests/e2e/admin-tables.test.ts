@@ -116,13 +116,13 @@ describe('settings', () => {
     await page.getByRole('menuitem', { name: appMessages.layout.manageAccount }).click();
     await expect.poll(() => asked.length).toBe(1);
     await page.keyboard.press('Escape');
-    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => asked.length).toBe(2);
     expect(new URL(page.url()).pathname).toBe('/admin/settings/create');
     await expect.poll(() => field(labelOf('settings', 'key')).inputValue()).toBe('E2eUnsaved');
 
     leave = true;
-    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/admin/dashboard');
     expect(asked).toHaveLength(3);
   });

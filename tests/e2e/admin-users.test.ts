@@ -54,7 +54,7 @@ describe('Accounts as an Admin', () => {
   it('creates an account, edits it, locks, unlocks and resends its confirmation', async () => {
     const email = `coach-${Date.now()}@e2e.example`;
     await signInAsAdmin();
-    await page.getByRole('menuitem', { name: 'Accounts' }).click();
+    await page.getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL(usersList);
     await page.getByRole('link', { name: 'Create' }).click();
     await page.waitForURL('**/admin/users/create');
@@ -190,9 +190,9 @@ describe('Accounts as an AthleticDirector', () => {
     await openAs(asDirector, '/admin');
     await page.waitForURL('**/admin/design-logos');
     await expect
-      .poll(() => page.getByRole('menuitem', { name: appMessages.layout.designLogos }).isVisible())
+      .poll(() => page.getByRole('link', { name: appMessages.layout.designLogos }).isVisible())
       .toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Accounts' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Accounts' }).count()).toBe(0);
     await page.goto(`${baseUrl()}/admin/users`);
     await page.waitForURL('**/403');
     expect(pathOf(page)).toBe('/403');

@@ -50,7 +50,7 @@ async function addColour(name: string, hex: string) {
 describe('apparel colours, as an Admin', () => {
   it('adds Forest to the tee with its png from the menu, and a second Forest is refused on its Name', async () => {
     await openAs(asAdmin, '/admin/dashboard');
-    await page.getByRole('menuitem', { name: appMessages.layout.baseApparel }).click();
+    await page.getByRole('link', { name: appMessages.layout.baseApparel }).click();
     const colours = page.getByRole('list', { name: text.coloursOf.replace('%{title}', tee) });
     await colours.waitFor();
     expect(await colours.getByText('Forest').count()).toBe(0);
@@ -77,8 +77,8 @@ describe('apparel colours, as an athletic director', () => {
   it('shows no Apparel Colours entry, and the address goes to /403', async () => {
     await openAs(asDirector, '/admin');
     await page.waitForURL('**/admin/design-logos');
-    await page.getByRole('menuitem', { name: appMessages.layout.designLogos }).waitFor();
-    expect(await page.getByRole('menuitem', { name: appMessages.layout.baseApparel }).count()).toBe(0);
+    await page.getByRole('link', { name: appMessages.layout.designLogos }).waitFor();
+    expect(await page.getByRole('link', { name: appMessages.layout.baseApparel }).count()).toBe(0);
     await page.goto(`${baseUrl()}/admin/base-apparel`);
     await page.waitForURL('**/403');
     expect(pathOf(page)).toBe('/403');

@@ -79,6 +79,7 @@ describe('admin layout', () => {
     const bars = await chart
       .locator('.sales-chart-bar')
       .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('height'))));
+    await sales.getByRole('button', { name: appMessages.dashboard.showSalesTable }).click();
     const orders = await sales
       .locator('table tbody tr')
       .evaluateAll((rows) =>
@@ -169,12 +170,12 @@ describe('admin layout', () => {
 
   it("names the sidebar's entries apart: Portal Settings and Sent Emails in the Settings group, Email Templates at the top", async () => {
     await landAs(asAdmin, '/admin/dashboard');
-    const group = page.getByRole('group', { name: appMessages.layout.settingsGroup });
-    await group.getByRole('menuitem', { name: 'Portal Settings' }).waitFor();
-    await group.getByRole('menuitem', { name: 'Sent Emails' }).waitFor();
-    expect(await group.getByRole('menuitem', { name: 'Settings', exact: true }).count()).toBe(0);
-    expect(await group.getByRole('menuitem', { name: 'Email Templates' }).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Email Templates' }).waitFor();
+    const group = page.getByRole('list', { name: appMessages.layout.settingsGroup });
+    await group.getByRole('link', { name: 'Portal Settings' }).waitFor();
+    await group.getByRole('link', { name: 'Sent Emails' }).waitFor();
+    expect(await group.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
+    expect(await group.getByRole('link', { name: 'Email Templates' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Email Templates' }).waitFor();
   });
 
   it('wraps a long page title in the top bar of a 390 px phone instead of cutting it', async () => {
@@ -248,7 +249,7 @@ describe('admin layout', () => {
 
   it('hides the sidebar under 640 px and shows it on wider screens', async () => {
     await landAs(asAdmin, '/admin/dashboard', { width: 600, height: 800 });
-    const entry = page.getByRole('menuitem', { name: appMessages.layout.dashboard });
+    const entry = page.getByRole('link', { name: appMessages.layout.dashboard });
     await expect.poll(() => page.getByTestId('organization-name').count()).toBe(1);
     expect(await entry.isVisible()).toBe(false);
     await page.setViewportSize({ width: 1024, height: 800 });

@@ -22,7 +22,7 @@ describe('signing in', () => {
     await openLogin(page);
     await signIn(page, admin.email, admin.password);
     await page.waitForURL('**/admin/dashboard');
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Accounts' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Accounts' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Email Templates').first().isVisible()).toBe(true);
   });
 
@@ -30,8 +30,8 @@ describe('signing in', () => {
     await openLogin(page);
     await signIn(page, demo.directorEmail, demo.password);
     await page.waitForURL('**/admin/design-logos');
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Design Logos' }).isVisible()).toBe(true);
-    expect(await page.getByRole('menuitem', { name: 'Accounts' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Design Logos' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Accounts' }).count()).toBe(0);
   });
 
   it('a wrong password shows an error and stays on /login', async () => {
@@ -79,7 +79,7 @@ describe('signing in', () => {
 
 describe('crossing between the public pages and the admin', () => {
   const accountHeading = () => page.getByRole('heading', { level: 1, name: appMessages.account.title });
-  const adminMenu = () => page.getByRole('menuitem', { name: 'Accounts' });
+  const adminMenu = () => page.getByRole('link', { name: 'Accounts' });
 
   it('links and the back and forward buttons swap the two halves in one page load', async () => {
     await openLogin(page);
@@ -105,7 +105,7 @@ describe('crossing between the public pages and the admin', () => {
     await page.getByRole('link', { name: appMessages.notFound.returnHome }).click();
     await page.waitForURL('**/admin/dashboard');
     await expect.poll(() => adminMenu().isVisible()).toBe(true);
-    await page.getByRole('menuitem', { name: 'Accounts' }).click();
+    await page.getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL('**/admin/users');
 
     await page.goBack();

@@ -10,14 +10,15 @@ const failingWarnings = [/React does not recognize the `\w+` prop on a DOM eleme
 
 /**
  * react-admin 5 still hands MUI 9 props it no longer takes: ResettableTextField (every
- * TextInput, the Search box included) passes `InputProps`, NumberInput `inputProps`, and the
+ * TextInput, the Search box included) passes `InputProps`, NumberInput and the table header's
+ * select-all checkbox (DatagridHeader) `inputProps`, and the
  * BooleanInput and CheckboxGroupInput items pass FormControlLabel `inputRef`. Our own components
  * give MUI `slotProps`. Matched by the prop and the react-admin component that passes it, so
  * the same warning from our own code still fails; drop an entry once react-admin stops.
  */
 const knownLibraryWarnings = [
   { prop: 'InputProps', passedBy: /\bat ResettableTextField\b/ },
-  { prop: 'inputProps', passedBy: /\bat NumberInput\b/ },
+  { prop: 'inputProps', passedBy: /\bat (NumberInput|DatagridHeader)\b/ },
   { prop: 'inputRef', passedBy: /\bat (BooleanInput|CheckboxGroupInputItem)\b/ },
 ];
 

@@ -6,6 +6,7 @@ import { cloneElement, type ReactElement } from 'react';
 import {
   Button,
   CreateButton,
+  DatagridBody,
   DatagridConfigurable,
   FilterButton,
   List,
@@ -22,6 +23,7 @@ import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
 import { useResourcePath } from '../../resources/useResourcePath';
+import { NamedRow } from './NamedRow';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
 import { SavedViewsButton } from './SavedViewsButton';
@@ -78,12 +80,31 @@ function ListActions({ definition, scope }: { definition: AnyResource; scope?: s
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
       {filtersOf(definition, translate, text, roleNames).length > 1 && <FilterButton disableSaveQuery />}
       <SavedViewsButton />
-      {!small && <SelectColumnsButton preferenceKey={columnsKeyOf(definition)} />}
+      {!small && <ColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
       {offered('create') && importable(definition) && <ImportButton definition={definition} />}
       {offered('export') && <ExportButton definition={definition} scope={scope} />}
       {definition.trash && offered('restore') && <TrashButton definition={definition} />}
     </TopToolbar>
+  );
+}
+
+/**
+ * react-admin's column chooser, opening focused on its first column's switch: the chooser
+ * itself takes the focus, an unnamed container to a screen reader. Its popover is in a portal,
+ * whose focus events still reach here through React.
+ */
+function ColumnsButton({ preferenceKey }: { preferenceKey: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'contents' }}
+      onFocus={(event) => {
+        if (event.target.classList.contains('MuiPopover-paper')) event.target.querySelector('input')?.focus();
+      }}
+    >
+      <SelectColumnsButton preferenceKey={preferenceKey} />
+    </Box>
   );
 }
 
@@ -229,6 +250,7 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
           // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
           rowClick={offered('update') ? (id) => path('update', id as number) : false}
           rowSx={rowSx}
+          body={<DatagridBody row={<NamedRow definition={definition} />} />}
           bulkActionButtons={
             offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
           }

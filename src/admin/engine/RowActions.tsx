@@ -12,10 +12,7 @@ import { DeleteRowButton } from '../../resources/DeleteRowButton';
 import { useResourcePath } from '../../resources/useResourcePath';
 import type { ResourceOverrides } from './types';
 import { hasUpdateForm, useOffers } from './useOffers';
-import { useResourceText } from './labels';
-
-const titleOf = (definition: AnyResource, record: RaRecord) =>
-  String(record[definition.titleField] ?? record.id);
+import { titleOf, useResourceText } from './labels';
 
 /**
  * A row action whose text may be long ('Edit MaxProductsPerOrganization'): written as it is
@@ -126,6 +123,7 @@ export function RowActions({
 }) {
   const offered = useOffers(definition);
   const text = useResourceText();
+  const record = useRecordContext();
   if (overrides.rowActions) return <overrides.rowActions />;
   return (
     <Box
@@ -140,7 +138,9 @@ export function RowActions({
       {offered('update') && hasUpdateForm(definition) && (
         <EditLink definition={definition} text={overrides.editText} />
       )}
-      {offered('delete') && <DeleteRowButton label={text.one(definition)} />}
+      {offered('delete') && record && (
+        <DeleteRowButton label={text.one(definition)} title={titleOf(definition, record)} />
+      )}
     </Box>
   );
 }

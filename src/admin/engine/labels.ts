@@ -1,5 +1,9 @@
-import { useTranslate } from 'react-admin';
+import { type RaRecord, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../contract/resource';
+
+/** What names a record to a person: its title field, else its id. */
+export const titleOf = (definition: Pick<AnyResource, 'titleField'>, record: RaRecord) =>
+  String(record[definition.titleField] ?? record.id);
 
 /**
  * A resource's texts in the user's language: `resources.<name>.*` of the catalogue

@@ -1,3 +1,5 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -23,9 +25,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { Sales, SalesPeriod } from '../../../contract/dashboard';
@@ -133,11 +134,34 @@ function changeOf(now: number, before: number, translate: ReturnType<typeof useT
   return translate('app.dashboard.change', { sign: percent > 0 ? '+' : '', percent });
 }
 
-/** The figures the chart draws, as a table only screen readers see. */
+/**
+ * The figures the chart draws, day by day, as a table behind a button: the chart shows them
+ * only on hover, and a visually hidden table still took a page's length of blank scroll.
+ */
 function SalesTable({ days }: { days: Sales['days'] }) {
   const translate = useTranslate();
+  const [shown, setShown] = useState(false);
+  const tableId = useId();
   return (
-    <Table size="small" sx={visuallyHidden}>
+    <>
+      <Button
+        size="small"
+        aria-expanded={shown}
+        aria-controls={tableId}
+        endIcon={shown ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        onClick={() => setShown(!shown)}
+      >
+        {translate('app.dashboard.showSalesTable')}
+      </Button>
+      {shown && <DaysTable id={tableId} days={days} />}
+    </>
+  );
+}
+
+function DaysTable({ id, days }: { id: string; days: Sales['days'] }) {
+  const translate = useTranslate();
+  return (
+    <Table size="small" id={id}>
       <caption>{translate('app.dashboard.salesTable')}</caption>
       <TableHead>
         <TableRow>
@@ -196,25 +220,28 @@ function SalesCard({ state }: { state: SalesState }) {
                 : ''}
             </Typography>
           );
-          if (!best)
-            return (
-              <>
-                <Typography color="text.secondary">{range}</Typography>
-                <Typography>{translate('app.dashboard.noSales')}</Typography>
-                {comparison}
-              </>
-            );
           const totals = {
             revenue: formatCurrency(revenue),
             orders: formatNumber(orders),
           };
+          // A status region: another period's figures replace these in place, and are announced.
+          const summary = (
+            <Box role="status" sx={{ mb: 1 }}>
+              <Typography color="text.secondary">{range}</Typography>
+              {best ? (
+                <Typography variant="h4" component="p">
+                  {translate('app.dashboard.salesTotals', totals)}
+                </Typography>
+              ) : (
+                <Typography>{translate('app.dashboard.noSales')}</Typography>
+              )}
+              {comparison}
+            </Box>
+          );
+          if (!best) return summary;
           return (
             <>
-              <Typography color="text.secondary">{range}</Typography>
-              <Typography variant="h4" component="p">
-                {translate('app.dashboard.salesTotals', totals)}
-              </Typography>
-              <Box sx={{ mb: 1 }}>{comparison}</Box>
+              {summary}
               <Box
                 role="img"
                 aria-label={translate('app.dashboard.salesChart', {

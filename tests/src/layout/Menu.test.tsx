@@ -22,10 +22,12 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const text = appMessages.layout;
-const entries = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+const sidebar = () => screen.getByRole('navigation', { name: text.sidebar });
+/** The sidebar's links, and the Settings group's button, in the order they are read. */
+const entries = () => [...sidebar().querySelectorAll('a, [role="button"]')].map((item) => item.textContent);
 const inGroup = () =>
-  within(screen.getByRole('group', { name: text.settingsGroup }))
-    .getAllByRole('menuitem')
+  within(within(sidebar()).getByRole('list', { name: text.settingsGroup }))
+    .getAllByRole('link')
     .map((item) => item.textContent);
 
 /**
@@ -49,7 +51,7 @@ describe.each([
     server.use(meHandler(adminUser));
     await session.refresh();
     show();
-    const group = await screen.findByRole('menuitem', { name: text.settingsGroup, expanded: true });
+    const group = await within(sidebar()).findByRole('button', { name: text.settingsGroup, expanded: true });
     const settings = registered(roles.admin, true);
     expect(settings).toContain('Portal Settings');
     await waitFor(() => expect(inGroup()).toEqual(settings));
@@ -58,10 +60,14 @@ describe.each([
     expect(top).toEqual(expect.arrayContaining(registered(roles.admin, false)));
     expect(top.indexOf(text.settingsGroup)).toBe(top.indexOf('Email Templates') + 1);
     expect(top.indexOf(text.baseApparel)).toBe(top.indexOf(text.merchandise) + 1);
+    // A navigation landmark of links, each a Tab stop as links are, not a menu of menuitems.
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('menuitem')).toEqual([]);
+    expect(within(sidebar()).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/admin/users');
     // The group folds; the Settings table is an entry inside it, named apart from the group.
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('menuitem', { name: settings[0] })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: settings[0] })).not.toBeInTheDocument();
   });
 
   it('shows an AthleticDirector only the pages and resources that role may open', async () => {
@@ -80,5 +86,7 @@ describe.each([
         settings.length > 0 ? [...top.slice(0, 2), text.settingsGroup, ...settings, ...top.slice(2)] : top,
       ),
     );
+    if (settings.length === 0)
+      expect(screen.queryByRole('button', { name: text.settingsGroup })).not.toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ function renderDelete() {
       <Page>
         <ResourceContextProvider value="settings">
           <RecordContextProvider value={{ id: 4, key: 'ShopBanner' }}>
-            <DeleteRowButton label="Setting" />
+            <DeleteRowButton label="Setting" title="MaxProducts" />
           </RecordContextProvider>
         </ResourceContextProvider>
       </Page>
@@ -47,7 +47,7 @@ function renderDelete() {
 }
 
 async function confirmDelete() {
-  await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete MaxProducts' }));
   await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
 }
 

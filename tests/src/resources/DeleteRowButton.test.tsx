@@ -35,7 +35,7 @@ function renderButton(resource = 'users') {
     >
       <ResourceContextProvider value={resource}>
         <RecordContextProvider value={{ id: 42, email: 'coach@example.com' }}>
-          <DeleteRowButton label="Account" />
+          <DeleteRowButton label="Account" title="Ada Lovelace" />
           <Notification />
         </RecordContextProvider>
       </ResourceContextProvider>
@@ -46,7 +46,7 @@ function renderButton(resource = 'users') {
 describe('generic row delete', () => {
   it("asks 'Are you sure you want to delete this Account' and calls nothing on Cancel", async () => {
     renderButton();
-    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
     expect(screen.getByText('Are you sure you want to delete this Account')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: appMessages.tables.cancel }));
     await waitFor(() =>
@@ -63,7 +63,7 @@ describe('generic row delete', () => {
       }),
     );
     renderButton();
-    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
     await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
     expect(await screen.findByText(appMessages.tables.deleted)).toBeInTheDocument();
     expect(deleted).toEqual(['42']);
@@ -82,7 +82,7 @@ describe('generic row delete', () => {
       ),
     );
     renderButton('promo-codes');
-    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
     await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
     expect(await screen.findByText(appMessages.tables.deleted)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: appMessages.trash.undo }));
@@ -105,7 +105,7 @@ describe('generic row delete', () => {
       ),
     );
     renderButton();
-    await userEvent.click(screen.getByRole('button', { name: appMessages.tables.delete }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
     await userEvent.click(screen.getByRole('button', { name: appMessages.tables.confirm }));
     expect(await screen.findByText('You cannot delete your own account')).toBeInTheDocument();
     expect(screen.queryByText(appMessages.tables.deleted)).toBeNull();

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
 import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { MemoryRouter, Route } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +152,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
       'href',
       '/fixture-squads/update/5',
     );
-    expect(within(row).getByRole('button', { name: appMessages.tables.delete })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Tigers' })).toBeInTheDocument();
     expect(tableBodies[0]).toEqual({
       skip: 0,
       take: 10,
@@ -161,6 +162,25 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
       sortOrder: 'ASC',
     });
     expect(screen.getByRole('columnheader', { name: /Team name/ })).toBeInTheDocument();
+  });
+
+  it("names each row's checkbox and Delete by its row, not 'Select this row'", async () => {
+    await renderTeams(
+      '/fixture-squads',
+      defineResource({ ...teams, access: { ...teams.access, bulkDelete: ['Admin'] } }),
+    );
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(within(row).getByRole('checkbox', { name: 'Select Tigers' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete Tigers' })).toHaveTextContent(
+      appMessages.tables.delete,
+    );
+  });
+
+  it('opens the column chooser focused on its first column, which is named', async () => {
+    await renderTeams('/fixture-squads');
+    await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    await userEvent.click(screen.getByRole('button', { name: englishMessages.ra.action.select_columns }));
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('Team name'));
   });
 
   it("creates it with the definition's labels and defaults and toasts '{label} {title} created'", async () => {
@@ -309,7 +329,7 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
   it('adds its menu entry to the Settings group for the roles that may list it', async () => {
     server.use(meHandler(adminUser));
     await renderTeams('/menu');
-    const group = await screen.findByRole('group', { name: appMessages.layout.settingsGroup });
-    await waitFor(() => expect(within(group).getByRole('menuitem', { name: 'Teams' })).toBeInTheDocument());
+    const group = await screen.findByRole('list', { name: appMessages.layout.settingsGroup });
+    await waitFor(() => expect(within(group).getByRole('link', { name: 'Teams' })).toBeInTheDocument());
   });
 });

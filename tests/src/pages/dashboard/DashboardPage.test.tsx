@@ -146,7 +146,21 @@ describe('dashboard sales', () => {
     expect(asked).toEqual(['']);
   });
 
-  it('gives the Sales chart a text alternative: a summary of the figures and a table of every day', async () => {
+  it('announces the Sales figures of another period: the range and totals are a status region', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: salesDays, topProducts: [], operations }),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const sales = await screen.findByRole('region', { name: text.sales });
+    await waitFor(() =>
+      expect(within(sales).getByRole('status')).toHaveTextContent('$1,300.00 from 4 orders'),
+    );
+  });
+
+  it('gives the Sales chart a text alternative: a summary of the figures, and a table of every day behind a button, for the keyboard as for a screen reader', async () => {
     server.use(
       meHandler(adminUser),
       dashboard(specCards),
@@ -158,6 +172,11 @@ describe('dashboard sales', () => {
       name: 'Revenue and orders per day from Nov 1 to Nov 30: $1,300.00 from 4 orders in all; the best day was Nov 10 with $1,200.50.',
     });
     expect(chart).toBeInTheDocument();
+    // Hidden until asked for: a hidden table of every day left a page's length of blank scroll.
+    expect(screen.queryByRole('table', { name: text.salesTable })).not.toBeInTheDocument();
+    const show = screen.getByRole('button', { name: text.showSalesTable, expanded: false });
+    await userEvent.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
     const table = screen.getByRole('table', { name: text.salesTable });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     const tenth = within(table).getByRole('row', { name: /Nov 10/ });
