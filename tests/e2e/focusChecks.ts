@@ -60,31 +60,30 @@ export async function focusIndicatorContrast(page: Page, target: Locator): Promi
 }
 
 /**
- * The part of the focused element's height not under a fixed or sticky bar nor outside the
- * viewport (WCAG 2.4.11): 1 when all of it shows, 0 when it is hidden.
+ * The share of the focused element a person sees (WCAG 2.4.11): points across it inside the
+ * viewport where it, and not a fixed bar, a sticky header or anything else painted over it, is
+ * what the page shows on top. 1 when all of it shows, 0 when it is hidden. Read from the page's
+ * own hit testing, so stacking order counts: a sticky header under the app bar hides nothing
+ * the app bar holds.
  */
 export function shownShareOfFocus(page: Page): Promise<number> {
   return page.evaluate(() => {
     const focused = document.activeElement;
     if (!focused || focused === document.body) return 1;
     const box = focused.getBoundingClientRect();
-    if (box.height === 0) return 1;
-    let top = Math.max(box.top, 0);
-    let bottom = Math.min(box.bottom, window.innerHeight);
-    for (const element of document.querySelectorAll('body *')) {
-      if (element === focused || element.contains(focused) || focused.contains(element)) continue;
-      const style = getComputedStyle(element);
-      if (style.position !== 'fixed' && style.position !== 'sticky') continue;
-      if (style.visibility === 'hidden' || style.display === 'none') continue;
-      const bar = element.getBoundingClientRect();
-      // A dialog's backdrop covers the whole page on purpose; a bar takes an edge of it.
-      if (bar.height >= window.innerHeight / 2) continue;
-      const across = bar.left < box.right && bar.right > box.left;
-      if (!across || bar.height === 0 || bar.bottom <= top || bar.top >= bottom) continue;
-      // A bar is at the top or the bottom of the viewport: it hides from its edge inward.
-      if (bar.top <= top) top = Math.max(top, bar.bottom);
-      else bottom = Math.min(bottom, bar.top);
+    if (box.height === 0 || box.width === 0) return 1;
+    const across = 7;
+    const down = 5;
+    let shown = 0;
+    for (let i = 0; i < across; i++) {
+      for (let j = 0; j < down; j++) {
+        const x = box.left + ((i + 0.5) / across) * box.width;
+        const y = box.top + ((j + 0.5) / down) * box.height;
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        const top = document.elementFromPoint(x, y);
+        if (top && (top === focused || focused.contains(top) || top.contains(focused))) shown += 1;
+      }
     }
-    return Math.max(0, bottom - top) / box.height;
+    return shown / (across * down);
   });
 }

@@ -71,8 +71,11 @@ describe.each(setups)('keyboard walk in the $name', { timeout: 240_000 }, (setup
    * entirely hidden': at least half of it shows, as a few pixels under the top bar do not.
    */
   async function focusShows() {
-    const share = await shownShareOfFocus(page);
-    if (share < 0.5) expect.fail(`only ${Math.round(share * 100)}% of ${await describeFocus(page)} shows`);
+    // Polled: a page that has just opened may still be scrolling to where it puts its content.
+    await expect
+      .poll(() => shownShareOfFocus(page), { message: `the share of the focused element that shows` })
+      .toBeGreaterThanOrEqual(0.5)
+      .catch(async (error: Error) => expect.fail(`${error.message}: ${await describeFocus(page)}`));
   }
 
   /** After an action focus has left the page body and settled, in view, on the expected place (2.4.3). */
