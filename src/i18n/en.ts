@@ -798,6 +798,7 @@ export const appMessages = {
     notBefore: '%{label} must not be before %{other}',
     sumOfItems: '%{label} must be the sum of the items (%{sum})',
     sortable: '%{label} is not a sortable column',
+    filterable: '%{label} is not a filterable column',
     notReference: '%{label} is not a reference',
     publicKey: '%{label} must be public-key',
     frontOrBack: '%{label} must be front or back',

@@ -790,6 +790,7 @@ export const appMessages: typeof englishAppMessages = {
     notBefore: '%{label}: no puede ser anterior a %{other}',
     sumOfItems: '%{label}: debe ser la suma de los artículos (%{sum})',
     sortable: '%{label}: no es una columna por la que se pueda ordenar',
+    filterable: '%{label}: no es una columna por la que se pueda filtrar',
     notReference: '%{label}: no es una referencia',
     publicKey: '%{label}: debe ser public-key',
     frontOrBack: '%{label}: debe ser el frente o la espalda',
@@ -1073,7 +1074,6 @@ export const resourceLabels = {
   'email-template': {
     one: 'Plantilla de correo',
     many: 'Plantillas de correo',
-    toast: 'Plantilla',
     fields: {
       key: 'Clave',
       to: 'Para',

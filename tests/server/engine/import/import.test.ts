@@ -45,7 +45,8 @@ function cellOf(f: Field, n: string): string {
     case 'choice':
       return f.choices[0].label;
     case 'reference':
-      return 'Lincoln High School';
+      // A referenced row by what the app shows of it: an organization's name, an account's e-mail.
+      return f.to === 'users' ? 'admin@example.com' : 'Lincoln High School';
     case 'date':
       return '2026-01-31';
     case 'dateTime':
