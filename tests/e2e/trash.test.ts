@@ -134,7 +134,7 @@ describe('the trash', () => {
     expect(await page.getByRole('button', { name: 'Restore this version' }).count()).toBe(0);
     await change.getByRole('button', { name: 'Undo this change' }).click();
     await expect.poll(() => page.getByText('Change undone').isVisible()).toBe(true);
-    await shown(page.getByRole('row', { name: /revert/ }));
+    await shown(page.getByRole('row', { name: new RegExp(texts.audit.actions.revert) }));
     await page.goto(`${baseUrl()}/admin/promo-codes/update/${id}`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('TRASH WALK');
     await expect
