@@ -600,6 +600,7 @@ export const appMessages = {
   },
   trash: {
     undo: 'Undo',
+    undoHint: 'Undo has the focus: press Enter to undo. This message stays until you leave it.',
     button: 'Trash',
     title: '%{label} in the trash',
     empty: 'The trash is empty',

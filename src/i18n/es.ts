@@ -600,6 +600,8 @@ export const appMessages: typeof englishAppMessages = {
   },
   trash: {
     undo: 'Deshacer',
+    undoHint:
+      'Deshacer tiene el foco: pulse Intro para deshacer. Este mensaje se queda hasta que salga de él.',
     button: 'Papelera',
     title: '%{label} en la papelera',
     empty: 'La papelera está vacía',

@@ -16,6 +16,7 @@ import { LoadingToast } from './LoadingToast';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
 import { useAdminDocumentTitle } from './useAdminDocumentTitle';
+import { useFocusInView } from './useFocusInView';
 import { useFocusRescue } from './useFocusRescue';
 import { useViewportHeight } from './useViewportHeight';
 
@@ -30,6 +31,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useViewportHeight();
   useAdminDocumentTitle();
   useFocusRescue();
+  useFocusInView();
   useLiveChanges(useQueryClient());
   return (
     <ThemeProvider theme={withVisibleDropZones}>

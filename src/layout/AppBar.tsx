@@ -13,7 +13,7 @@ import {
   MenuItem,
   useScrollTrigger,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
@@ -29,6 +29,7 @@ import { localeChoices, useLocale } from '../i18n/locale';
 import { chooseLocale } from '../providers/locale';
 import { PortalBrand } from './PortalBrand';
 import { QuickSearchButton } from './QuickSearch';
+import { useWordsFit } from './useWordsFit';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
@@ -172,6 +173,8 @@ function AppUserMenu() {
 export function AppBar() {
   const translate = useTranslate();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: scrollShadowThreshold });
+  const title = useRef<HTMLHeadingElement>(null);
+  useWordsFit(title);
   return (
     <RaAppBar
       alwaysOn
@@ -195,10 +198,11 @@ export function AppBar() {
       */}
       {/*
         Below 768 px (a phone, or a laptop at 200% zoom, where the brand's name and the account
-        share the bar) a long title wraps onto a second, smaller line instead of being cut, and a
-        word wider than the room left breaks inside itself.
+        share the bar) a long title wraps between words onto a second, smaller line instead of
+        being cut, and a word wider than the room left shrinks the title until it fits.
       */}
       <TitlePortal
+        ref={title}
         component="h1"
         sx={{
           ml: { xs: 1, sm: 2 },
@@ -206,7 +210,6 @@ export function AppBar() {
           minWidth: 0,
           '&:empty': { display: 'none' },
           whiteSpace: { xs: 'normal', md: 'nowrap' },
-          overflowWrap: 'anywhere',
           fontSize: { xs: '0.9375rem', sm: '1rem', md: undefined },
           lineHeight: { xs: 1.2, md: undefined },
         }}

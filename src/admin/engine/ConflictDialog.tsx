@@ -71,6 +71,13 @@ const shown = (value: unknown, html: boolean | undefined) => {
 type Choice = 'mine' | 'theirs';
 
 /**
+ * The dialog itself takes focus as it opens, so a screen reader says its title and what happened
+ * (its description) before the first choice; MUI would focus its backdrop-wide container, which
+ * has no name. Stable, so a re-render (a choice made) does not take focus back.
+ */
+const focusOnOpen = (paper: HTMLElement | null) => paper?.focus();
+
+/**
  * Yours and theirs side by side for each field that differs, after a save met a newer version.
  * The user keeps theirs, takes the other's, or chooses per field; the choice is written into the
  * form with the newer version, and saved (over the newer version, which is what they chose). The
@@ -115,12 +122,22 @@ export function ConflictDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="conflict-title">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="conflict-title"
+      aria-describedby="conflict-message"
+      slotProps={{ paper: { tabIndex: -1, ref: focusOnOpen } }}
+    >
       <DialogTitle id="conflict-title">
         {translate('app.conflict.title', { label: label.toLowerCase() })}
       </DialogTitle>
       <DialogContent>
-        <DialogContentText role="status">{conflict.message}</DialogContentText>
+        <DialogContentText id="conflict-message" role="status">
+          {conflict.message}
+        </DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>{translate('app.conflict.intro')}</DialogContentText>
         <Table size="small" sx={{ mt: 2 }}>
           <TableHead>
@@ -138,7 +155,10 @@ export function ConflictDialog({
                 </TableCell>
                 {(['mine', 'theirs'] as const).map((side) => (
                   <TableCell key={side} sx={{ overflowWrap: 'anywhere' }}>
+                    {/* A field's two radios are one group: Tab stops on the chosen one, arrows switch. */}
                     <Radio
+                      name={`conflict-${f.path}`}
+                      value={side}
                       checked={choiceOf(f.path) === side}
                       onChange={() => setChoices({ ...choices, [f.path]: side })}
                       slotProps={{

@@ -16,8 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Title, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+import { useCallback, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
 import type { ImportPreview } from '../../../contract/import';
@@ -26,6 +26,7 @@ import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { useResourceText } from './labels';
+import { UndoNotification } from './UndoNotification';
 
 interface Committed {
   importId: string;
@@ -67,38 +68,6 @@ function download(blob: Blob, name: string) {
   link.download = name;
   link.click();
   URL.revokeObjectURL(url);
-}
-
-/** The toast after a commit: what was imported, and Undo, which has focus as the trash's toast does. */
-function ImportedToast({ message, onUndo }: { message: string; onUndo: () => void }) {
-  const translate = useTranslate();
-  const close = useCloseNotification();
-  const undoRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => undoRef.current?.focus());
-    return () => clearTimeout(timer);
-  }, []);
-  return (
-    <Alert
-      severity="success"
-      variant="filled"
-      action={
-        <Button
-          ref={undoRef}
-          color="inherit"
-          size="small"
-          onClick={() => {
-            close();
-            onUndo();
-          }}
-        >
-          {translate('app.trash.undo')}
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
 }
 
 /**
@@ -191,7 +160,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         updated: result.updated,
         unchanged: result.unchanged,
       });
-      notify(<ImportedToast message={message} onUndo={() => void undo(result.importId)} />, {
+      notify(<UndoNotification message={message} onUndo={() => void undo(result.importId)} />, {
         type: 'success',
         autoHideDuration: 15_000,
       });

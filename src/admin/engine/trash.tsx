@@ -1,10 +1,10 @@
-import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
-import { type Identifier, useCloseNotification, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useCallback } from 'react';
+import { type Identifier, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { type AnyResource, offers, resourceCalls } from '../../../contract/definition';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
+import { UndoNotification } from './UndoNotification';
 
 /** Brings records of a `trash` resource back with one `restore-many` call, then refetches its lists. */
 export function useRestore(definition: AnyResource | undefined) {
@@ -16,44 +16,6 @@ export function useRestore(definition: AnyResource | undefined) {
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
     },
     [definition, queryClient],
-  );
-}
-
-/**
- * Focus moves to Undo as the toast opens: the row and the confirmation that had it are gone, and
- * Undo was otherwise 30 Tabs away from a keyboard. While focus is inside, MUI's Snackbar pauses its
- * timer, so the toast stays until Undo, Escape, or focus leaves it. The focus waits a task: the
- * Snackbar starts its timer in its own effect, after this one, and a focus before it would not
- * pause it.
- */
-function DeletedToast({ onUndo }: { onUndo: () => void }) {
-  const translate = useTranslate();
-  const close = useCloseNotification();
-  const undoRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => undoRef.current?.focus());
-    return () => clearTimeout(timer);
-  }, []);
-  return (
-    <Alert
-      severity="success"
-      variant="filled"
-      action={
-        <Button
-          ref={undoRef}
-          color="inherit"
-          size="small"
-          onClick={() => {
-            close();
-            onUndo();
-          }}
-        >
-          {translate('app.trash.undo')}
-        </Button>
-      }
-    >
-      {translate('app.tables.deleted')}
-    </Alert>
   );
 }
 
@@ -78,7 +40,10 @@ export function useNotifyDeleted(definition: AnyResource | undefined) {
           () => notify(translate('app.trash.restored', { smart_count: ids.length }), { type: 'success' }),
           failureToast,
         );
-      notify(<DeletedToast onUndo={undo} />, { type: 'success', autoHideDuration: 10_000 });
+      notify(<UndoNotification message={translate('app.tables.deleted')} onUndo={undo} />, {
+        type: 'success',
+        autoHideDuration: 10_000,
+      });
     },
     [definition, permissions, notify, translate, restore, failureToast],
   );

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext } from 'react-admin';
@@ -84,6 +84,29 @@ describe('the conflict dialog', () => {
       sport: 'soccer',
       body: '<p>Hey</p>',
     });
+  });
+
+  it('takes focus as it opens, described by what happened, and lets the keyboard choose per field', async () => {
+    const onSave = renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toHaveFocus());
+    expect(dialog).toHaveAccessibleDescription(conflict.message);
+    // Tab enters each field's pair on its chosen radio; an arrow takes the other side.
+    await userEvent.tab();
+    expect(radio('Name', texts.yours)).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(radio('Name', texts.theirs)).toHaveFocus();
+    expect(radio('Name', texts.theirs)).toBeChecked();
+    await userEvent.tab();
+    expect(radio('Sport', texts.theirs)).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: texts.saveChoice })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith({ ...mine, version: 2, name: 'Pumas', sport: 'soccer' });
   });
 
   it('keeps every value of mine in one click', async () => {
