@@ -110,9 +110,9 @@ describe("the README's example in the browser", { timeout: 120_000 }, () => {
       it(`${role} at ${width} px: creates a team (their school fixed, its staff the coaches), edits it, sees its coach by name${deletes ? ', deletes it and restores it from the trash' : ''}; never sent to /403`, async () => {
         const { page, trouble } = await pageOf(role, width);
         const name = `${role === roles.admin ? 'Admin' : 'Director'} ${width} Lions`;
-        await page.goto(`${url()}/admin/teams`);
+        await page.goto(`${url()}/admin/${teams.name}`);
         await page.getByRole('link', { name: 'Create' }).click();
-        await page.waitForURL('**/admin/teams/create');
+        await page.waitForURL(`**/admin/${teams.name}/create`);
 
         await page.getByRole('textbox', { name: label('name') }).fill(name);
         await choose(page, label('sport'), 'Basketball');
@@ -141,15 +141,15 @@ describe("the README's example in the browser", { timeout: 120_000 }, () => {
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole('button', { name: 'Save' }).click();
         await page
-          .getByText(texts.tables.created.replace('%{label}', 'Team').replace('%{title}', name))
+          .getByText(texts.tables.created.replace('%{label}', teams.label.one).replace('%{title}', name))
           .waitFor();
 
-        await page.goto(`${url()}/admin/teams`);
+        await page.goto(`${url()}/admin/${teams.name}`);
         await shown(page, name);
         await expect.poll(() => rowOf(page, name).textContent()).toContain(coach);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole('link', { name: `Edit ${name}` }).click();
-        await page.waitForURL('**/admin/teams/update/*');
+        await page.waitForURL(`**/admin/${teams.name}/update/*`);
         await expect
           .poll(() => page.getByRole('combobox', { name: label('coachId') }).inputValue())
           .toBe(coach);
@@ -159,9 +159,9 @@ describe("the README's example in the browser", { timeout: 120_000 }, () => {
         await choose(page, label('sport'), 'Volleyball');
         await page.getByRole('button', { name: 'Save' }).click();
         await page
-          .getByText(texts.tables.updated.replace('%{label}', 'Team').replace('%{title}', name))
+          .getByText(texts.tables.updated.replace('%{label}', teams.label.one).replace('%{title}', name))
           .waitFor();
-        await page.goto(`${url()}/admin/teams`);
+        await page.goto(`${url()}/admin/${teams.name}`);
         await expect.poll(() => rowOf(page, name).textContent()).toContain('Volleyball');
 
         const deleteButton = page.getByRole('button', { name: `Delete ${name}` });
@@ -170,10 +170,10 @@ describe("the README's example in the browser", { timeout: 120_000 }, () => {
           await page.getByRole('alertdialog').getByRole('button', { name: texts.tables.confirm }).click();
           await gone(page, name);
           await page.getByRole('link', { name: texts.trash.button }).click();
-          await page.waitForURL('**/admin/teams/trash');
+          await page.waitForURL(`**/admin/${teams.name}/trash`);
           await page.getByRole('button', { name: `${texts.trash.restore} ${name}` }).click();
           await gone(page, name);
-          await page.goto(`${url()}/admin/teams`);
+          await page.goto(`${url()}/admin/${teams.name}`);
           await shown(page, name);
         } else {
           expect(await deleteButton.count()).toBe(0);
@@ -200,9 +200,11 @@ describe("an athletic director's import into the README's example", { timeout: 1
       .replace('%{failing}', String(failing));
 
   async function importFile(page: Page, fileName: string, content: Buffer) {
-    await page.goto(`${url()}/admin/teams`);
+    await page.goto(`${url()}/admin/${teams.name}`);
     await page.getByRole('link', { name: texts.import.button }).click();
-    await page.getByRole('heading', { name: 'Import Teams', level: 1 }).waitFor();
+    await page
+      .getByRole('heading', { name: texts.import.title.replace('%{label}', teams.label.many), level: 1 })
+      .waitFor();
     writeFileSync(join(folder, fileName), content);
     await page.locator('input[type=file]').setInputFiles(join(folder, fileName));
   }
@@ -259,7 +261,7 @@ describe("an athletic director's import into the README's example", { timeout: 1
     await commit(page, 3);
 
     const { page: watcher } = await pageOf(roles.admin);
-    await watcher.goto(`${url()}/admin/teams`);
+    await watcher.goto(`${url()}/admin/${teams.name}`);
     for (const name of ['Cubs', 'Rowers', 'Cubs B', 'Reserves']) await shown(watcher, name);
     expect(await rowOf(watcher, 'Reserves').textContent()).toContain(school);
     await expect.poll(() => rowOf(watcher, 'Rowers').textContent()).toContain(coach);
