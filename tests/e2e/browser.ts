@@ -46,9 +46,14 @@ export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
  * Signs in once through the API and returns the browser state to reuse: the sign-in page
  * has its own tests, and sign-ins are rate limited per account.
  */
-export async function signedInState(browser: Browser, email: string, password: string): Promise<SignedIn> {
+export async function signedInState(
+  browser: Browser,
+  email: string,
+  password: string,
+  url = baseUrl(),
+): Promise<SignedIn> {
   const signing = await browser.newContext();
-  const response = await signing.request.post(`${baseUrl()}/api/account/login`, {
+  const response = await signing.request.post(`${url}/api/account/login`, {
     data: { email, password },
   });
   expect((await response.json()).result.status).toBe('Succeeded');

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 
 export const admin = { email: 'admin@e2e.example', password: 'E2e-Admin-Passw0rd!' };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(url: string, child: ChildProcess, log: () => string) {
+export async function waitForReady(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
