@@ -28,7 +28,7 @@ import {
   type DriverResults,
 } from './harness';
 import { frontEnd } from './front-end';
-import { scriptBenches, report } from './report';
+import { pageBudgets, scriptBenches, report } from './report';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
@@ -164,6 +164,11 @@ async function main() {
     for (const w of weights)
       for (const f of w.files) log(`${w.page}: ${f.url} ${(f.gzipBytes / 1024).toFixed(1)} KB`);
     log(`Lighthouse: ${JSON.stringify(lighthouse)}`);
+    // A page's weight does not depend on the machine's load, unlike the timings: a miss fails.
+    for (const { page, kb, targetKb, met } of pageBudgets(weights)) {
+      log(`${page}: ${kb.toFixed(1)} KB JS gzip, target ≤ ${targetKb} KB: ${met ? 'met' : 'MISSED'}`);
+      if (!met) process.exitCode = 1;
+    }
     return;
   }
   const startedAt = new Date();
