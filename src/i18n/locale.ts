@@ -48,7 +48,7 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
-const currentLocale = () => locale;
+export const currentLocale = () => locale;
 const currentWhole = () => messages;
 export const localeTag = () => tags[locale];
 /** The entry chunk's texts in the current language, for code outside React (the http client's errors). */
