@@ -121,6 +121,15 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
     log(`${driver}: "${searchTerm}" matches ${matches.totalFilteredRecords} users`);
     global.gc?.();
     const { justAfter: rssJustAfterWork, idle: rssIdle } = await idleRssMiB(server.child.pid!);
+    // Printed as well as written: a later step that fails (a seed timing out on a busy machine)
+    // leaves the figure, and where the memory is, in the log.
+    const memory = (
+      (await (await fetch(`${server.appUrl}/bench/memory`)).json()) as { result: Record<string, unknown> }
+    ).result;
+    const mib = (key: string) => `${key} ${Math.round(Number(memory[key]) / 2 ** 20)}`;
+    log(
+      `${driver}: idle RSS ${rssIdle} MiB settled (${rssJustAfterWork} right after the seed and the sign-in); MiB: ${['heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'wasmMemory'].map(mib).join(', ')}`,
+    );
     const loads = [
       await load('bare Fastify route (baseline)', { url: `${server.bareUrl}/bare` }),
       await load('GET /api/account/me', { url: `${server.appUrl}/api/account/me`, headers }),
