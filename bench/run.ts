@@ -28,7 +28,7 @@ import {
   type DriverResults,
 } from './harness';
 import { frontEnd } from './front-end';
-import { scriptBenches, report } from './report';
+import { pageBudgets, scriptBenches, report } from './report';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** `BENCH_EXPORT_ONLY=1`: only the CSV export of the users, printed and not written to RESULTS.md. */
@@ -121,6 +121,15 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
     log(`${driver}: "${searchTerm}" matches ${matches.totalFilteredRecords} users`);
     global.gc?.();
     const { justAfter: rssJustAfterWork, idle: rssIdle } = await idleRssMiB(server.child.pid!);
+    // Printed as well as written: a later step that fails (a seed timing out on a busy machine)
+    // leaves the figure, and where the memory is, in the log.
+    const memory = (
+      (await (await fetch(`${server.appUrl}/bench/memory`)).json()) as { result: Record<string, unknown> }
+    ).result;
+    const mib = (key: string) => `${key} ${Math.round(Number(memory[key]) / 2 ** 20)}`;
+    log(
+      `${driver}: idle RSS ${rssIdle} MiB settled (${rssJustAfterWork} right after the seed and the sign-in); MiB: ${['heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'wasmMemory'].map(mib).join(', ')}`,
+    );
     const loads = [
       await load('bare Fastify route (baseline)', { url: `${server.bareUrl}/bare` }),
       await load('GET /api/account/me', { url: `${server.appUrl}/api/account/me`, headers }),
@@ -164,6 +173,11 @@ async function main() {
     for (const w of weights)
       for (const f of w.files) log(`${w.page}: ${f.url} ${(f.gzipBytes / 1024).toFixed(1)} KB`);
     log(`Lighthouse: ${JSON.stringify(lighthouse)}`);
+    // A page's weight does not depend on the machine's load, unlike the timings: a miss fails.
+    for (const { page, kb, targetKb, met } of pageBudgets(weights)) {
+      log(`${page}: ${kb.toFixed(1)} KB JS gzip, target ≤ ${targetKb} KB: ${met ? 'met' : 'MISSED'}`);
+      if (!met) process.exitCode = 1;
+    }
     return;
   }
   const startedAt = new Date();

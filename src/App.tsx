@@ -1,13 +1,18 @@
 import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
-import { useAppMessages } from './i18n/locale';
+import { loadAppMessages, useShellMessages } from './i18n/locale';
 import { lazyNamed } from './lib/lazyNamed';
 import PublicApp from './PublicApp';
 import { useUserLocale } from './providers/locale';
 
-/** react-admin's admin, with its router, loads only when an `/admin` page is opened. */
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+/**
+ * react-admin's admin, with its router, loads only when an `/admin` page is opened; the
+ * language's whole catalogue beside it, as every page past the sign-in page's (`lazyNamed`).
+ */
+const AdminApp = lazy(() =>
+  Promise.all([import('./admin/AdminApp'), loadAppMessages()]).then(([module]) => module),
+);
 
 /** Talking to a parent page matters only inside a frame; elsewhere its code is never loaded. */
 const framed = window.parent !== window;
@@ -15,7 +20,7 @@ const FrameBridge = lazyNamed(() => import('./layout/FrameBridge'), 'FrameBridge
 
 const Loading = () => (
   <div style={{ display: 'flex', justifyContent: 'center', padding: 32 }}>
-    <CircularProgress aria-label={useAppMessages().layout.loading} />
+    <CircularProgress aria-label={useShellMessages().layout.loading} />
   </div>
 );
 

@@ -24,7 +24,7 @@ import { definitionsWithoutSchemas } from '../../contract/definitions/without-sc
 import { resources } from '../resources';
 import { darkTheme, theme } from '../theme';
 import { withDefinitionAccess } from './engine/access';
-import { LocaleSync } from './LocaleSync';
+import { LocaleSync, startInAppLocale } from './LocaleSync';
 import { RoleHome } from './RoleHome';
 
 const dataProvider = createDataProvider(http, definitionsWithoutSchemas);
@@ -108,6 +108,7 @@ function PortalAdmin() {
 export default function AdminApp() {
   const [router, setRouter] = useState<ReturnType<typeof createBrowserRouter>>();
   useEffect(() => {
+    startInAppLocale(store);
     const made = createBrowserRouter([
       { path: '/admin/*', element: <PortalAdmin /> },
       { path: '*', element: null },

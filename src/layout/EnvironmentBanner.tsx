@@ -1,11 +1,11 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { useAppMessages } from '../i18n/locale';
+import { useShellMessages } from '../i18n/locale';
 import { environmentFromCookies } from '../lib/environment';
 
 /** 'You are on the X environment' outside production, from the cookie the server sets; on every page. */
 export function EnvironmentBanner() {
-  const appMessages = useAppMessages();
+  const appMessages = useShellMessages();
   const [name] = useState(() => environmentFromCookies(document.cookie));
   if (!name) return null;
   return (

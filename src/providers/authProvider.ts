@@ -25,7 +25,7 @@ export function createAuthProvider(http: HttpClient, session: Session): AuthProv
         const query = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
         return { redirectTo: `${twoFactorPath}${query}` };
       }
-      if (status !== 'Succeeded') throw new Error(message ?? currentMessages().serverMessages.failedLogin);
+      if (status !== 'Succeeded') throw new Error(message ?? currentMessages().login.failed);
       session.reset();
       await session.refresh();
       return { redirectTo: false };

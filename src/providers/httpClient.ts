@@ -1,7 +1,7 @@
 import { HttpError } from 'ra-core';
 import type { ValidationFailure } from '../../contract/common';
 import { currentMessages, localizeMessage } from '../i18n/locale';
-import { localizeBody } from '../i18n/translateMessage';
+import { localizeBody } from '../i18n/localizeBody';
 
 export type NotifyType = 'error' | 'info' | 'success' | 'warning';
 

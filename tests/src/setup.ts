@@ -2,11 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAppMessages } from '../../src/i18n/locale';
 import { takeReactWarnings } from './reactWarnings';
 
 // findBy*/waitFor give up after one second by default, which a page rendering lazily on a
 // busy 2-core CI machine can exceed; they still return as soon as the condition holds.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app loads the whole catalogue beside every page past the sign-in page (`lazyNamed`, the
+// admin); a component rendered here on its own finds it loaded, as it does there.
+await loadAppMessages();
 
 // Node 24's fetch (undici 7) builds the files of a parsed multipart body with the global File,
 // which jsdom replaces with its own, then refuses them as not its File: a mocked endpoint's

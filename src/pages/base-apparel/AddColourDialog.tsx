@@ -17,7 +17,7 @@ import { apparelColourFieldsSchema, type BaseApparel } from '../../../contract/m
 import { type FormErrors, formErrorsOf, formErrorsOfZod, noErrors } from '../../lib/formErrors';
 import { ModalDialog } from '../../layout/ModalHost';
 import { addApparelColour, apparelQueriesKey } from './api';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 const startingHex = '#1f2a44';
 

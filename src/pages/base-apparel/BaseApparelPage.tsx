@@ -15,7 +15,7 @@ import { Title, useTranslate } from 'react-admin';
 import type { BaseApparel } from '../../../contract/merchandise';
 import { AddColourDialog } from './AddColourDialog';
 import { useCatalogue } from './api';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 function ApparelCard({ item, onAdd }: { item: BaseApparel; onAdd: () => void }) {
   const translate = useTranslate();

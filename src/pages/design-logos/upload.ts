@@ -1,6 +1,6 @@
 import type { ValidationFailure } from '../../../contract/common';
 import { currentMessages, localizeMessage } from '../../i18n/locale';
-import { localizeBody } from '../../i18n/translateMessage';
+import { localizeBody } from '../../i18n/localizeBody';
 
 export interface UploadProgress {
   loaded: number;

@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'wouter';
 import type { ExternalProvider } from '../../../contract/account';
 import { externalLoginErrors } from '../../../contract/external-login';
 import { limits } from '../../../contract/limits';
-import { fill, useAppMessages } from '../../i18n/locale';
+import { fill, type ShellMessages, useShellMessages } from '../../i18n/locale';
 import { LanguagePicker } from '../../layout/LanguagePicker';
 import { formErrorsOf, formText } from '../../lib/formErrors';
 import { PortalBrand, useDocumentTitle } from '../../layout/PortalBrand';
@@ -27,7 +27,7 @@ import { PasswordField } from './PasswordField';
  * The contract's sign-in rules, checked here without zod (which `/login` does not download);
  * the server checks the rest and its 400 lands on the same fields.
  */
-function signInFieldErrors(email: string, password: string, messages: ReturnType<typeof useAppMessages>) {
+function signInFieldErrors(email: string, password: string, messages: ShellMessages) {
   const { login: text, validation } = messages;
   const fields: Record<string, string> = {};
   if (!email) fields.email = fill(validation.required, { label: text.email });
@@ -39,7 +39,7 @@ function signInFieldErrors(email: string, password: string, messages: ReturnType
 
 /** `/login`: email and password; on success the user goes to a safe `returnUrl`, default /admin. */
 export function LoginPage() {
-  const messages = useAppMessages();
+  const messages = useShellMessages();
   const text = messages.login;
   const { resetNotifications } = useNotificationContext();
   const [, navigate] = useLocation();

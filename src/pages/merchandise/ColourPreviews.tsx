@@ -6,7 +6,7 @@ import { logoBox, type Placement, type Size } from '../../../contract/compositio
 import type { ApparelColour } from '../../../contract/merchandise';
 import { svgPathData, type TextLayer, textShape } from '../../../contract/text';
 import { loadTextFont } from './textArt';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 interface ColourPreviewsProps {
   colours: ApparelColour[];

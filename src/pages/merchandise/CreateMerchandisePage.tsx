@@ -46,7 +46,7 @@ import { useHiddenApparel } from './hiddenApparel';
 import { useImageSize } from './imageSize';
 import { ProductCard } from './ProductCard';
 import { Studio, type StudioProduct } from './Studio';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 export type CreateBlock = { key: 'noLogo' } | { key: 'exists' } | { key: 'dpiTooLow'; dpi: number };
 

@@ -19,7 +19,7 @@ import type { MerchandiseProduct } from '../../../contract/merchandise';
 import { localeTag } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 function ProductPlaceholder({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();

@@ -9,7 +9,7 @@ import { ColoursPanel, LogoPanel, ProductPanel, ResetPlacement } from './studio/
 import { initialStudioState, productLayers, studioChecks, studioReducer } from './studio/studioState';
 import { TextPanel } from './studio/TextPanel';
 import { useStudioScene } from './studio/useStudioScene';
-import { useSeededName } from '../../i18n/locale';
+import { useSeededName } from '../../i18n/seededName';
 
 export interface StudioProduct {
   title: string;

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLocale, useSeededName } from '../../../src/i18n/locale';
+import { applyLocale } from '../../../src/i18n/locale';
+import { useSeededName } from '../../../src/i18n/seededName';
 
 afterEach(() => act(() => applyLocale('en')));
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appMessages as en } from '../../../src/i18n/en';
 import { appMessages as es } from '../../../src/i18n/es';
-import { localizeBody, termsOf, translateMessage } from '../../../src/i18n/translateMessage';
+import { localizeBody } from '../../../src/i18n/localizeBody';
+import { termsOf, translateMessage } from '../../../src/i18n/translateMessage';
 import { serverMessageTexts } from './server-message-texts';
 
 /** Messages written the same in Spanish. */

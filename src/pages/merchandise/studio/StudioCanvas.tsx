@@ -2,7 +2,7 @@ import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useSeededName } from '../../../i18n/locale';
+import { useSeededName } from '../../../i18n/seededName';
 import {
   largeNudgeStep,
   nudgePlacement,

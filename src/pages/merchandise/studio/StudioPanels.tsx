@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, Slider, TextField, Typography } from '@mui/material';
 import type { Dispatch } from 'react';
 import { useTranslate } from 'react-admin';
-import { useSeededName } from '../../../i18n/locale';
+import { useSeededName } from '../../../i18n/seededName';
 import { resizePlacement, rotatePlacement } from '../../../../contract/composition';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import { formatCurrency } from '../../../lib/currency';
