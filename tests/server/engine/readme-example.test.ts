@@ -75,7 +75,7 @@ describe("the README's example resource", () => {
     it('keeps a name unique within its school regardless of case, by a unique index the migration makes', async () => {
       const [{ indexdef }] = (
         (await db.execute(
-          sql`select indexdef from pg_indexes where indexname = 'teams_name_unique_idx'`,
+          sql`select indexdef from pg_indexes where indexname = 'teams_name_lower_idx'`,
         )) as unknown as { rows: { indexdef: string }[] }
       ).rows;
       // Among teams outside the trash: a trashed team keeps its name free until it is restored.
