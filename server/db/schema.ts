@@ -2,21 +2,20 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from
 import { auditLog as auditLogDefinition } from '../../contract/definitions/audit-log';
 import { emailTemplates as emailTemplatesDefinition } from '../../contract/definitions/email-templates';
 import { jobs as jobsDefinition, jobStatuses } from '../../contract/definitions/jobs';
-import { mail } from '../../contract/definitions/mail';
+import { mail, mailStatuses } from '../../contract/definitions/mail';
 import { promoCodes as promoCodesDefinition } from '../../contract/definitions/promo-codes';
 import { settings as settingsDefinition } from '../../contract/definitions/settings';
 import { resourceTable } from './resource-table';
 import { createdAt } from './tables/base';
 import { users } from './tables/accounts';
 
+// No kept search text: the outbox's list lowers the address and subject at query time.
 export const emailOutbox = resourceTable(mail, {
   columns: {
     cc: text('cc'),
     bcc: text('bcc'),
     html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
   },
   search: 'none',
