@@ -115,28 +115,40 @@ export type Field = TextField | NumberField | BooleanField | ChoiceField | Refer
 
 type Options<F extends Field> = Omit<F, 'kind'>;
 
-/** A built field keeps `required: true` in its type, so a row's type (`RowOf`) knows it is never null. */
-type Built<F extends Field, O> = F & (O extends { required: true } ? { required: true } : unknown);
+/**
+ * A built field keeps its kind, `required`, `readOnly`, `int` and `default` in its type: a row's
+ * type (`RowOf`) knows it is never null, and a table built from it (`server/db/resource-table.ts`)
+ * types each column.
+ */
+type Built<F extends Field, K, O> = F & { kind: K } & Pick<
+    O,
+    keyof O & ('required' | 'readOnly' | 'int' | 'default')
+  >;
 
+/** The builders of one kind of field, each named by its kind: `textual('email')`. */
 const builder =
-  <F extends Field>(kind: F['kind']) =>
+  <F extends Field>() =>
+  <K extends F['kind']>(kind: K) =>
   <const O extends Options<F>>(options: O) =>
-    ({ kind, ...options }) as unknown as Built<F, O>;
+    ({ kind, ...options }) as unknown as Built<F, K, O>;
+const textual = builder<TextField>();
+const numeric = builder<NumberField>();
+const dated = builder<DateField>();
 
 /** Field builders: `field.text({ label: 'Name', max: 100, required: true, unique: 'ci' })`. */
 export const field = {
-  text: builder<TextField>('text'),
-  longText: builder<TextField>('longText'),
-  richText: builder<TextField>('richText'),
-  email: builder<TextField>('email'),
-  url: builder<TextField>('url'),
-  number: builder<NumberField>('number'),
-  money: builder<NumberField>('money'),
-  boolean: builder<BooleanField>('boolean'),
-  choice: builder<ChoiceField>('choice'),
-  reference: builder<ReferenceField>('reference'),
-  date: builder<DateField>('date'),
-  dateTime: builder<DateField>('dateTime'),
+  text: textual('text'),
+  longText: textual('longText'),
+  richText: textual('richText'),
+  email: textual('email'),
+  url: textual('url'),
+  number: numeric('number'),
+  money: numeric('money'),
+  boolean: builder<BooleanField>()('boolean'),
+  choice: builder<ChoiceField>()('choice'),
+  reference: builder<ReferenceField>()('reference'),
+  date: dated('date'),
+  dateTime: dated('dateTime'),
 };
 
 type ValueOf<F extends Field> = F extends { kind: 'number' | 'money' | 'reference' }
@@ -276,9 +288,14 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
 export type AnyResource = ResourceDefinition<Record<string, Field>>;
 
 /** Field names are checked against the definition's own fields; the result fits any registry. */
-export const defineResource = <F extends Record<string, Field>>(
-  definition: ResourceDefinition<F>,
-): ResourceDefinition<F> & AnyResource => definition as ResourceDefinition<F> & AnyResource;
+export const defineResource = <
+  F extends Record<string, Field>,
+  const N extends string,
+  const T extends true | undefined = undefined,
+>(
+  definition: ResourceDefinition<F> & { table: N; trash?: T },
+): ResourceDefinition<F> & AnyResource & { table: N; trash: T } =>
+  definition as ResourceDefinition<F> & AnyResource & { table: N; trash: T };
 
 /** Whether any of the roles may do the action; nothing is allowed that the definition does not list. */
 export function allows(definition: AnyResource, action: ResourceAction, roleNames: readonly string[] = []) {

@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   const extraResources = options.resources ?? [];
   const definitions = [...resourceDefinitions, ...extraResources];
-  registerErrorHandling(app, databaseRuleFailures(definitions, resourceServers));
+  registerErrorHandling(app, databaseRuleFailures(definitions));
 
   const database = options.database ?? (await openDatabase(config));
   const storage = options.storage ?? createBlobStore(config);

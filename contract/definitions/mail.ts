@@ -1,6 +1,8 @@
 import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+
 /**
  * The e-mail outbox, for an Admin to see what was sent and what failed; a failed message is
  * resent through `POST mail/:id/resend`. Bodies are never shown: they hold reset codes.
@@ -20,11 +22,10 @@ export const mail = defineResource({
     templateKey: field.text({ label: 'Template', max: 100, readOnly: true, sort: true, filter: true }),
     status: field.choice({
       label: 'Status',
-      choices: [
-        { value: 'pending', label: 'Pending' },
-        { value: 'sent', label: 'Sent' },
-        { value: 'failed', label: 'Failed' },
-      ],
+      choices: mailStatuses.map((status) => ({
+        value: status,
+        label: status[0].toUpperCase() + status.slice(1),
+      })),
       required: true,
       readOnly: true,
       sort: true,

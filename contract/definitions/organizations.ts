@@ -1,4 +1,4 @@
-import { defineResource, field, type RowOf } from '../definition';
+import { accessFor, defineResource, field, type RowOf } from '../definition';
 import { roles } from '../roles';
 
 export const organizationNameMax = 200;
@@ -11,17 +11,7 @@ export const organizations = defineResource({
   titleField: 'name',
   menu: { group: 'settings', icon: 'Business', order: 50 },
   // Everyone signed in reads their own organization (the page header); Admins manage them all.
-  access: {
-    list: [roles.admin],
-    read: [roles.admin, roles.athleticDirector],
-    create: [roles.admin],
-    update: [roles.admin],
-    delete: [roles.admin],
-    bulkDelete: [roles.admin],
-    export: [roles.admin],
-    restore: [roles.admin],
-    purge: [roles.admin],
-  },
+  access: { ...accessFor([roles.admin]), read: [roles.admin, roles.athleticDirector] },
   // The spec's Organizations screens offer no delete: an organization goes to the trash only
   // through `DELETE organizations/{id}`, and comes back from its Trash page.
   notOffered: ['delete', 'bulkDelete'],

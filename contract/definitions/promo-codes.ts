@@ -1,5 +1,5 @@
 import { limits } from '../limits';
-import { defineResource, field, type RowOf } from '../definition';
+import { accessFor, defineResource, field, type RowOf } from '../definition';
 import { roles } from '../roles';
 import { usStates } from '../us-states';
 
@@ -13,17 +13,7 @@ export const promoCodes = defineResource({
   titleField: 'name',
   menu: { group: 'settings', icon: 'LocalOffer', order: 20 },
   // The spec's Promos table had no delete because a delete was final; from the trash it comes back.
-  access: {
-    list: [roles.admin],
-    read: [roles.admin],
-    create: [roles.admin],
-    update: [roles.admin],
-    delete: [roles.admin],
-    bulkDelete: [roles.admin],
-    export: [roles.admin],
-    restore: [roles.admin],
-    purge: [roles.admin],
-  },
+  access: accessFor([roles.admin]),
   trash: true,
   fields: {
     // Shoppers type codes in any case, so two codes differing only in case would collide.

@@ -1,55 +1,35 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { versionColumn } from './resource-table';
-import { createdAt, live, trashColumns, trigramIndex } from './tables/base';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { auditLog as auditLogDefinition } from '../../contract/definitions/audit-log';
+import { emailTemplates as emailTemplatesDefinition } from '../../contract/definitions/email-templates';
+import { jobs as jobsDefinition, jobStatuses } from '../../contract/definitions/jobs';
+import { mail, mailStatuses } from '../../contract/definitions/mail';
+import { promoCodes as promoCodesDefinition } from '../../contract/definitions/promo-codes';
+import { settings as settingsDefinition } from '../../contract/definitions/settings';
+import { resourceTable } from './resource-table';
+import { createdAt } from './tables/base';
 import { users } from './tables/accounts';
 
-export const emailOutbox = pgTable('email_outbox', {
-  id: serial('id').primaryKey(),
-  version: versionColumn(),
-  templateKey: text('template_key'),
-  to: text('to').notNull(),
-  cc: text('cc'),
-  bcc: text('bcc'),
-  subject: text('subject').notNull(),
-  html: text('html').notNull(),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] })
-    .notNull()
-    .default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
+// No kept search text: the outbox's list lowers the address and subject at query time.
+export const emailOutbox = resourceTable(mail, {
+  columns: {
+    cc: text('cc'),
+    bcc: text('bcc'),
+    html: text('html').notNull(),
+    status: text('status', { enum: mailStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  search: 'none',
 });
 
 /** Durable background jobs; workers claim them with `FOR UPDATE SKIP LOCKED`. */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
-    type: text('type').notNull(),
+export const jobs = resourceTable(jobsDefinition, {
+  columns: {
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: jobStatuses }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The server whose local disk holds the job's files; null when any server may run it. */
@@ -60,15 +40,16 @@ export const jobs = pgTable(
      * organization from being deleted.
      */
     organizationId: integer('organization_id'),
-    /** When the queue or an Admin last changed the job: the jobs page's 'Updated'. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
+  // The product a job works on is read from its payload (`server/modules/jobs/resource.ts`).
+  computed: ['merchandiseId'],
+  search: 'none',
+  indexes: (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     // A claim orders organizations by when each was last served: its latest job, found here.
     index('jobs_organization_idx').on(t.organizationId, t.updatedAt),
   ],
-);
+});
 
 /** Running servers on one PostgreSQL, each renewing its row, so start-up can see the others. */
 export const servers = pgTable('servers', {
@@ -77,90 +58,26 @@ export const servers = pgTable('servers', {
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
+export const auditLog = resourceTable(auditLogDefinition, {
+  columns: {
+    // Kept when the user is purged, as nobody; the log is read by time and entity, not by actor.
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    entityType: text('entity_type').notNull(),
-    entityId: text('entity_id'),
     details: jsonb('details'),
-    createdAt: createdAt(),
-    // The log grows with every change, so its search reads a trigram index rather than every row.
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(action || ' ' || entity_type || ' ' || coalesce(entity_id, ''))`,
-    ),
   },
-  (t) => [
+  indexes: (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    trigramIndex('audit_log_search_idx', t.searchText),
     // The log's default order (newest first, read backwards): its first page reads 25 entries
     // instead of sorting them all.
     index('audit_log_created_idx').on(t.createdAt, t.id),
   ],
-);
-
-export const settings = pgTable(
-  'settings',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
-    key: text('key').notNull(),
-    value: text('value').notNull(),
-    isEnabled: boolean('is_enabled').notNull().default(true),
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(key || ' ' || value)`),
-    ...trashColumns(),
-  },
-  (t) => [
-    uniqueIndex('settings_key_idx').on(t.key).where(live),
-    trigramIndex('settings_search_idx', t.searchText),
-  ],
-);
-
-export const promoCodes = pgTable(
-  'promo_codes',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    organization: text('organization').notNull(),
-    state: text('state').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    description: text('description'),
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(code || ' ' || name || ' ' || organization || ' ' || state)`,
-    ),
-    ...trashColumns(),
-  },
-  (t) => [
-    // Shoppers type codes in any case, so two codes differing only in case would collide.
-    uniqueIndex('promo_codes_code_lower_idx')
-      .on(sql`lower(${t.code})`)
-      .where(live),
-    trigramIndex('promo_codes_search_idx', t.searchText),
-  ],
-);
-
-export const emailTemplates = pgTable('email_templates', {
-  id: serial('id').primaryKey(),
-  version: versionColumn(),
-  key: text('key').notNull().unique(),
-  to: text('to'),
-  cc: text('cc'),
-  bcc: text('bcc'),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  description: text('description'),
-  // A Spanish user's mail; each falls back to the English one when empty (server/mail/mailer.ts).
-  subjectEs: text('subject_es'),
-  bodyEs: text('body_es'),
-  searchText: text('search_text').generatedAlwaysAs(
-    sql`lower(key || ' ' || subject || ' ' || coalesce(description, ''))`,
-  ),
 });
+
+export const settings = resourceTable(settingsDefinition);
+
+export const promoCodes = resourceTable(promoCodesDefinition);
+
+// Some twenty seeded templates: their search reads every row.
+export const emailTemplates = resourceTable(emailTemplatesDefinition, { search: 'unindexed' });
 
 /**
  * This database's claim on the file store (one row), matched against the marker the sweep keeps

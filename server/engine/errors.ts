@@ -1,8 +1,8 @@
 import type { ValidationFailure } from '../../contract/common';
 import { type AnyResource, missingReferenceMessage, uniqueMessage } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
+import { uniqueHolders } from '../db/resource-table';
 import { columnsOf, tableOf } from './tables';
-import type { ResourceServer } from './types';
 
 interface DatabaseError {
   code: string;
@@ -26,15 +26,12 @@ function databaseErrorOf(error: unknown): DatabaseError | undefined {
  * The field is found from the error's table and the columns in its detail
  * (`Key (lower(name))=(…) already exists.`), through the registry.
  */
-export function databaseRuleFailures(
-  definitions: readonly AnyResource[],
-  servers: Record<string, ResourceServer>,
-) {
+export function databaseRuleFailures(definitions: readonly AnyResource[]) {
   const byTable = new Map(definitions.map((definition) => [definition.table, definition]));
   const fieldOfColumn = (definition: AnyResource, column: string) => {
     const columns = columnsOf(tableOf(definition));
     const name =
-      servers[definition.name]?.columnFields?.[column] ??
+      uniqueHolders.get(definition.table)?.[column] ??
       Object.keys(definition.fields).find((field) => columns[field]?.name === column);
     return name ? { name, field: definition.fields[name] } : undefined;
   };

@@ -275,7 +275,7 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   }
   if (offered('references')) registerReferences(app, engine, route);
   if (definition.trash) registerTrash(app, engine, route);
-  registerImport(app, engine, route, databaseRuleFailures([definition], { [definition.name]: server }));
+  registerImport(app, engine, route, databaseRuleFailures([definition]));
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
   return engine;
 }

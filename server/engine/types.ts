@@ -57,8 +57,6 @@ export interface ResourceServer {
   prefixColumns?: (PgColumn | SQL)[];
   /** Calls the module serves itself, behind the engine's guard (`resourceGuard`). */
   own?: CallName[];
-  /** Columns of unique indexes that stand for a field (users' `normalized_email` is `email`). */
-  columnFields?: Record<string, string>;
   /** Audit action names where the audit log has its own words (`showcase` for brands). */
   auditActions?: Partial<Record<ChangeAction, AuditAction>>;
   /** Runs inside the change's transaction before the write; returns the values to store. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { emailOutbox, jobs } from '../db/schema';
+import { mailStatuses } from '../../contract/definitions/mail';
 
 /** Upper bounds (seconds) of the latency histogram: API answers take milliseconds, uploads seconds. */
 const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -109,7 +110,7 @@ export function registerMetrics(app: FastifyInstance) {
       'gauge',
       'E-mails by delivery status (failed: gave up after their last attempt).',
     );
-    for (const status of ['pending', 'sent', 'failed']) {
+    for (const status of mailStatuses) {
       lines.push(
         `spirit_mail_outbox{status="${status}"} ${mailCounts.find((row) => row.status === status)?.n ?? 0}`,
       );

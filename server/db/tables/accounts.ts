@@ -14,15 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { allowReferencesTo, versionColumn } from '../resource-table';
-import { createdAt, organizations, trigramIndex } from './base';
+import { usersWithoutSchemas } from '../../../contract/definitions/users';
+import { resourceTable } from '../resource-table';
+import { createdAt } from './base';
 
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
-    email: text('email').notNull(),
+export const users = resourceTable(usersWithoutSchemas, {
+  columns: {
+    // What the e-mail's uniqueness is kept on: the address as `server/auth` normalizes it.
     normalizedEmail: text('normalized_email').notNull(),
     username: text('username').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -30,15 +28,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     suffix: text('suffix'),
     contactInformation: text('contact_information'),
-    organizationId: integer('organization_id').references(() => organizations.id),
     roles: text('roles')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     passwordHash: text('password_hash'),
     securityStamp: text('security_stamp').notNull(),
-    emailConfirmed: boolean('email_confirmed').notNull().default(false),
-    isLocked: boolean('is_locked').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockoutEnd: timestamp('lockout_end', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
@@ -49,22 +44,19 @@ export const users = pgTable(
     /** Counted against the organization's storage quota (`server/storage/quota.ts`). */
     profilePhotoBytes: integer('profile_photo_bytes').notNull().default(0),
     timeZone: text('time_zone'),
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(email || ' ' || first_name || ' ' || coalesce(middle_name, '') || ' ' || last_name)`,
-    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_normalized_email_idx').on(t.normalizedEmail),
+  // The full name is the users module's, joined from the name parts the search reads.
+  computed: ['fullName'],
+  searchColumns: ['email', 'firstName', 'middleName', 'lastName'],
+  uniqueOn: { email: 'normalizedEmail' },
+  indexes: (t) => [
     // The accounts table's default order: a search matching many users reads its first page
     // along this index instead of sorting every match.
     index('users_email_idx').on(t.email),
-    index('users_organization_idx').on(t.organizationId),
-    trigramIndex('users_search_idx', t.searchText),
   ],
-);
-allowReferencesTo('users', () => users);
+});
 
 /** Sessions: the cookie carries a random token; only its SHA-256 is stored. */
 export const sessions = pgTable(

@@ -1,7 +1,6 @@
 /** Brands, design logos, the apparel catalogue and its colours, products and their storefront uploads. */
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   doublePrecision,
   index,
   integer,
@@ -12,19 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { versionColumn } from '../resource-table';
+import { brands as brandsDefinition } from '../../../contract/definitions/brands';
+import { resourceTable, trashColumns, versionColumn } from '../resource-table';
 import type { PrintAreas } from '../../../contract/composition';
 import type { Layer } from '../../../contract/text';
-import { createdAt, money, organizations, trashColumns } from './base';
+import { createdAt, money, organizations } from './base';
 
-export const brands = pgTable('brands', {
-  id: serial('id').primaryKey(),
-  version: versionColumn(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  isShowcased: boolean('is_showcased').notNull().default(false),
-  searchText: text('search_text').generatedAlwaysAs(sql`lower(slug || ' ' || name)`),
-});
+// Brands are seeded, a few dozen: their search reads every row.
+export const brands = resourceTable(brandsDefinition, { search: 'unindexed' });
 
 export const designLogos = pgTable(
   'design_logos',

@@ -1,44 +1,27 @@
 /** Orders, their items, and the day-by-day sales the dashboard reads. */
-import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { versionColumn } from '../resource-table';
-import { createdAt, money, organizations, trigramIndex } from './base';
+import { ordersWithoutSchemas } from '../../../contract/definitions/orders';
+import { resourceTable } from '../resource-table';
+import { money, organizations } from './base';
 import { merchandise } from './merchandise';
 
-export const orders = pgTable(
-  'orders',
-  {
-    id: serial('id').primaryKey(),
-    version: versionColumn(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    collectionId: text('collection_id').notNull(),
-    orderNumber: text('order_number').notNull(),
-    customerName: text('customer_name').notNull(),
-    customerEmail: text('customer_email').notNull(),
-    total: money('total').notNull(),
-    status: text('status').notNull(),
+export const orders = resourceTable(ordersWithoutSchemas, {
+  columns: {
     /**
      * The storefront's own order id: a webhook delivered twice finds its order already here. A
      * storefront order of several schools' products is one order per school, hence the pair.
      */
     externalId: text('external_id'),
-    createdAt: createdAt(),
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(order_number || ' ' || customer_name || ' ' || customer_email || ' ' || status)`,
-    ),
   },
-  (t) => [
+  indexes: (t) => [
     // A school's table in its default order (newest first, read backwards), its export's keyset
     // pages and its sales of a period read only their own rows along this index; it serves
     // lookups by organization too.
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('orders_collection_idx').on(t.collectionId),
-    trigramIndex('orders_search_idx', t.searchText),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
   ],
-);
+});
 
 /**
  * What a school sold on each UTC day (orders neither cancelled nor refunded), kept by triggers on

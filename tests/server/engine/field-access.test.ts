@@ -1,20 +1,15 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, resourceCalls } from '../../../contract/resource';
-import { roles } from '../../../contract/roles';
-import { buildApp } from '../../../server/app';
-import { testConfig } from '../../../server/config';
-import type { Db } from '../../../server/db/client';
-import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createTeamsTable, dropTeamsTable, exampleResources, teams } from './teams';
+import { serveTeams, teams } from './teams';
 
 /**
  * A field only some roles may read or write (the README's team `budget`, Admins' only): absent
  * from every answer an athletic director gets, and refused in their writes.
  */
 describe("a field's access: the README team's budget, Admins' only", () => {
+  let served: Awaited<ReturnType<typeof serveTeams>> | undefined;
   let app: FastifyInstance;
-  let db: Db;
   let schoolId: number;
   let admin: string;
   let director: string;
@@ -38,21 +33,9 @@ describe("a field's access: the README team's budget, Admins' only", () => {
     });
 
   beforeAll(async () => {
-    const database = await testDatabase();
-    await resetDatabase(database);
-    db = database.db;
-    await createTeamsTable(db);
-    app = await buildApp(testConfig(), { database, resources: exampleResources });
-    await app.ready();
-    schoolId = (await createOrganization(db, 'Lincoln High School')).id;
-    await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
-    await createUser(db, {
-      email: 'director@example.com',
-      roles: [roles.athleticDirector],
-      organizationId: schoolId,
-    });
-    admin = await signIn(app, 'admin@example.com');
-    director = await signIn(app, 'director@example.com');
+    served = await serveTeams(['Lincoln High School']);
+    ({ app, admin, director } = served);
+    [schoolId] = served.schoolIds;
     const created = await ok(admin, {
       method: 'POST',
       url: `/api/${calls.create.path}`,
@@ -63,8 +46,7 @@ describe("a field's access: the README team's budget, Admins' only", () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    if (db) await dropTeamsTable(db);
+    await served?.close();
   });
 
   it('is absent from the list, the read and the write answers a director gets', async () => {

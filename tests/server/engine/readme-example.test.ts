@@ -4,11 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPath, resourceCalls } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
-import { buildApp } from '../../../server/app';
-import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { createTeamsTable, dropTeamsTable, exampleResources, teams } from './teams';
+import { createUser } from '../helpers';
+import { serveTeams, teams } from './teams';
 
 const readmeCodeBlocks = () =>
   [...readFileSync('README.md', 'utf8').matchAll(/^( *)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, code]) =>
@@ -21,6 +19,7 @@ describe("the README's example resource", () => {
   });
 
   describe('served from its definition alone', () => {
+    let served: Awaited<ReturnType<typeof serveTeams>> | undefined;
     let app: FastifyInstance;
     let db: Db;
     let lincolnId: number;
@@ -30,27 +29,13 @@ describe("the README's example resource", () => {
     const calls = resourceCalls(teams);
 
     beforeAll(async () => {
-      const database = await testDatabase();
-      await resetDatabase(database);
-      db = database.db;
-      await createTeamsTable(db);
-      app = await buildApp(testConfig(), { database, resources: exampleResources });
-      await app.ready();
-      lincolnId = (await createOrganization(db, 'Lincoln High School')).id;
-      riversideId = (await createOrganization(db, 'Riverside Academy')).id;
-      await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
-      await createUser(db, {
-        email: 'director@example.com',
-        roles: [roles.athleticDirector],
-        organizationId: lincolnId,
-      });
-      admin = await signIn(app, 'admin@example.com');
-      director = await signIn(app, 'director@example.com');
+      served = await serveTeams(['Lincoln High School', 'Riverside Academy']);
+      ({ app, db, admin, director } = served);
+      [lincolnId, riversideId] = served.schoolIds;
     });
 
     afterAll(async () => {
-      await app?.close();
-      if (db) await dropTeamsTable(db);
+      await served?.close();
     });
 
     const create = (cookie: string, payload: Record<string, unknown>) =>
@@ -90,7 +75,7 @@ describe("the README's example resource", () => {
     it('keeps a name unique within its school regardless of case, by a unique index the migration makes', async () => {
       const [{ indexdef }] = (
         (await db.execute(
-          sql`select indexdef from pg_indexes where indexname = 'teams_name_unique_idx'`,
+          sql`select indexdef from pg_indexes where indexname = 'teams_name_lower_idx'`,
         )) as unknown as { rows: { indexdef: string }[] }
       ).rows;
       // Among teams outside the trash: a trashed team keeps its name free until it is restored.

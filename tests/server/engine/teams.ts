@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { definitionOf } from '../../../contract/definitions';
 import { teams } from '../../../contract/examples/teams';
+import { roles } from '../../../contract/roles';
+import { buildApp } from '../../../server/app';
+import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { resourceTable } from '../../../server/db/resource-table';
 import * as schema from '../../../server/db/schema';
+import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
 
 /**
  * The README's example resource, served only in the tests: its definition is all the server is
@@ -42,3 +46,36 @@ export async function createFixtureTable(db: Db, table: ReturnType<typeof resour
 export const dropTeamsTable = async (db: Db) => {
   if (!exampleRegistered) await db.execute(sql`drop table if exists teams cascade`);
 };
+
+/**
+ * The example served on a fresh database with its schools, an Admin and an Athletic Director of
+ * the first school signed in (their cookies); `close` stops the app and drops the table.
+ */
+export async function serveTeams(schoolNames: readonly string[]) {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const { db } = database;
+  await createTeamsTable(db);
+  const app = await buildApp(testConfig(), { database, resources: exampleResources });
+  await app.ready();
+  const schoolIds: number[] = [];
+  for (const name of schoolNames) schoolIds.push((await createOrganization(db, name)).id);
+  await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
+  await createUser(db, {
+    email: 'director@example.com',
+    roles: [roles.athleticDirector],
+    organizationId: schoolIds[0],
+  });
+  const close = async () => {
+    await app.close();
+    await dropTeamsTable(db);
+  };
+  return {
+    app,
+    db,
+    schoolIds,
+    admin: await signIn(app, 'admin@example.com'),
+    director: await signIn(app, 'director@example.com'),
+    close,
+  };
+}

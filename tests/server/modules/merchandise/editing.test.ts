@@ -3,16 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, merchandise } from '../../../../server/db/schema';
 import { syncMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
-import { createProduct, productCount, productFields, productTestApp } from './support';
+import { createProduct, failures, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
 let who: People;
 let apparelId: number;
 beforeEach(async () => ({ ctx, who, apparelId } = await productTestApp()));
 afterEach(() => closeUploadTestApp(ctx));
-
-const failures = (response: Awaited<ReturnType<Call>>) =>
-  (response.json().validationFailures as { propertyName: string }[]).map((failure) => failure.propertyName);
 
 describe('editing and archiving a product', () => {
   async function product() {

@@ -2,31 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinationExistsMessage, printDpiTooLow } from '../../../../contract/merchandise';
 import { baseApparel } from '../../../../server/db/schema';
-import {
-  type Call,
-  closeUploadTestApp,
-  type Ctx,
-  type People,
-  pngImage,
-  uploadLogo,
-} from '../design-logos/fixtures';
-import { createProduct, productCount, productFields, productTestApp } from './support';
+import { closeUploadTestApp, type Ctx, type People, pngImage, uploadLogo } from '../design-logos/fixtures';
+import { createProduct, failures, placed, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
 let who: People;
 let apparelId: number;
 beforeEach(async () => ({ ctx, who, apparelId } = await productTestApp()));
 afterEach(() => closeUploadTestApp(ctx));
-
-const placed = (x: number, y: number, width: number, rotation = 0) => ({
-  PlacementX: String(x),
-  PlacementY: String(y),
-  PlacementWidth: String(width),
-  PlacementRotation: String(rotation),
-});
-
-const failures = (response: Awaited<ReturnType<Call>>) =>
-  (response.json().validationFailures as { propertyName: string }[]).map((failure) => failure.propertyName);
 
 describe('placement on create', () => {
   it('stores the one-click placement when none is sent: a quarter of the width, centred, top one third down', async () => {

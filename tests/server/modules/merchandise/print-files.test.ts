@@ -2,24 +2,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseApparel } from '../../../../server/db/schema';
-import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
-import { createProduct, productCount, productFields, productTestApp } from './support';
+import { closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
+import { createProduct, failures, placed, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
 let who: People;
 let apparelId: number;
 beforeEach(async () => ({ ctx, who, apparelId } = await productTestApp()));
 afterEach(() => closeUploadTestApp(ctx));
-
-const placed = (x: number, y: number, width: number, rotation = 0) => ({
-  PlacementX: String(x),
-  PlacementY: String(y),
-  PlacementWidth: String(width),
-  PlacementRotation: String(rotation),
-});
-
-const failures = (response: Awaited<ReturnType<Call>>) =>
-  (response.json().validationFailures as { propertyName: string }[]).map((failure) => failure.propertyName);
 
 async function colourBox(png: Buffer, colour: [number, number, number]) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

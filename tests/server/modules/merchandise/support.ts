@@ -30,6 +30,18 @@ export const productFields = (
   ...extra,
 });
 
+/** The create form's placement fields, as the studio sends them. */
+export const placed = (x: number, y: number, width: number, rotation = 0) => ({
+  PlacementX: String(x),
+  PlacementY: String(y),
+  PlacementWidth: String(width),
+  PlacementRotation: String(rotation),
+});
+
+/** The fields a 400 names, in its order. */
+export const failures = (response: Awaited<ReturnType<Call>>) =>
+  (response.json().validationFailures as { propertyName: string }[]).map((failure) => failure.propertyName);
+
 /** Creates a product as `call`, sending a white 400 px PNG as its image unless told otherwise. */
 export async function createProduct(
   call: Call,
