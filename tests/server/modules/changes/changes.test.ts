@@ -97,6 +97,37 @@ describe('GET /api/changes (live lists)', () => {
       .toEqual([account('created'), account('updated'), account('updated'), account('updated')]);
   });
 
+  it('tells an Admin of each status a job goes through: queued, running, failed, retried, done', async () => {
+    const admin = await stream(await cookieOf('admin@example.com'));
+    const director = await stream(await cookieOf('director@example.com'));
+    let failures = 1;
+    ctx.app.jobs.register('live.flaky', {
+      run: async () => {
+        if (failures-- > 0) throw new Error('the storefront said 503');
+      },
+    });
+    const job = await ctx.app.jobs.enqueue('live.flaky', {}, ctx.db, { maxAttempts: 1 });
+    await ctx.app.jobs.drain();
+    const retried = await who.admin({ method: 'POST', url: `/api/jobs/${job.id}/retry` });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const system = { id: 0, name: 'Spirit Portal' };
+    const jobChange = (action: string, version: number, by: object = system) =>
+      expect.objectContaining({ resource: 'jobs', id: job.id, action, version, by });
+    await expect
+      .poll(() => changesOf(admin.events))
+      .toEqual([
+        jobChange('created', 1),
+        jobChange('updated', 2),
+        jobChange('updated', 3),
+        jobChange('updated', 4, { id: expect.any(Number), name: expect.any(String) }),
+        jobChange('updated', 5),
+        jobChange('updated', 6),
+      ]);
+    // The queue is an Admin's page only.
+    expect(changesOf(director.events)).toEqual([]);
+  });
+
   it("never tells an athletic director of Settings or another organization's rows", async () => {
     const director = await stream(await cookieOf('director@example.com'));
     const admin = await stream(await cookieOf('admin@example.com'));
