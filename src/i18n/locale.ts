@@ -40,11 +40,16 @@ export function addResourceTerms(english: ReadonlyMap<string, string>) {
   terms = new Map([...resourceTerms, ...termsOf(messages)]);
 }
 
+/** A moment in the reader's language and time zone (or the one given): `Nov 22, 2026, 1:05 PM`. */
+export const formatMoment = (at: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+
 /**
- * A message the server or the contract wrote in the spec's English, in the user's language:
- * the http client and the forms' validation show messages through this.
+ * A message the server or the contract wrote in the spec's English, in the user's language,
+ * its times in the user's zone: the http client and the forms' validation show messages
+ * through this.
  */
-export const localizeMessage = (english: string) => translateMessage(english, messages, terms);
+export const localizeMessage = (english: string) => translateMessage(english, messages, terms, formatMoment);
 
 export function browserLocale(): Locale {
   try {
