@@ -73,7 +73,9 @@ export function translateMessage(
   terms: ReadonlyMap<string, string> = termsOf(messages),
   time?: (at: Date) => string,
 ): string {
-  if (messages.serverMessages === englishMessages.serverMessages && !time) return english;
+  // In English only the times change: its words are already the reader's.
+  const inEnglish = messages.serverMessages === englishMessages.serverMessages;
+  if (inEnglish && !time) return english;
   const key = exact.get(english);
   if (key) return messages.serverMessages[key];
   for (const { key, names, regex } of patterns) {
@@ -85,6 +87,7 @@ export function translateMessage(
       if (value === undefined) return text;
       const at = time && fromUtcMinute(value);
       if (at) return time(at);
+      if (inEnglish) return value;
       const nested = translateMessage(value, messages, terms, time);
       return nested !== value ? nested : (termOf(value, terms) ?? value);
     });
