@@ -86,7 +86,8 @@ export async function announce(tx: Db, notice: Omit<ChangeNotice, 'at'>) {
   await announceAll(tx, [notice]);
 }
 
-async function announceAll(tx: Db, notices: readonly Omit<ChangeNotice, 'at'>[]) {
+/** The same for many of a module's records in one statement (the jobs a prune deletes). */
+export async function announceAll(tx: Pick<Db, 'execute'>, notices: readonly Omit<ChangeNotice, 'at'>[]) {
   const at = new Date().toISOString();
   const full: ChangeNotice[] = notices.map((notice) => ({ ...notice, at }));
   // The lock, held to the commit, makes positions follow commit order: a change with a lower

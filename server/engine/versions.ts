@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { utcMinute } from '../../contract/times';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { VersionConflict } from '../http/errors';
@@ -17,9 +18,6 @@ export const nextVersion = (column: PgColumn) => sql`${column} + 1`;
 /** The WHERE of a write that names the version it read; none when the client sent no version. */
 export const versionMatches = (column: PgColumn, version: number | undefined): SQL | undefined =>
   version === undefined ? undefined : eq(column, version);
-
-/** `2026-11-25 06:41 UTC`: the same for every reader, whatever the server's time zone. */
-const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The 409 of a stale write: who last changed the record and when, from its latest audit row

@@ -1,1 +1,1 @@
-export { type JobHandler, JobQueue, visibleJobError } from './queue';
+export { announceJobs, type JobHandler, JobQueue, visibleJobError } from './queue';

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeAction, RecordChange } from '../../contract/changes';
+import { jobs as jobsResource } from '../../contract/definitions/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { announceAll, systemActor } from '../engine/change-feed';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -94,7 +98,34 @@ export const visibleJobError = (error: unknown) =>
 /** 5 s, 10 s, 20 s... capped at 10 minutes. */
 const defaultBackoffMs = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 600_000);
 
-type Executor = Pick<Db, 'insert'>;
+type Executor = Pick<Db, 'insert' | 'execute'>;
+
+/**
+ * Tells open Jobs lists of jobs' new status (`server/modules/changes`), in the write's
+ * transaction: the queue writes its rows itself, not through the engine that announces the
+ * other resources' changes. Each announced write raises the job's version.
+ */
+export async function announceJobs(
+  tx: Pick<Db, 'execute'>,
+  rows: readonly Pick<JobRow, 'id' | 'version' | 'organizationId'>[],
+  action: ChangeAction,
+  by: RecordChange['by'] = systemActor('Spirit Portal'),
+) {
+  if (rows.length === 0) return;
+  await announceAll(
+    tx,
+    rows.map((row) => ({
+      resource: jobsResource.name,
+      id: row.id,
+      action,
+      version: row.version,
+      by,
+      organizationId: row.organizationId,
+    })),
+  );
+}
+
+const nextVersion = sql`${jobs.version} + 1`;
 
 /**
  * A durable job queue in the `jobs` table. Any number of processes may run workers: a job
@@ -141,12 +172,21 @@ export class JobQueue {
     executor: Executor = this.db,
     { maxAttempts = 5, organizationId = null }: EnqueueOptions = {},
   ) {
-    const [job] = await executor
-      .insert(jobs)
-      .values({ type, payload, maxAttempts, organizationId, runOn: this.options.localServerId ?? null })
-      .returning();
+    const job = await this.inTransaction(executor, async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ type, payload, maxAttempts, organizationId, runOn: this.options.localServerId ?? null })
+        .returning();
+      await announceJobs(tx, [row], 'created');
+      return row;
+    });
     if (executor === this.db) this.wakeUp();
     return job;
+  }
+
+  /** The caller's transaction, or one of the queue's own for a write and its announcement. */
+  private inTransaction<T>(executor: Executor, work: (tx: Executor) => Promise<T>) {
+    return executor === this.db ? this.db.transaction((tx) => work(tx)) : work(executor);
   }
 
   /** Work that the worker does every hour beside pruning jobs (purging old mail bodies). */
@@ -210,18 +250,23 @@ export class JobQueue {
       )
       .limit(1)
       .for('update', { skipLocked: true });
-    const [job] = await this.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        lockedBy: this.workerId,
-        lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval`,
-        attempts: sql`${jobs.attempts} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
-    return job ?? null;
+    return this.db.transaction(async (tx) => {
+      const [job] = await tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          lockedBy: this.workerId,
+          lockedUntil: sql`now() + ${`${this.lockMs} milliseconds`}::interval`,
+          attempts: sql`${jobs.attempts} + 1`,
+          updatedAt: sql`now()`,
+          version: nextVersion,
+        })
+        .where(inArray(jobs.id, due))
+        .returning();
+      if (!job) return null;
+      await announceJobs(tx, [job], 'updated');
+      return job;
+    });
   }
 
   /** Claims and runs one job of the lane (of any, without one); false when none was due. */
@@ -258,17 +303,13 @@ export class JobQueue {
       await Promise.race([running, timedOut]);
       clearTimeout(limit);
       clearInterval(heartbeat);
-      await this.db
-        .update(jobs)
-        .set({
-          status: 'done',
-          finishedAt: sql`now()`,
-          updatedAt: sql`now()`,
-          lockedBy: null,
-          lockedUntil: null,
-          lastError: null,
-        })
-        .where(mine);
+      await this.finish(mine, {
+        status: 'done',
+        finishedAt: sql`now()`,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+      });
     } catch (caught) {
       clearTimeout(limit);
       clearInterval(heartbeat);
@@ -280,20 +321,16 @@ export class JobQueue {
         { err: error, jobId: job.id, type: job.type, attempt: job.attempts },
         'job failed',
       );
-      await this.db
-        .update(jobs)
-        .set({
-          status: lastAttempt ? 'failed' : 'queued',
-          lastError: visibleJobError(error),
-          lockedBy: null,
-          lockedUntil: null,
-          runAt: lastAttempt
-            ? job.runAt
-            : sql`now() + ${`${(handler?.backoffMs ?? this.backoffMs)(job.attempts)} milliseconds`}::interval`,
-          finishedAt: lastAttempt ? sql`now()` : null,
-          updatedAt: sql`now()`,
-        })
-        .where(mine);
+      await this.finish(mine, {
+        status: lastAttempt ? 'failed' : 'queued',
+        lastError: visibleJobError(error),
+        lockedBy: null,
+        lockedUntil: null,
+        runAt: lastAttempt
+          ? job.runAt
+          : sql`now() + ${`${(handler?.backoffMs ?? this.backoffMs)(job.attempts)} milliseconds`}::interval`,
+        finishedAt: lastAttempt ? sql`now()` : null,
+      });
       if (lastAttempt) await handler?.gaveUp?.(job.payload, job, error);
     } finally {
       this.inHand.delete(abort);
@@ -301,18 +338,33 @@ export class JobQueue {
     return true;
   }
 
+  /** Writes an attempt's outcome on the job this worker still holds, and announces it. */
+  private async finish(mine: SQL | undefined, outcome: PgUpdateSetSource<typeof jobs>) {
+    await this.db.transaction(async (tx) => {
+      const finished = await tx
+        .update(jobs)
+        .set({ ...outcome, updatedAt: sql`now()`, version: nextVersion })
+        .where(mine)
+        .returning();
+      await announceJobs(tx, finished, 'updated');
+    });
+  }
+
   /** Deletes finished jobs older than the retention; failed ones stay for someone to look at. */
   async prune(retentionMs = doneJobRetentionMs) {
-    const deleted = await this.db
-      .delete(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'done'),
-          lt(jobs.finishedAt, sql`now() - ${`${retentionMs} milliseconds`}::interval`),
-        ),
-      )
-      .returning({ id: jobs.id });
-    return deleted.length;
+    return this.db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'done'),
+            lt(jobs.finishedAt, sql`now() - ${`${retentionMs} milliseconds`}::interval`),
+          ),
+        )
+        .returning({ id: jobs.id, version: jobs.version, organizationId: jobs.organizationId });
+      await announceJobs(tx, deleted, 'deleted');
+      return deleted.length;
+    });
   }
 
   /** Runs due jobs until there are none (tests, scripts). */

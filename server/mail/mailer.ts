@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -8,8 +9,11 @@ import type { Db } from '../db/client';
 import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
 import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
 import { type JobQueue, visibleJobError } from '../jobs';
+import { announceAll, systemActor } from '../engine/change-feed';
+import { mail } from '../../contract/definitions/mail';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 import type { JobType } from '../../contract/definitions/jobs';
+import type { ChangeAction } from '../../contract/changes';
 
 type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
 
@@ -54,6 +58,26 @@ export const mailBackoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attemp
 const sentBodyRetentionMs = 24 * 60 * 60_000;
 const failedBodyRetentionMs = 7 * 24 * 60 * 60_000;
 
+/**
+ * Tells open Sent Emails lists of a message recorded, sent, failed or queued again, in the write's
+ * transaction: the mailer writes the outbox itself, not through the engine. Emptying a body
+ * (`purgeBodies`) changes nothing the list shows and is not announced.
+ */
+const announceMail = (tx: Pick<Db, 'execute'>, row: { id: number; version: number }, action: ChangeAction) =>
+  announceAll(tx, [
+    {
+      resource: mail.name,
+      id: row.id,
+      action,
+      version: row.version,
+      by: systemActor('Spirit Portal'),
+      organizationId: null,
+    },
+  ]);
+
+const nextVersion = sql`${emailOutbox.version} + 1`;
+const announced = { id: emailOutbox.id, version: emailOutbox.version };
+
 interface DeliverPayload {
   outboxId: number;
   replyTo?: string;
@@ -84,12 +108,11 @@ export class Mailer {
     jobs.register(deliverJob, {
       run: (payload) => this.deliver(payload as DeliverPayload),
       backoffMs: mailBackoffMs,
-      gaveUp: async (payload, _job, error) => {
-        await this.db
-          .update(emailOutbox)
-          .set({ status: 'failed', lastError: visibleJobError(error) })
-          .where(eq(emailOutbox.id, (payload as DeliverPayload).outboxId));
-      },
+      gaveUp: (payload, _job, error) =>
+        this.write((payload as DeliverPayload).outboxId, {
+          status: 'failed',
+          lastError: visibleJobError(error),
+        }),
     });
     jobs.addChore(() => this.purgeBodies());
   }
@@ -116,9 +139,10 @@ export class Mailer {
           subject: fillPlaceholders(subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
           html: fillPlaceholders(body, request.values, escapeHtml),
         })
-        .returning({ id: emailOutbox.id });
+        .returning(announced);
       const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
       await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
+      await announceMail(tx, row, 'created');
       return row.id;
     });
     this.jobs.wakeUp();
@@ -143,9 +167,9 @@ export class Mailer {
     const queued = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(emailOutbox)
-        .set({ status: 'pending', attempts: 0, lastError: null })
+        .set({ status: 'pending', attempts: 0, lastError: null, version: nextVersion })
         .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, 'failed'), ne(emailOutbox.html, '')))
-        .returning({ id: emailOutbox.id });
+        .returning(announced);
       if (!row) return false;
       // The contact form's Reply-To lives only in the job that gave up.
       const [previous] = await tx
@@ -159,6 +183,7 @@ export class Mailer {
         replyTo: (previous?.payload as DeliverPayload | undefined)?.replyTo,
       };
       await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
+      await announceMail(tx, row, 'updated');
       return true;
     });
     if (queued) this.jobs.wakeUp();
@@ -223,21 +248,30 @@ export class Mailer {
       });
       if (!this.config.smtpUrl) await this.writeToOutbox(row, info.message as Buffer);
     } catch (error) {
-      await this.db
-        .update(emailOutbox)
-        .set({ lastError: visibleJobError(error), attempts: sql`${emailOutbox.attempts} + 1` })
-        .where(eq(emailOutbox.id, row.id));
+      await this.write(row.id, {
+        lastError: visibleJobError(error),
+        attempts: sql`${emailOutbox.attempts} + 1`,
+      });
       throw error;
     }
-    await this.db
-      .update(emailOutbox)
-      .set({
-        status: 'sent',
-        sentAt: new Date(),
-        lastError: null,
-        attempts: sql`${emailOutbox.attempts} + 1`,
-      })
-      .where(eq(emailOutbox.id, row.id));
+    await this.write(row.id, {
+      status: 'sent',
+      sentAt: new Date(),
+      lastError: null,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    });
+  }
+
+  /** A delivery's outcome on the message, announced. */
+  private async write(id: number, outcome: PgUpdateSetSource<typeof emailOutbox>) {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(emailOutbox)
+        .set({ ...outcome, version: nextVersion })
+        .where(eq(emailOutbox.id, id))
+        .returning(announced);
+      if (row) await announceMail(tx, row, 'updated');
+    });
   }
 
   private async writeToOutbox(row: typeof emailOutbox.$inferSelect, message: Buffer) {

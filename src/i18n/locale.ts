@@ -1,5 +1,6 @@
 import { use, useSyncExternalStore } from 'react';
 import { isLocale, type Locale } from '../../contract/locales';
+import { withLocalTimes } from '../../contract/times';
 import type { appMessages as englishMessages } from './en';
 import { shellMessages as englishShell } from './en-shell';
 
@@ -100,14 +101,19 @@ export function addResourceTerms(english: ReadonlyMap<string, string>) {
     };
 }
 
+/** A moment in the reader's language and time zone (or the one given): `Nov 22, 2026, 1:05 PM`. */
+export const formatMoment = (at: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+
 /**
- * A message the server or the contract wrote in the spec's English, in the user's language:
- * the http client and the forms' validation show messages through this.
+ * A message the server or the contract wrote in the spec's English, in the user's language,
+ * its times in the user's zone: the http client and the forms' validation show messages
+ * through this.
  */
 export const localizeMessage = (english: string) =>
   translation
-    ? translation.module.translateMessage(english, translation.messages, translation.terms)
-    : english;
+    ? translation.module.translateMessage(english, translation.messages, translation.terms, formatMoment)
+    : withLocalTimes(english, formatMoment);
 
 export function browserLocale(): Locale {
   try {

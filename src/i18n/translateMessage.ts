@@ -1,3 +1,4 @@
+import { fromUtcMinute } from '../../contract/times';
 import { appMessages as englishMessages } from './en';
 
 type Catalogue = Pick<typeof englishMessages, 'serverMessages' | 'serverTerms'>;
@@ -61,16 +62,20 @@ function termOf(value: string, terms: ReadonlyMap<string, string>) {
 /**
  * A message the server or the contract wrote (in the spec's English) in the language of
  * `messages`: a known text or template is looked up, and what fills a template's placeholders
- * (a field's label, a side, a nested message) is translated in turn; anything else, numbers
- * and names included, is kept. An unknown message passes through unchanged, and English
+ * (a field's label, a side, a nested message) is translated in turn; a time the server wrote in
+ * UTC (`contract/times.ts`) is shown by `time`, in English too; anything else, numbers and names
+ * included, is kept. An unknown message passes through unchanged, and English without `time`
  * gives back what it was given.
  */
 export function translateMessage(
   english: string,
   messages: Catalogue,
   terms: ReadonlyMap<string, string> = termsOf(messages),
+  time?: (at: Date) => string,
 ): string {
-  if (messages.serverMessages === englishMessages.serverMessages) return english;
+  // In English only the times change: its words are already the reader's.
+  const inEnglish = messages.serverMessages === englishMessages.serverMessages;
+  if (inEnglish && !time) return english;
   const key = exact.get(english);
   if (key) return messages.serverMessages[key];
   for (const { key, names, regex } of patterns) {
@@ -80,7 +85,10 @@ export function translateMessage(
     return messages.serverMessages[key].replace(placeholder, (text, name: string) => {
       const value = values.get(name);
       if (value === undefined) return text;
-      const nested = translateMessage(value, messages, terms);
+      const at = time && fromUtcMinute(value);
+      if (at) return time(at);
+      if (inEnglish) return value;
+      const nested = translateMessage(value, messages, terms, time);
       return nested !== value ? nested : (termOf(value, terms) ?? value);
     });
   }

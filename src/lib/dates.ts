@@ -2,7 +2,7 @@
  * Dates of the spec (section 5): a date-only value must be `YYYY-MM-DD`; a date-time must be
  * ISO 8601 with a time zone designator (`Z` or `±hh:mm`). Anything else raises an error.
  */
-import { localeTag } from '../i18n/locale';
+import { formatMoment, localeTag } from '../i18n/locale';
 const dateOnlyPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/i;
@@ -54,8 +54,5 @@ export const formatDateOnly = (value: unknown) =>
   new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeZone: 'UTC' }).format(parseDateOnly(value));
 
 /** A date-time in the reader's time zone (or the one given), for example `Nov 22, 2026, 1:05 PM`. */
-export function formatDateTime(value: unknown, timeZone?: string) {
-  return new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    parseDateTime(value),
-  );
-}
+export const formatDateTime = (value: unknown, timeZone?: string) =>
+  formatMoment(parseDateTime(value), timeZone);

@@ -15,11 +15,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Where the second Admin sits: times are shown on their clock, not in the server's UTC. */
+const timezoneId = 'America/Chicago';
+
 /** A browser of its own, signed in with a session of its own: another Admin at another desk. */
-async function desk() {
+async function desk(zone?: string) {
   const context = await browser.newContext({
     storageState: await signedInState(browser, admin.email, admin.password),
     viewport: { width: 1280, height: 900 },
+    timezoneId: zone,
   });
   contexts.push(context);
   return { context, page: await context.newPage() };
@@ -33,7 +37,7 @@ async function openForm(page: Page, id: number) {
 describe('two Admins edit one promo code', { timeout: 90_000 }, () => {
   it('the second save shows yours and theirs per field, and saves what its author chose', async () => {
     const a = await desk();
-    const b = await desk();
+    const b = await desk(timezoneId);
     const created = await a.context.request.post(`${baseUrl()}/api/promo-codes`, {
       data: {
         code: 'CLASH1',
@@ -50,17 +54,28 @@ describe('two Admins edit one promo code', { timeout: 90_000 }, () => {
 
     await a.page.getByRole('textbox', { name: 'Name' }).fill('Name From A');
     await a.page.getByRole('textbox', { name: 'Organization' }).fill('Org From A');
+    const savedFrom = Date.now();
     await a.page.getByRole('button', { name: 'Save' }).click();
     await a.page.waitForURL('**/admin/promo-codes');
+    // The minutes A's save may have been recorded in, as B's clock in Chicago shows them.
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: timezoneId,
+    });
+    const minutes = new Set<string>();
+    for (let at = Math.floor(savedFrom / 60_000) * 60_000; at <= Date.now(); at += 60_000)
+      minutes.add(chicago.format(at));
 
     await b.page.getByRole('textbox', { name: 'Name' }).fill('Name From B');
     await b.page.getByRole('textbox', { name: 'Organization' }).fill('Org From B');
     await b.page.getByRole('button', { name: 'Save' }).click();
     const dialog = b.page.getByRole('dialog');
     await dialog.waitFor();
-    await expect
-      .poll(() => dialog.getByRole('status').textContent())
-      .toMatch(/changed this promo code at \d{4}-\d\d-\d\d \d\d:\d\d UTC, after you opened it/);
+    const said = /changed this promo code at (.+), after you opened it$/;
+    await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(said);
+    const at = said.exec((await dialog.getByRole('status').textContent()) ?? '')![1];
+    expect([...minutes], `${at} is A's save on B's clock`).toContain(at);
     // Both fields differ, each shown as typed (the form upper-cases as the server does) and as stored.
     for (const [field, mine, theirs] of [
       ['Name', 'NAME FROM B', 'NAME FROM A'],

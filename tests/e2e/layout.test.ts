@@ -127,6 +127,30 @@ describe('admin layout', () => {
     await expect.poll(salesTotals, { timeout: 30_000 }).toBe(directorTotals);
   });
 
+  it("sits an AthleticDirector's one-chip Assigned Roles card beside Primary Info, filling the row at 1280 px", async () => {
+    await landAs(asDirector, '/admin/design-logos');
+    await page.goto(`${baseUrl()}/admin/dashboard`);
+    const box = async (name: string) => {
+      const region = page.getByRole('region', { name });
+      await region.waitFor();
+      return (await region.boundingBox())!;
+    };
+    const roles = await box(appMessages.dashboard.assignedRoles);
+    const info = await box(appMessages.dashboard.primaryInfo);
+    const products = await box(appMessages.dashboard.topProducts);
+    expect(
+      await page
+        .getByRole('region', { name: appMessages.dashboard.assignedRoles })
+        .getByText('Athletic Director')
+        .count(),
+    ).toBe(1);
+    // Beside Primary Info, as wide, and reaching the right edge the sales row reaches: no empty column.
+    expect(Math.abs(roles.y - info.y)).toBeLessThan(2);
+    expect(roles.x).toBeGreaterThan(info.x + info.width);
+    expect(Math.abs(roles.width - info.width)).toBeLessThan(2);
+    expect(Math.abs(roles.x + roles.width - (products.x + products.width))).toBeLessThan(2);
+  });
+
   it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
     await landAs(asAdmin, '/admin/dashboard');
     const selector = page.getByRole('combobox', { name: shell.organization });

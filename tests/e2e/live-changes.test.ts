@@ -6,6 +6,7 @@ import { admin, baseUrl, launchBrowser, signedInState, type SignedIn } from './b
 
 const live = appMessages.live;
 const accountText = appMessages.users;
+const codes = appMessages.audit.jobTypes;
 const nameLabel = definitionOf('promo-codes')!.fields.name.label;
 const other = { email: `live-${Date.now()}@e2e.example`, password: 'Live-Passw0rd!2026' };
 
@@ -120,5 +121,42 @@ describe('lists and forms follow changes made elsewhere (two people at once)', (
     await editor.getByRole('button', { name: live.reload }).click();
     await expect.poll(() => editorLastName.inputValue()).toBe('After');
     await expect.poll(() => banner.count()).toBe(0);
+  });
+
+  it('a Jobs list shows a job the queue takes up and finishes without a reload', async () => {
+    const watcher = await pageOf(adminState);
+    const queue = async () => {
+      const response = await watcher.request.post(`${baseUrl()}/api/jobs/table`, {
+        data: { skip: 0, take: 1, sortField: 'updatedAt', sortOrder: 'DESC' },
+      });
+      const { data, totalFilteredRecords } = (await response.json()).result as {
+        data: { status: string }[];
+        totalFilteredRecords: number;
+      };
+      return { latest: data[0]?.status, total: totalFilteredRecords };
+    };
+    const before = await queue();
+    await watcher.goto(`${baseUrl()}/admin/jobs`);
+    const range = (total: number) =>
+      watcher.getByText(
+        new RegExp(
+          `^${appMessages.tables.pageRange.replace('%{first}-%{last}', '\\d+-\\d+').replace('%{total}', String(total))}$`,
+        ),
+      );
+    await range(before.total).waitFor();
+
+    // Someone asks for a password reset: its e-mail's job is queued, run and done by the worker.
+    const visitor = await browser.newContext();
+    contexts.push(visitor);
+    const reset = await visitor.request.post(`${baseUrl()}/api/account/forgotpassword`, {
+      data: { email: other.email },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    await expect.poll(queue, { timeout: 20_000 }).toEqual({ latest: 'done', total: before.total + 1 });
+
+    // No reload: the queue's changes reach the open list, the job in its last status.
+    await range(before.total + 1).waitFor({ timeout: 10_000 });
+    const latest = watcher.getByRole('row').nth(1);
+    await expect.poll(() => latest.textContent()).toMatch(new RegExp(`${codes['mail.deliver']}.*Done`));
   });
 });

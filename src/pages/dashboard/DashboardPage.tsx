@@ -13,6 +13,10 @@ import { SalesGridItems, type SalesPeriodChoice } from './SalesCards';
 
 const isCancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** The user count is an Admin's card. */
+const shownTo = (element: DashboardElement, admin: boolean) =>
+  admin || element.dashboardDataType !== 'UserCount';
+
 function ElementCard({ element, admin }: { element: DashboardElement; admin: boolean }) {
   switch (element.dashboardDataType) {
     case 'UserDetails':
@@ -20,9 +24,16 @@ function ElementCard({ element, admin }: { element: DashboardElement; admin: boo
     case 'UserRoles':
       return <AssignedRolesCard element={element} />;
     case 'UserCount':
-      return admin ? <UserCountCard element={element} /> : null;
+      return <UserCountCard element={element} />;
   }
 }
+
+/**
+ * The element cards share the first row on a wide screen, two or three to it: a short card (the
+ * roles, often one chip) sits beside the others and leaves no empty column before the sales.
+ */
+const elementCardSize = (count: number) =>
+  ({ xs: 12, md: 6, lg: 12 / Math.min(Math.max(count, 2), 3) }) as const;
 
 /**
  * `/admin/dashboard`: the cards of `GET dashboard` in the order the server gives, then the
@@ -74,6 +85,8 @@ export function DashboardPage() {
     notify(translate('app.errors.dashboardLoad'), { type: 'error' });
   }, [error, logoutIfAccessDenied, notify, translate]);
 
+  const shown = data?.filter((element) => shownTo(element, admin));
+
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.dashboard.title')} />
@@ -89,17 +102,17 @@ export function DashboardPage() {
       {error && !isCancelled(error) && (
         <Alert severity="error">{translate('app.errors.dashboardLoad')}</Alert>
       )}
-      {data && (
+      {shown && (
         <Grid container spacing={2}>
-          {data.map((element) => (
-            <Grid key={element.dashboardDataType} size={{ xs: 12, md: 6, lg: 4 }}>
+          {shown.map((element) => (
+            <Grid key={element.dashboardDataType} size={elementCardSize(shown.length)}>
               <ElementCard element={element} admin={admin} />
             </Grid>
           ))}
           <SalesGridItems
             state={{ data: sales.data, isError: sales.isError, period, onPeriod: setPeriod }}
             admin={admin}
-            room={maxDashboardCards - data.length}
+            room={maxDashboardCards - shown.length}
           />
         </Grid>
       )}

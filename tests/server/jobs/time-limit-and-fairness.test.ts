@@ -85,7 +85,7 @@ describe("a render past its job's time limit", () => {
     await attempt();
 
     const admin = await createUser(ctx.db, { email: 'admin@retry.example' });
-    await retryJob(ctx.db, admin.id, job.id);
+    await retryJob(ctx.db, admin, job.id);
     await attempt();
   }, 90_000);
 });

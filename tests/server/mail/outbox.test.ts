@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { roles } from '../../../contract/roles';
 import { auditLog, emailOutbox, jobs } from '../../../server/db/schema';
 import { JobQueue } from '../../../server/jobs';
 import { deliverJob, Mailer, mailAttempts, mailBackoffMs, outboxDir } from '../../../server/mail/mailer';
 import { createUser, signIn, testApp } from '../helpers';
+import { hearChanges } from '../modules/changes/heard';
 
 let ctx: Awaited<ReturnType<typeof testApp>> | undefined;
 let dataDir: string | undefined;
@@ -54,6 +55,20 @@ describe('mail delivery', () => {
     for (let attempt = 1; attempt < job.maxAttempts; attempt++) total += mailBackoffMs(attempt);
     expect(total).toBeGreaterThan(12 * 60 * 60_000);
     expect(total).toBeLessThan(48 * 60 * 60_000);
+  });
+});
+
+describe('live outbox', () => {
+  it('announces a message recorded and sent to the open Sent Emails lists', async () => {
+    const { app, db } = await start();
+    const heard = await hearChanges(db);
+    onTestFinished(() => heard.close());
+    await app.inject({ method: 'POST', url: '/api/contact', payload: contact });
+    await app.mailer.flush();
+    const [message] = await db.select().from(emailOutbox);
+    await heard.waitFor({ resource: 'mail', id: message.id, action: 'created', version: 1 });
+    await heard.waitFor({ resource: 'mail', id: message.id, action: 'updated', version: 2 });
+    expect(message).toMatchObject({ status: 'sent', version: 2 });
   });
 });
 

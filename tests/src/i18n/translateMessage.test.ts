@@ -67,6 +67,38 @@ describe('translateMessage', () => {
     );
   });
 
+  it("shows a stale save's time, which the server writes in UTC, as the reader's clock does, in English too", () => {
+    const chicago = (at: Date) =>
+      new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'America/Chicago',
+      }).format(at);
+    expect(
+      translateMessage(
+        'Olive Operator changed this setting at 2026-11-25 06:41 UTC, after you opened it',
+        en,
+        termsOf(en),
+        chicago,
+      ),
+    ).toBe('Olive Operator changed this setting at Nov 25, 2026, 12:41 AM, after you opened it');
+    const terms = new Map([...termsOf(es), ['Setting', 'Ajuste']]);
+    expect(
+      translateMessage(
+        'Olive Operator changed this setting at 2026-11-25 06:41 UTC, after you opened it',
+        es,
+        terms,
+        (at) => at.toISOString(),
+      ),
+    ).toBe(
+      'Olive Operator cambió este registro (ajuste) el 2026-11-25T06:41:00.000Z, después de que usted lo abriera',
+    );
+    // Only a whole placeholder in the server's form is a time.
+    expect(translateMessage('Code must be at most 50 characters', en, termsOf(en), chicago)).toBe(
+      'Code must be at most 50 characters',
+    );
+  });
+
   it('passes an unknown message through unchanged', () => {
     expect(translateMessage('The flux capacitor is offline', es)).toBe('The flux capacitor is offline');
   });

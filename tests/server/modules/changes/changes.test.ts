@@ -92,9 +92,43 @@ describe('GET /api/changes (live lists)', () => {
     await who.admin({ method: 'PATCH', url: `/api/users/${created.id}/unlock` });
     const account = (action: string) =>
       expect.objectContaining({ resource: 'users', id: created.id, action, by: expect.any(Object) });
+    // The account's invitation e-mail and its job are changes too, of their own lists.
+    const accounts = () =>
+      changesOf(admin.events).filter((change) => (change as { resource: string }).resource === 'users');
+    await expect
+      .poll(accounts)
+      .toEqual([account('created'), account('updated'), account('updated'), account('updated')]);
+  });
+
+  it('tells an Admin of each status a job goes through: queued, running, failed, retried, done', async () => {
+    const admin = await stream(await cookieOf('admin@example.com'));
+    const director = await stream(await cookieOf('director@example.com'));
+    let failures = 1;
+    ctx.app.jobs.register('live.flaky', {
+      run: async () => {
+        if (failures-- > 0) throw new Error('the storefront said 503');
+      },
+    });
+    const job = await ctx.app.jobs.enqueue('live.flaky', {}, ctx.db, { maxAttempts: 1 });
+    await ctx.app.jobs.drain();
+    const retried = await who.admin({ method: 'POST', url: `/api/jobs/${job.id}/retry` });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const system = { id: 0, name: 'Spirit Portal' };
+    const jobChange = (action: string, version: number, by: object = system) =>
+      expect.objectContaining({ resource: 'jobs', id: job.id, action, version, by });
     await expect
       .poll(() => changesOf(admin.events))
-      .toEqual([account('created'), account('updated'), account('updated'), account('updated')]);
+      .toEqual([
+        jobChange('created', 1),
+        jobChange('updated', 2),
+        jobChange('updated', 3),
+        jobChange('updated', 4, { id: expect.any(Number), name: expect.any(String) }),
+        jobChange('updated', 5),
+        jobChange('updated', 6),
+      ]);
+    // The queue is an Admin's page only.
+    expect(changesOf(director.events)).toEqual([]);
   });
 
   it("never tells an athletic director of Settings or another organization's rows", async () => {

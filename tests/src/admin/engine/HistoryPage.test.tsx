@@ -89,7 +89,13 @@ describe('the history page', () => {
     await waitFor(() => expect(undo).toBeEnabled());
     await userEvent.click(undo);
     await waitFor(() => expect(reverts).toEqual([{ auditId: 11, version: 4 }]));
-    expect(await screen.findByText(conflictMessage)).toBeInTheDocument();
+    // The server's UTC minute, on the reader's clock.
+    const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-11-25T06:45:00Z'),
+    );
+    expect(
+      await screen.findByText(`Bo Admin changed this promo code at ${at}, after you opened it`),
+    ).toBeInTheDocument();
     expect(screen.queryByText(appMessages.history.undone)).not.toBeInTheDocument();
     // The record is read again, so the next undo names the newer version.
     await waitFor(() => expect(reads).toContain(5));
