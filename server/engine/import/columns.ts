@@ -85,13 +85,30 @@ function dateOf(text: string, locale: Locale): string {
   return `${match[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
+type ChoiceField = Extract<Field, { kind: 'choice' }>;
+
+/** Each choice's value and English label, normalized once per field: a file has thousands of cells. */
+const choiceNames = new WeakMap<ChoiceField, Map<string, string>>();
+function namesOf(f: ChoiceField) {
+  let names = choiceNames.get(f);
+  if (!names) {
+    names = new Map();
+    // The first choice a text names wins, by its value or its label.
+    for (const option of f.choices) {
+      for (const name of [option.value, option.label].map(normalizeHeader)) {
+        if (!names.has(name)) names.set(name, option.value);
+      }
+    }
+    choiceNames.set(f, names);
+  }
+  return names;
+}
+
 /** A choice by its value, its English label or its label in another language (`labels`). */
-function choiceOf(f: Extract<Field, { kind: 'choice' }>, text: string, labels: Record<string, string>) {
+function choiceOf(f: ChoiceField, text: string, labels: Record<string, string>) {
   const wanted = normalizeHeader(text);
-  const choice = f.choices.find(
-    (option) => normalizeHeader(option.value) === wanted || normalizeHeader(option.label) === wanted,
-  );
-  if (choice) return choice.value;
+  const choice = namesOf(f).get(wanted);
+  if (choice !== undefined) return choice;
   const other = Object.entries(labels).find(([label]) => normalizeHeader(label) === wanted);
   return other ? other[1] : text;
 }

@@ -210,10 +210,11 @@ export async function runImport(
     try {
       await tx.transaction(async (savepoint) => {
         const sp = savepoint as unknown as Db;
-        const written = (await sp
-          .insert(engine.table)
-          .values(batch.map(({ input }) => input) as never)
-          .returning(engine.select)) as Values[];
+        const written = await insertBatch(
+          sp,
+          engine,
+          batch.map(({ input }) => input),
+        );
         if (options.commit) {
           await auditCreates(sp, engine, actor, written, options.importId!);
           await announceChanges(sp, resource, 'created', written, actor);
@@ -285,6 +286,44 @@ export async function runImport(
   preview.failingRows = failingRows;
   const committed = options.commit && failed.size === 0;
   return { preview, importId: committed ? options.importId : undefined, created: committed ? created : [] };
+}
+
+/**
+ * Inserts a batch of creates with one bound value, the rows as a JSON array read by the table's
+ * own row type, and reads them back as the engine selects them: 500 rows as 3,500 bound values
+ * took PGlite twice as long to pass as to store. Rows naming the same columns go together, so a
+ * column a row leaves out takes its default, never a null from another row's shape.
+ */
+async function insertBatch(tx: Db, engine: ResourceEngine, rows: Values[]) {
+  const shapes = new Map<string, Values[]>();
+  for (const row of rows) {
+    const names = Object.keys(row).filter((name) => row[name] !== undefined);
+    const shape = names.join(',');
+    const group = shapes.get(shape);
+    if (group) group.push(row);
+    else shapes.set(shape, [row]);
+  }
+  const ids: number[] = [];
+  for (const [shape, group] of shapes) {
+    const names = shape ? shape.split(',') : [];
+    const columnNames = names.map((name) => engine.columns[name].name);
+    const list = sql.join(
+      columnNames.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+    const json = JSON.stringify(
+      group.map((row) => Object.fromEntries(names.map((name, at) => [columnNames[at], plain(row[name])]))),
+    );
+    const inserted = (await tx.execute(
+      sql`insert into ${engine.table} (${list}) select ${list} from jsonb_populate_recordset(null::${engine.table}, ${json}::jsonb) returning ${engine.columns.id}`,
+    )) as unknown as { rows: { id: number }[] };
+    ids.push(...inserted.rows.map((row) => row.id));
+  }
+  return (await tx
+    .select(engine.select)
+    .from(engine.table)
+    .where(sql`${engine.columns.id} = any(${sql.param(ids)}::int[])`)
+    .orderBy(engine.columns.id)) as Values[];
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
