@@ -99,6 +99,8 @@ export interface ChoiceField extends FieldOptions {
   kind: 'choice';
   choices: readonly Choice[];
   default?: string;
+  /** Several choices, a list (an account's roles); an import cell separates them with `,` or `;`. */
+  multiple?: boolean;
 }
 export interface ReferenceField extends FieldOptions {
   kind: 'reference';
@@ -283,6 +285,12 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * passwords, role lists). Absent, every schema is derived from the fields.
    */
   schemas?: { row?: z.ZodType; create?: z.ZodType; update?: z.ZodType };
+  /**
+   * With `schemas.create`, the flat row an import's columns fill (users: the name's parts, the
+   * roles), which the resource's server module turns into that body (`ResourceServer.import`).
+   * Absent, such a resource takes no import.
+   */
+  importFields?: Record<string, Field>;
 }
 
 export type AnyResource = ResourceDefinition<Record<string, Field>>;
@@ -402,13 +410,23 @@ export interface ResourceCall {
 
 /**
  * Whether a resource takes a spreadsheet (`server/engine/import`): its create is offered, and a
- * flat row can be its create body, which holds where the fields describe that body (users'
- * nested name and role list, an order's items, cannot be one row of cells).
+ * flat row can be its create body, which holds where the fields describe that body, or where
+ * the definition names the row's `importFields` (users' nested name and role list); an order's
+ * items cannot be one row of cells.
  */
 export const importable = (definition: AnyResource) =>
   (definition.access.create?.length ?? 0) > 0 &&
   !definition.notOffered?.includes('create') &&
-  !definition.schemas?.create;
+  (!definition.schemas?.create || Boolean(definition.importFields));
+
+/**
+ * The resource as an import's columns see it: its `importFields` where it names them, whose row
+ * the server module checks by the resource's own create body.
+ */
+export const importDefinitionOf = (definition: AnyResource): AnyResource =>
+  definition.importFields
+    ? { ...definition, fields: definition.importFields, schemas: undefined }
+    : definition;
 
 /** Whether a resource's changes can be read and reverted from its update page. */
 export const historyOf = (definition: AnyResource) =>

@@ -28,7 +28,9 @@ const jsonField = <T extends z.ZodType>(schema: T, label: string) =>
 /**
  * The form's text fields. `mapping`: column header → field name, for headers the server does not
  * match by itself (the app's labels in the user's language, the user's choices in the mapping
- * step; a field name of '' ignores the column). `locale`: how dates and numbers are written
+ * step; a field name of '' ignores the column). `choices`: field name → a choice's label in
+ * another language (the app's Spanish catalogue) → its value, read as the English label is.
+ * `locale`: how dates and numbers are written
  * (`es`: 31/01/2026 and 1.234,50). `versions`: the preview's versions of the rows it matched,
  * so the commit refuses a row changed since. `skipRows`: the rows the preview found failing,
  * which the commit leaves out (for the file of failing rows); any other failing row still
@@ -36,6 +38,10 @@ const jsonField = <T extends z.ZodType>(schema: T, label: string) =>
  */
 export const importFormSchema = z.object({
   mapping: jsonField(z.record(z.string().max(200), z.string().max(100)), 'Mapping'),
+  choices: jsonField(
+    z.record(z.string().max(100), z.record(z.string().max(200), z.string().max(100))),
+    'Choices',
+  ),
   locale: z
     .string()
     .refine(isLocale, `The language must be one of ${locales.join(', ')}`)

@@ -13,6 +13,10 @@ export const limits = {
   maxTake: 100,
 } as const;
 
+/** Names are free text; 100 characters is generous for any one part of a person's name. */
+export const nameLimit = 100;
+export const contactInformationLimit = 1000;
+
 /** The spec's limit: at most six dashboard cards. */
 export const maxDashboardCards = 6;
 

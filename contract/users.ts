@@ -10,11 +10,8 @@ import {
   versionInput,
   versionOutput,
 } from './common';
+import { contactInformationLimit, nameLimit } from './limits';
 import { roleNames, roleOptions } from './roles';
-
-/** Names are free text; 100 characters is generous for any one part of a person's name. */
-export const nameLimit = 100;
-export const contactInformationLimit = 1000;
 
 const nameSchema = z.object({
   firstName: requiredText('First name', nameLimit),

@@ -1,4 +1,5 @@
 import type { AuditAction } from '../contract/audit';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { auditLog } from './db/schema';
 
@@ -25,6 +26,23 @@ function withoutSecrets(value: unknown): unknown {
 const isFieldChange = (value: unknown): value is { field: string } =>
   typeof value === 'object' && value !== null && typeof (value as { field?: unknown }).field === 'string';
 
+interface AuditEntry {
+  actorUserId: number | null;
+  action: string;
+  entityType: string;
+  entityId: string | number | null;
+  details?: Record<string, unknown>;
+}
+
+/** An entry as its row stores it: the id as text, the details without secrets. */
+const rowOf = ({ actorUserId, action, entityType, entityId, details }: AuditEntry) => ({
+  actorUserId,
+  action,
+  entityType,
+  entityId: entityId === null ? null : String(entityId),
+  details: details ? (withoutSecrets(details) as Record<string, unknown>) : null,
+});
+
 /** Records who did what to which entity; every admin action goes through here. */
 export function audit(
   db: Db,
@@ -34,27 +52,19 @@ export function audit(
   entityId: string | number | null,
   details?: Record<string, unknown>,
 ) {
-  return auditAll(db, [{ actorUserId, action, entityType, entityId, details }]);
+  return db.insert(auditLog).values(rowOf({ actorUserId, action, entityType, entityId, details }));
 }
 
-/** The same for many entries at once (an import's rows), in one statement. */
-export function auditAll(
-  db: Db,
-  entries: readonly {
-    actorUserId: number | null;
-    action: string;
-    entityType: string;
-    entityId: string | number | null;
-    details?: Record<string, unknown>;
-  }[],
-) {
-  return db.insert(auditLog).values(
-    entries.map(({ actorUserId, action, entityType, entityId, details }) => ({
-      actorUserId,
-      action,
-      entityType,
-      entityId: entityId === null ? null : String(entityId),
-      details: details ? (withoutSecrets(details) as Record<string, unknown>) : null,
-    })),
-  );
+/**
+ * The same for many entries at once (an import's rows), in one statement with one parameter, the
+ * entries as a JSON array: 500 entries as 3,000 bound values cost PGlite more to pass than to store.
+ */
+export function auditAll(db: Db, entries: readonly AuditEntry[]) {
+  const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
+  return db.execute(sql`
+    insert into ${auditLog} (${column('actorUserId')}, ${column('action')}, ${column('entityType')}, ${column('entityId')}, ${column('details')})
+    select (entry->>'actorUserId')::int, entry->>'action', entry->>'entityType', entry->>'entityId',
+      nullif(entry->'details', 'null'::jsonb)
+    from jsonb_array_elements(${JSON.stringify(entries.map(rowOf))}::jsonb) with ordinality as listed(entry, n)
+    order by n`);
 }

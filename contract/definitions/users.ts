@@ -1,6 +1,6 @@
-import { limits } from '../limits';
+import { contactInformationLimit, limits, nameLimit } from '../limits';
 import { defineResource, field } from '../definition';
-import { roles } from '../roles';
+import { roleOptions, roles } from '../roles';
 
 /**
  * Accounts: the engine gives the list, access, audit, menu and errors; the forms and bodies are
@@ -48,6 +48,22 @@ export const usersWithoutSchemas = defineResource({
     emailConfirmed: field.boolean({ label: 'Email confirmed', readOnly: true, filter: true }),
   },
   list: { sort: { field: 'email', order: 'ASC' } },
+  // A spreadsheet's row of an account: the form's fields, the name in its parts, the roles listed.
+  importFields: {
+    email: field.email({ label: 'Email', max: limits.email, required: true }),
+    firstName: field.text({ label: 'First name', max: nameLimit, required: true }),
+    middleName: field.text({ label: 'Middle name', max: nameLimit }),
+    lastName: field.text({ label: 'Last name', max: nameLimit, required: true }),
+    suffix: field.text({ label: 'Suffix', max: nameLimit }),
+    userRoles: field.choice({
+      label: 'Roles',
+      required: true,
+      multiple: true,
+      choices: roleOptions.map(({ value, label }) => ({ value, label })),
+    }),
+    organizationId: field.reference({ label: 'Organization', to: 'organizations', show: 'name' }),
+    contactInformation: field.longText({ label: 'Contact information', max: contactInformationLimit }),
+  },
   audit: { entityType: 'user' },
   // The users module serves the update (passwords, roles, photo), so a revert cannot go through the engine's.
   history: false,

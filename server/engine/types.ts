@@ -1,6 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify';
+import type { ValidationFailure } from '../../contract/common';
 import type { AnyResource } from '../../contract/resource';
 import type { AuditAction } from '../../contract/audit';
 import type { SessionUser } from '../auth/sessions';
@@ -63,6 +70,24 @@ export interface ResourceServer {
   beforeChange?: (values: Values, context: ChangeContext) => Values | Promise<Values>;
   /** Runs inside the change's transaction after the write, with the stored row. */
   afterChange?: (row: Values, context: ChangeContext) => void | Promise<void>;
+  /** How a row of a spreadsheet becomes one of the module's creates, when its body is no flat row. */
+  import?: ModuleImport;
+}
+
+/**
+ * The import of a resource whose create body is the module's own (users: a nested name, a role
+ * list, an invitation): the engine reads the file, its columns (the definition's `importFields`),
+ * references and choices, batches the inserts with their audit rows and change events in one
+ * transaction, and undoes; the module says what a row means. Rows only create: one matching an
+ * existing row fails on the unique index, as the module's create would.
+ */
+export interface ModuleImport {
+  /** A row's values as the module's create body, by its own rules; a failure names an import field. */
+  check: (values: Values) => { body: Values } | { failures: ValidationFailure[] };
+  /** The table's columns of a checked body. */
+  columns: (body: Values) => Values;
+  /** After the commit, with the rows it created: what they set off outside the transaction (an invitation). */
+  afterCommit?: (app: FastifyInstance, rows: Values[]) => Promise<void>;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { usStates } from '../../contract/us-states';
 import type { appMessages as englishAppMessages } from './en';
 
+/** The roles as the form, the list and an import's cells name them. */
+const roleLabels = { Admin: 'Administrador', AthleticDirector: 'Director deportivo' };
+
 /**
  * The Spanish catalogue: the same keys as `en.ts` (a test compares them), in the usted form
  * of US school staff. Names (Spirit Portal, Microsoft Authenticator) stay as they are.
@@ -727,7 +730,7 @@ export const appMessages: typeof englishAppMessages = {
     done: 'Importado: %{created} creados, %{updated} actualizados, %{unchanged} sin cambios',
     undone: 'Se deshizo la importación',
   },
-  roles: { Admin: 'Administrador', AthleticDirector: 'Director deportivo' },
+  roles: roleLabels,
   brands: {
     logo: 'Logotipo de %{name}',
     noLogo: '%{name} (sin logotipo)',
@@ -1049,7 +1052,14 @@ export const resourceLabels = {
       organizationId: 'Organización',
       isLocked: 'Bloqueada',
       emailConfirmed: 'Correo confirmado',
+      firstName: 'Nombre de pila',
+      middleName: 'Segundo nombre',
+      lastName: 'Apellido',
+      suffix: 'Sufijo',
+      userRoles: 'Roles',
+      contactInformation: 'Información de contacto',
     },
+    choices: { userRoles: roleLabels },
   },
   settings: {
     one: 'Ajuste',

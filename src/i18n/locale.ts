@@ -162,6 +162,19 @@ export const useLocale = () => useSyncExternalStore(subscribe, currentLocale);
 /** The entry chunk's texts in the user's language: what the sign-in page and the shell draw. */
 export const useShellMessages = () => useSyncExternalStore(subscribe, currentMessages);
 
+interface SpanishResourceLabels {
+  fields?: Record<string, string>;
+  choices?: Record<string, Record<string, string>>;
+}
+
+/**
+ * A resource's field and choice labels in Spanish, whatever the user's language: an import reads
+ * a file's Spanish headers and cells as it reads English ones (the Spanish catalogue loads on
+ * first use, as for the language switch).
+ */
+export const spanishLabelsOf = async (resource: string): Promise<SpanishResourceLabels> =>
+  ((await import('./es')).resourceLabels as Record<string, SpanishResourceLabels>)[resource] ?? {};
+
 /**
  * The app's texts in the user's language; the component draws again when it changes. Until
  * the whole catalogue has arrived the component suspends (the nearest Suspense boundary shows)

@@ -13,11 +13,14 @@ export interface ResourceLabels {
   choices?: Record<string, Record<string, string>>;
 }
 
-/** The English labels are the definitions' own, so a new resource needs no edit here. */
+/**
+ * The English labels are the definitions' own, so a new resource needs no edit here; an import's
+ * own columns (`importFields`) are among its fields.
+ */
 export const definitionLabels = (definitions: readonly AnyResource[]): Record<string, ResourceLabels> =>
   Object.fromEntries(
     definitions.map((definition) => {
-      const fields = Object.entries(definition.fields);
+      const fields = Object.entries({ ...definition.importFields, ...definition.fields });
       const withChoices = fields.flatMap(([name, field]) =>
         'choices' in field && field.choices
           ? [[name, Object.fromEntries(field.choices.map((choice) => [choice.value, choice.label]))] as const]

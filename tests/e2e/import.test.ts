@@ -7,6 +7,8 @@ import { appMessages } from '../../src/i18n/en';
 import { csvOf, xlsxOf } from '../server/engine/import/files';
 import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
 
+const accountHeader = ['Email', 'First name', 'Last name', 'Roles', 'Organization'];
+
 const texts = appMessages.import;
 const folder = mkdtempSync(join(tmpdir(), 'import-e2e-'));
 const header = ['Code', 'Name', 'Organization', 'State', 'Active'];
@@ -42,10 +44,10 @@ const counts = (rows: number, created: number, failing: number) =>
     .replace('%{unchanged}', '0')
     .replace('%{failing}', String(failing));
 
-async function openImport(page: Page) {
-  await page.goto(`${baseUrl()}/admin/promo-codes`);
+async function openImport(page: Page, resource = 'promo-codes', heading = 'Import Promos') {
+  await page.goto(`${baseUrl()}/admin/${resource}`);
   await page.getByRole('link', { name: texts.button }).click();
-  await page.getByRole('heading', { name: 'Import Promos', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
 async function choose(page: Page, name: string, content: Buffer) {
@@ -147,5 +149,58 @@ describe('importing a spreadsheet into promo codes', () => {
     });
     const [row] = (await response.json()).result.data as { description: string }[];
     expect(row.description).toBe('=SUM(1,2)');
+  });
+});
+
+describe('importing a spreadsheet into accounts', () => {
+  const email = (name: string) => `${name}${run}@import.example`;
+  const accountsNamed = async (page: Page, search: string) => {
+    const response = await page.request.post(`${baseUrl()}/api/users/table`, {
+      data: { skip: 0, take: 10, allSearch: search },
+    });
+    return ((await response.json()).result.data as { email: string }[]).map((row) => row.email).sort();
+  };
+
+  it('previews a CSV and an XLSX file with errors as the account form words them, and imports their good rows', async () => {
+    const page = await pageOf();
+    await openImport(page, 'users', 'Import Accounts');
+    await choose(
+      page,
+      'accounts.csv',
+      csvOf([
+        accountHeader,
+        [email('coach'), 'Cora', 'Coach', 'Athletic Director', 'Lincoln High School'],
+        [admin.email, 'Ada', 'Again', 'Admin', ''],
+        [email('stranger'), 'Sam', 'Stranger', 'Coach', ''],
+        [email('director'), 'Dina', 'Director', 'Athletic Director', ''],
+      ]),
+    );
+    await expect.poll(() => countsOf(page)).toBe(counts(4, 1, 3));
+    const failing = page.getByRole('table', { name: texts.failingRows });
+    await expect
+      .poll(() => failing.getByRole('row').allTextContents())
+      .toEqual([
+        'RowColumnMessage',
+        '3EmailEmail is already in use',
+        '4RolesRole is not a known role',
+        '5OrganizationOrganization is required',
+      ]);
+    await commit(page, 1);
+    await page.getByRole('row', { name: new RegExp(email('coach')) }).waitFor();
+
+    await openImport(page, 'users', 'Import Accounts');
+    await choose(
+      page,
+      'accounts.xlsx',
+      await xlsxOf([
+        accountHeader,
+        [email('ana'), 'Ana', 'Admin', 'Administrador', ''],
+        [email('coach'), 'Cora', 'Twice', 'Director deportivo', 'Lincoln High School'],
+      ]),
+    );
+    await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
+    await page.getByRole('cell', { name: 'Email is already in use' }).waitFor();
+    await commit(page, 1);
+    expect(await accountsNamed(page, String(run))).toEqual([email('ana'), email('coach')].sort());
   });
 });

@@ -85,13 +85,47 @@ function dateOf(text: string, locale: Locale): string {
   return `${match[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
+type ChoiceField = Extract<Field, { kind: 'choice' }>;
+
+/** Each choice's value and English label, normalized once per field: a file has thousands of cells. */
+const choiceNames = new WeakMap<ChoiceField, Map<string, string>>();
+function namesOf(f: ChoiceField) {
+  let names = choiceNames.get(f);
+  if (!names) {
+    names = new Map();
+    // The first choice a text names wins, by its value or its label.
+    for (const option of f.choices) {
+      for (const name of [option.value, option.label].map(normalizeHeader)) {
+        if (!names.has(name)) names.set(name, option.value);
+      }
+    }
+    choiceNames.set(f, names);
+  }
+  return names;
+}
+
+/** A choice by its value, its English label or its label in another language (`labels`). */
+function choiceOf(f: ChoiceField, text: string, labels: Record<string, string>) {
+  const wanted = normalizeHeader(text);
+  const choice = namesOf(f).get(wanted);
+  if (choice !== undefined) return choice;
+  const other = Object.entries(labels).find(([label]) => normalizeHeader(label) === wanted);
+  return other ? other[1] : text;
+}
+
 /**
  * A cell's text as the create body's value of the field: booleans as yes/no/sí/true/1, choices by
- * value or label, numbers and dates as written in the locale. An empty cell is `null`; text the
- * field cannot take is passed on as it is, so the schema answers with the form's own message.
- * References are the caller's (`references.ts`), by the shown value.
+ * value or label (in English or as `labels` gives them in another language; a list of them
+ * separated by `,` or `;` for a `multiple` one), numbers and dates as written in the locale. An
+ * empty cell is `null`; text the field cannot take is passed on as it is, so the schema answers
+ * with the form's own message. References are the caller's (`references.ts`), by the shown value.
  */
-export function cellValue(f: Field, text: string, locale: Locale): unknown {
+export function cellValue(
+  f: Field,
+  text: string,
+  locale: Locale,
+  labels: Record<string, string> = {},
+): unknown {
   if (text === '') return null;
   switch (f.kind) {
     case 'number':
@@ -101,13 +135,14 @@ export function cellValue(f: Field, text: string, locale: Locale): unknown {
       const word = normalizeHeader(text);
       return truthy.has(word) ? true : falsy.has(word) ? false : text;
     }
-    case 'choice': {
-      const wanted = normalizeHeader(text);
-      const choice = f.choices.find(
-        (option) => normalizeHeader(option.value) === wanted || normalizeHeader(option.label) === wanted,
-      );
-      return choice?.value ?? text;
-    }
+    case 'choice':
+      return f.multiple
+        ? text
+            .split(/[,;]/)
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((part) => choiceOf(f, part, labels))
+        : choiceOf(f, text, labels);
     case 'date':
       return dateOf(text, locale);
     default:

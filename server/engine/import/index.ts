@@ -9,6 +9,7 @@ import {
   importPreviewResponseSchema,
   importUndoResponseSchema,
 } from '../../../contract/import';
+import { importDefinitionOf } from '../../../contract/resource';
 import { currentUser } from '../../auth/guards';
 import { badRequest, HttpError } from '../../http/errors';
 import type { ResourceEngine } from '../engine';
@@ -101,13 +102,17 @@ export function registerImport(
     async (request) => {
       const { file, form } = await readImportForm(request);
       const sheet = await readSheet(file);
-      const { preview, importId } = await runImport(app.db, engine, currentUser(request), sheet, form, {
-        commit: true,
-        importId: randomUUID(),
-        ruleFailures,
-      });
+      const { preview, importId, created } = await runImport(
+        app.db,
+        engine,
+        currentUser(request),
+        sheet,
+        form,
+        { commit: true, importId: randomUUID(), ruleFailures },
+      );
       if (preview.missingFields.length > 0) {
-        const labels = preview.missingFields.map((name) => engine.definition.fields[name].label);
+        const { fields } = importDefinitionOf(engine.definition);
+        const labels = preview.missingFields.map((name) => fields[name].label);
         throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
       }
       if (!importId) {
@@ -117,8 +122,10 @@ export function registerImport(
         }));
         throw new HttpError(400, failures[0].errorMessage, failures);
       }
-      const { created, updated, unchanged } = preview;
-      return { result: { importId, created, updated, unchanged } };
+      // Only once the rows are in: an invitation must never name an account the commit rolled back.
+      await engine.server.import?.afterCommit?.(app, created);
+      const { updated, unchanged } = preview;
+      return { result: { importId, created: preview.created, updated, unchanged } };
     },
     { multipartForm },
   );

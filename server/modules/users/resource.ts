@@ -1,8 +1,50 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { userCreateSchema } from '../../../contract/users';
 import { users } from '../../db/schema';
-import type { ResourceServer } from '../../engine/types';
+import type { ModuleImport, ResourceServer, Values } from '../../engine/types';
+import { sendAccountConfirmation } from '../account/email-flows';
+import { importedUserColumns } from './service';
 
 const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.firstName}, ''), ${users.middleName}, nullif(${users.lastName}, ''), ${users.suffix})`;
+
+const nameParts = ['firstName', 'middleName', 'lastName', 'suffix'] as const;
+
+/**
+ * A spreadsheet's accounts, by the Create form's rules (`userCreateSchema`: the name's parts, a
+ * known role, an organization for a role with a shop), each invited once the import commits, as
+ * a created account is; a taken e-mail is the unique index's 'Email is already in use'.
+ */
+const usersImport: ModuleImport = {
+  check: (values) => {
+    const parsed = userCreateSchema.safeParse({
+      email: values.email,
+      name: Object.fromEntries(nameParts.map((part) => [part, values[part]])),
+      userRoles: values.userRoles,
+      organizationId: values.organizationId,
+      contactInformation: values.contactInformation,
+    });
+    if (parsed.success) return { body: parsed.data };
+    // The form's nested name is the row's own columns.
+    const fieldOf = (path: PropertyKey[]) => String(path[0] === 'name' ? path[1] : (path[0] ?? ''));
+    return {
+      failures: parsed.error.issues.map((issue) => ({
+        propertyName: fieldOf(issue.path),
+        errorMessage: issue.message,
+      })),
+    };
+  },
+  columns: (body) => importedUserColumns(body as Parameters<typeof importedUserColumns>[0]),
+  afterCommit: async (app: FastifyInstance, rows: Values[]) => {
+    const ids = rows.map((row) => row.id as number);
+    for (let start = 0; start < ids.length; start += 1000) {
+      const batch = ids.slice(start, start + 1000);
+      for (const user of await app.db.select().from(users).where(inArray(users.id, batch))) {
+        await sendAccountConfirmation(app, user);
+      }
+    }
+  },
+};
 
 /**
  * The accounts list is the engine's; what its definition cannot say is here: the full name is
@@ -14,4 +56,5 @@ export const usersServer: ResourceServer = {
   columns: { fullName: fullNameSql.as('full_name'), roles: users.roles },
   sortBy: { fullName: fullNameSql },
   prefixColumns: [users.searchText, sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+  import: usersImport,
 };

@@ -63,6 +63,16 @@ const formColumns = (input: UserCreateInput | UserUpdateInput) => ({
   contactInformation: input.contactInformation,
 });
 
+/**
+ * An imported account's columns: the Create form's, with no password (its owner sets one from
+ * the invitation), as `createUser` writes them.
+ */
+export const importedUserColumns = (input: UserCreateInput) => ({
+  ...formColumns(input),
+  passwordHash: null,
+  securityStamp: randomToken(16),
+});
+
 /** E-mail uniqueness and the organization are the database's rules (a unique index, a foreign key). */
 export async function createUser(db: Db, actor: SessionUser, input: UserCreateInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;

@@ -19,9 +19,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
+import { type AnyResource, fillPath, importDefinitionOf, resourceCalls } from '../../../contract/definition';
 import type { ImportPreview } from '../../../contract/import';
-import { localizeMessage, useLocale } from '../../i18n/locale';
+import { localizeMessage, spanishLabelsOf, useLocale } from '../../i18n/locale';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
@@ -93,14 +93,33 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const [busy, setBusy] = useState<'preview' | 'commit'>();
   const [commitFailures, setCommitFailures] = useState<string[]>([]);
 
-  const label = (name: string) => (name ? text.field(definition, name) : '');
-  const formOf = (selected: File, extra: Record<string, string> = {}) => {
+  // The columns an import fills: the definition's fields, or its module's row (an account's name parts).
+  const columns = importDefinitionOf(definition);
+  const label = (name: string) => (name ? text.field(columns, name) : '');
+  /**
+   * The headers and choice labels the server does not know: Spanish ones whatever the user's
+   * language (a colleague's Spanish file), then the user's own, then the mapping step's columns.
+   */
+  const formOf = async (selected: File, extra: Record<string, string> = {}) => {
+    const spanish = await spanishLabelsOf(definition.name);
     const mapping: Record<string, string> = {};
-    for (const name of Object.keys(definition.fields)) mapping[label(name)] = name;
-    // The mapping step's choices: the file's column for each field it named.
+    const choices: Record<string, Record<string, string>> = {};
+    for (const [name, f] of Object.entries(columns.fields)) {
+      const spanishLabel = spanish.fields?.[name];
+      if (spanishLabel) mapping[spanishLabel] = name;
+      mapping[label(name)] = name;
+      if (f.kind !== 'choice') continue;
+      choices[name] = {};
+      for (const choice of f.choices) {
+        const spanishChoice = spanish.choices?.[name]?.[choice.value];
+        if (spanishChoice) choices[name][spanishChoice] = choice.value;
+        choices[name][text.choice(columns, name, choice)] = choice.value;
+      }
+    }
     for (const [name, header] of Object.entries(chosen)) if (header) mapping[header] = name;
     const form = new FormData();
     form.append('mapping', JSON.stringify(mapping));
+    form.append('choices', JSON.stringify(choices));
     form.append('locale', locale);
     for (const [key, value] of Object.entries(extra)) form.append(key, value);
     form.append('file', selected);
@@ -123,7 +142,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
     try {
       const response = await http<{ result: ImportPreview }>(`/api/${calls.importPreview!.path}`, {
         method: 'POST',
-        body: formOf(selected),
+        body: await formOf(selected),
       });
       setPreview(response.result);
     } catch (error) {
@@ -149,7 +168,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
     try {
       const { result } = await http<{ result: Committed }>(`/api/${calls.importCommit!.path}`, {
         method: 'POST',
-        body: formOf(file, {
+        body: await formOf(file, {
           versions: JSON.stringify(preview.versions),
           skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
         }),

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxGroupInput, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { passwordRule } from '../../../contract/account';
 import { limits } from '../../../contract/common';
-import { contactInformationLimit, nameLimit } from '../../../contract/users';
+import { contactInformationLimit, nameLimit } from '../../../contract/limits';
 import { useOrganizationOptions } from '../../layout/useOrganizationOptions';
 import { useRoleOptions } from './api';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teams } from '../../../../contract/examples/teams';
 import { promoCodes } from '../../../../contract/definitions/promo-codes';
+import { usersWithoutSchemas as users } from '../../../../contract/definitions/users';
 import { cellValue, planColumns } from '../../../../server/engine/import/columns';
 
 describe('an import file’s columns', () => {
@@ -52,6 +53,20 @@ describe('an import file’s cells', () => {
     expect(cellValue(f.state, 'CA - California', 'en')).toBe('CA');
     expect(cellValue(f.state, 'ca', 'en')).toBe('CA');
     expect(cellValue(f.state, 'Atlantis', 'en')).toBe('Atlantis');
+  });
+
+  it('reads a choice by its Spanish label as by its English one, and a list of them', () => {
+    const roles = users.importFields!.userRoles;
+    const spanish = { 'Director deportivo': 'AthleticDirector', Administrador: 'Admin' };
+    expect(cellValue(roles, 'director deportivo', 'en', spanish)).toEqual(['AthleticDirector']);
+    expect(cellValue(roles, 'Athletic Director', 'es', spanish)).toEqual(['AthleticDirector']);
+    expect(cellValue(roles, 'Administrador; Director Deportivo', 'es', spanish)).toEqual([
+      'Admin',
+      'AthleticDirector',
+    ]);
+    expect(cellValue(roles, 'Admin, Coach', 'en', spanish)).toEqual(['Admin', 'Coach']);
+    expect(cellValue(f.isActive, 'Sí', 'en')).toBe(true);
+    expect(cellValue(f.isActive, 'NO', 'en')).toBe(false);
   });
 
   it('reads numbers and dates as the user’s language writes them', () => {

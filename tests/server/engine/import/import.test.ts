@@ -22,8 +22,11 @@ import { csvOf, importForm } from './files';
 /**
  * What every resource that takes a spreadsheet promises, derived from its definition as the
  * registry suite is: a newly registered resource offering create is covered by registering it.
+ * A module's import of its own body (users' `importFields`) only creates, and has its module's suite.
  */
-const subjects = [...resourceDefinitions, teams as AnyResource].filter(importable);
+const subjects = [...resourceDefinitions, teams as AnyResource].filter(
+  (definition) => importable(definition) && !definition.importFields,
+);
 
 const keyOf = (definition: AnyResource) =>
   Object.entries(definition.fields).find(([, f]) => f.unique && !f.readOnly)!;

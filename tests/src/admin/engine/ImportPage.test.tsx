@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../../contract/definitions';
 import { promoCodes } from '../../../../contract/definitions/promo-codes';
 import type { ImportPreview } from '../../../../contract/import';
 import { ImportPage } from '../../../../src/admin/engine/ImportPage';
@@ -46,6 +47,10 @@ const server = setupServer(
       result: mapped ? preview({}) : preview({ missingFields: ['state'], unknownColumns: ['Region'] }),
     });
   }),
+  http.post('*/api/users/import/preview', async ({ request }) => {
+    await fieldsOf(request);
+    return HttpResponse.json({ result: preview({ header: ['Email'], failures: [], failingRows: [] }) });
+  }),
   http.post('*/api/promo-codes/import', async ({ request }) => {
     await fieldsOf(request);
     return HttpResponse.json({ result: { importId: 'f3c1', created: 1, updated: 1, unchanged: 0 } });
@@ -87,5 +92,31 @@ describe('the import page', () => {
     expect(JSON.parse(forms[2].mapping).Region).toBe('state');
     expect(JSON.parse(forms[2].versions)).toEqual({ '7': 3 });
     expect(JSON.parse(forms[2].skipRows)).toEqual([4]);
+  });
+
+  it('reads an account’s columns and roles by their Spanish labels as by their English ones, whatever the user’s language', async () => {
+    await session.refresh();
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={users} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Email\r\n'], 'accounts.csv', { type: 'text/csv' }));
+    await screen.findByTestId('import-counts');
+
+    const form = forms.at(-1)!;
+    expect(form.locale).toBe('en');
+    expect(JSON.parse(form.mapping)).toMatchObject({
+      'First name': 'firstName',
+      'Nombre de pila': 'firstName',
+      Apellido: 'lastName',
+      Roles: 'userRoles',
+    });
+    expect(JSON.parse(form.choices)).toEqual({
+      userRoles: {
+        Admin: 'Admin',
+        Administrador: 'Admin',
+        'Athletic Director': 'AthleticDirector',
+        'Director deportivo': 'AthleticDirector',
+      },
+    });
   });
 });

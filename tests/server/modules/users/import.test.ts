@@ -1,0 +1,224 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roles } from '../../../../contract/roles';
+import { auditLog, changeLog, emailOutbox, users } from '../../../../server/db/schema';
+import { createOrganization, createUser, signIn, testApp } from '../../helpers';
+import { csvOf, importForm, xlsxOf } from '../../engine/import/files';
+
+type Ctx = Awaited<ReturnType<typeof testApp>>;
+let ctx: Ctx;
+let adminCookie: string;
+
+beforeEach(async () => {
+  ctx = await testApp();
+  await createOrganization(ctx.db, 'Lincoln High School');
+  await createUser(ctx.db, { email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin' });
+  adminCookie = await signIn(ctx.app, 'admin@example.com');
+});
+afterEach(() => ctx.app.close());
+
+const header = ['Email', 'First name', 'Last name', 'Roles', 'Organization'];
+const post = (path: string, file: Buffer, fields: Record<string, string> = {}, cookie = adminCookie) => {
+  const form = importForm(file, fields, path.endsWith('xlsx') ? 'accounts.xlsx' : 'accounts.csv');
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/users/${path.replace(/#.*$/, '')}`,
+    payload: form.payload,
+    headers: { ...form.headers, cookie },
+  });
+};
+const accounts = (emails: string[]) => ctx.db.select().from(users).where(inArray(users.email, emails));
+const mails = (emails: string[]) => ctx.db.select().from(emailOutbox).where(inArray(emailOutbox.to, emails));
+
+describe('users: import', () => {
+  it('previews each failing row with its row number, column and the Create form’s message, writing nothing', async () => {
+    const file = csvOf([
+      header,
+      ['coach@example.com', 'Cora', 'Coach', 'Athletic Director', 'Lincoln High School'],
+      ['ADMIN@example.com', 'Dup', 'Licate', 'Admin', ''],
+      ['stranger@example.com', 'Sam', 'Stranger', 'Coach', ''],
+      ['director@example.com', 'Dina', 'Director', 'Athletic Director', ''],
+      ['coach@example.com', 'Cora', 'Again', 'Admin', ''],
+      ['nameless@example.com', '', 'Nameless', 'Admin', ''],
+    ]);
+    const response = await post('import/preview', file);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json().result;
+    expect(result).toMatchObject({ rows: 6, created: 1, updated: 0, unchanged: 0, missingFields: [] });
+    expect(result.failures).toEqual([
+      { row: 3, column: 'Email', field: 'email', message: 'Email is already in use' },
+      { row: 4, column: 'Roles', field: 'userRoles', message: 'Role is not a known role' },
+      { row: 5, column: 'Organization', field: 'organizationId', message: 'Organization is required' },
+      { row: 6, column: 'Email', field: 'email', message: 'Email is already in use' },
+      { row: 7, column: 'First name', field: 'firstName', message: 'First name is required' },
+    ]);
+    expect(await accounts(['coach@example.com', 'nameless@example.com'])).toEqual([]);
+    expect(await mails(['coach@example.com'])).toEqual([]);
+  });
+
+  it('names a required column the file lacks, for the mapping step', async () => {
+    const result = (
+      await post(
+        'import/preview',
+        csvOf([
+          ['Email', 'Roles'],
+          ['a@example.com', 'Admin'],
+        ]),
+      )
+    ).json().result;
+    expect(result.missingFields).toEqual(['firstName', 'lastName']);
+  });
+
+  it('commits all rows or none, in one transaction, and sends no invitation when it writes none', async () => {
+    const file = csvOf([
+      header,
+      ['coach@example.com', 'Cora', 'Coach', 'Admin', ''],
+      ['stranger@example.com', 'Sam', 'Stranger', 'Coach', ''],
+    ]);
+    const response = await post('import', file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures).toEqual([
+      { propertyName: 'rows.3.userRoles', errorMessage: 'Row 3, Roles: Role is not a known role' },
+    ]);
+    expect(await accounts(['coach@example.com'])).toEqual([]);
+    expect(await mails(['coach@example.com'])).toEqual([]);
+  });
+
+  it('creates accounts from an XLSX file as the Create form does, with Spanish roles, one audit entry each under one import id, a change event each and an invitation each', async () => {
+    const [{ position: before }] = await ctx.db.select({ position: count() }).from(changeLog);
+    const file = await xlsxOf([
+      ['Correo electrónico', 'Nombre', 'Apellido', 'Roles', 'Organización', 'Colour'],
+      ['cora@example.com', 'Cora', 'Coach', 'Director deportivo', 'Lincoln High School', 'red'],
+      ['ana@example.com', 'Ana', 'Admin', 'Administrador; Athletic Director', 'Lincoln High School', 'blue'],
+    ]);
+    const fields = {
+      mapping: JSON.stringify({
+        'Correo electrónico': 'email',
+        Nombre: 'firstName',
+        Apellido: 'lastName',
+        Organización: 'organizationId',
+      }),
+      choices: JSON.stringify({
+        userRoles: { Administrador: roles.admin, 'Director deportivo': roles.athleticDirector },
+      }),
+      locale: 'es',
+    };
+    const response = await post('import#xlsx', file, fields);
+    expect(response.statusCode, response.body).toBe(200);
+    const { importId, ...counts } = response.json().result;
+    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0 });
+
+    const created = await accounts(['cora@example.com', 'ana@example.com']);
+    const [organization] = await ctx.db.select({ id: sql<number>`id` }).from(sql`organizations`);
+    expect(
+      created
+        .map(({ email, firstName, lastName, roles: held, organizationId, passwordHash, emailConfirmed }) => ({
+          email,
+          firstName,
+          lastName,
+          roles: held,
+          organizationId,
+          passwordHash,
+          emailConfirmed,
+        }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    ).toEqual([
+      {
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: 'Admin',
+        roles: [roles.admin, roles.athleticDirector],
+        organizationId: organization.id,
+        passwordHash: null,
+        emailConfirmed: false,
+      },
+      {
+        email: 'cora@example.com',
+        firstName: 'Cora',
+        lastName: 'Coach',
+        roles: [roles.athleticDirector],
+        organizationId: organization.id,
+        passwordHash: null,
+        emailConfirmed: false,
+      },
+    ]);
+    const entries = await ctx.db
+      .select({ entityId: auditLog.entityId, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'user'), sql`${auditLog.details}->>'importId' = ${importId}`));
+    expect(entries.map((entry) => entry.action)).toEqual(['create', 'create']);
+    expect(entries.map((entry) => Number(entry.entityId)).sort()).toEqual(created.map((u) => u.id).sort());
+    const [{ position: after }] = await ctx.db.select({ position: count() }).from(changeLog);
+    expect(after - before).toBe(2);
+    const invitations = await mails(['cora@example.com', 'ana@example.com']);
+    expect(invitations.map((mail) => [mail.to, mail.templateKey]).sort()).toEqual([
+      ['ana@example.com', 'ConfirmAccount'],
+      ['cora@example.com', 'ConfirmAccount'],
+    ]);
+  });
+
+  it('Undo deletes the accounts the import created, and is refused once one of them changed since', async () => {
+    const file = csvOf([
+      header,
+      ['cora@example.com', 'Cora', 'Coach', 'Admin', ''],
+      ['ana@example.com', 'Ana', 'Admin', 'Admin', ''],
+    ]);
+    const first = (await post('import', file)).json().result;
+    const undo = (importId: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/users/import/${importId}/undo`,
+        headers: { cookie: adminCookie },
+      });
+    const undone = await undo(first.importId);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().result).toEqual({ removed: 2, restored: 0 });
+    expect(await accounts(['cora@example.com', 'ana@example.com'])).toEqual([]);
+
+    const second = (await post('import', file)).json().result;
+    const [cora] = await accounts(['cora@example.com']);
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${cora.id}`,
+      headers: { cookie: adminCookie },
+      payload: {
+        email: cora.email,
+        name: { firstName: 'Cora', lastName: 'Renamed' },
+        userRoles: [roles.admin],
+        organizationId: null,
+        version: cora.version,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const refused = await undo(second.importId);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().validationFailures[0].errorMessage).toBe(
+      "'cora@example.com' was changed after the import, so the import cannot be undone",
+    );
+    expect(await accounts(['cora@example.com', 'ana@example.com'])).toHaveLength(2);
+  });
+
+  it('is the Admin’s: an Athletic Director is refused with 403', async () => {
+    const organization = await createOrganization(ctx.db, 'Riverside Academy');
+    await createUser(ctx.db, {
+      email: 'ad@example.com',
+      roles: [roles.athleticDirector],
+      organizationId: organization.id,
+    });
+    const cookie = await signIn(ctx.app, 'ad@example.com');
+    const file = csvOf([header, ['x@example.com', 'X', 'Y', 'Admin', '']]);
+    expect((await post('import/preview', file, {}, cookie)).statusCode).toBe(403);
+    expect((await post('import', file, {}, cookie)).statusCode).toBe(403);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const { paths } = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/users/import/preview',
+        '/api/users/import',
+        '/api/users/import/{importId}/undo',
+      ]),
+    );
+  });
+});
