@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { beforeAll, inject, onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { randomToken } from '../../server/auth/tokens';
@@ -27,10 +27,6 @@ export function testDatabase(): Promise<Database> {
   })();
   return shared.__testDatabase;
 }
-
-// Opened before a file's first test, under the hook's timeout: on a loaded CI machine opening and
-// migrating the database has taken more than a test's 30 s by itself.
-beforeAll(() => testDatabase());
 
 /** Creates (once per run) and returns the URL of this worker's database on the test server. */
 export async function workerDatabaseUrl(postgresUrl: string, suffix = process.env.VITEST_POOL_ID ?? '0') {

@@ -4,7 +4,7 @@ import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { externalLoginNotConfigured } from '../../../../server/modules/account/external-login';
 import { newAuthenticatorKey } from '../../../../server/auth/totp';
-import { createUser, sessionCookieOf, testApp } from '../../helpers';
+import { createUser, sessionCookieOf, testApp, testDatabase } from '../../helpers';
 
 const publicUrl = 'http://portal.test';
 const client = { client_id: 'spirit-portal', client_secret: 'a-long-test-client-secret-value-0123456789' };
@@ -28,6 +28,9 @@ async function freePort() {
 }
 
 beforeAll(async () => {
+  // The worker's database is opened here, under the hook's 60 s: on a loaded machine opening and
+  // migrating it took the first test past its 30 s by itself.
+  await testDatabase();
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
