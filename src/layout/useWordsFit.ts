@@ -15,10 +15,13 @@ function widestWord(heading: HTMLElement) {
   return widest;
 }
 
+/** The body text's size: a heading is never drawn smaller. */
+const smallestPx = 16;
+
 /**
  * A heading wraps between words, never inside one: where its widest word is wider than the room
  * it has (a long title at 320 px or at 200% zoom, where the brand and the account share the bar),
- * its letters shrink until that word fits. Measured again when its text changes (react-admin
+ * its letters shrink until that word fits, down to the body text's size. Measured again when its text changes (react-admin
  * writes page titles into the top bar's h1 through a portal) and when the bar's width changes;
  * each measure starts from the theme's size, so a wider screen gets it back.
  */
@@ -28,12 +31,17 @@ export function useWordsFit(ref: RefObject<HTMLElement | null>) {
     if (!heading?.parentElement) return;
     const fit = () => {
       heading.style.fontSize = '';
+      heading.style.overflowWrap = '';
       const room = heading.clientWidth;
       const widest = widestWord(heading);
       if (room === 0 || widest <= room) return;
       const size = Number.parseFloat(getComputedStyle(heading).fontSize);
       // A hair under the exact ratio: glyph widths do not scale quite linearly.
-      heading.style.fontSize = `${Math.floor(((size * room) / widest) * 0.98 * 10) / 10}px`;
+      const fitting = Math.floor(((size * room) / widest) * 0.98 * 10) / 10;
+      heading.style.fontSize = `${Math.max(fitting, smallestPx)}px`;
+      // A word too long even at body size (a school's name pasted without spaces) breaks after
+      // all, rather than the letters shrinking past reading.
+      if (fitting < smallestPx) heading.style.overflowWrap = 'anywhere';
     };
     fit();
     const resized = new ResizeObserver(fit);
