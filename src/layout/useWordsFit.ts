@@ -15,13 +15,13 @@ function widestWord(heading: HTMLElement) {
   return widest;
 }
 
-/** The body text's size: a heading is never drawn smaller. */
-const smallestPx = 16;
+/** The smallest size a title is drawn at: the app's captions' (the top bar's title is 16 px). */
+const smallestPx = 12;
 
 /**
  * A heading wraps between words, never inside one: where its widest word is wider than the room
  * it has (a long title at 320 px or at 200% zoom, where the brand and the account share the bar),
- * its letters shrink until that word fits, down to the body text's size. Measured again when its text changes (react-admin
+ * its letters shrink until that word fits, down to the captions' size. Measured again when its text changes (react-admin
  * writes page titles into the top bar's h1 through a portal) and when the bar's width changes;
  * each measure starts from the theme's size, so a wider screen gets it back.
  */
@@ -34,7 +34,8 @@ export function useWordsFit(ref: RefObject<HTMLElement | null>) {
       heading.style.overflowWrap = '';
       const room = heading.clientWidth;
       const widest = widestWord(heading);
-      if (room === 0 || widest <= room) return;
+      // Within a pixel: the room is whole pixels, a word's width is not.
+      if (room === 0 || widest <= room + 1) return;
       const size = Number.parseFloat(getComputedStyle(heading).fontSize);
       // A hair under the exact ratio: glyph widths do not scale quite linearly.
       const fitting = Math.floor(((size * room) / widest) * 0.98 * 10) / 10;
