@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, offers, resourceCalls } from '../../contract/resource';
 import { definitionOf, resourceDefinitions } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { seriousViolations } from './every-role-walk';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const texts = appMessages.tables;
 
 let browser: Browser;
@@ -37,20 +35,6 @@ async function settled(page: Page, path: string) {
   await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
   expect(new URL(page.url()).pathname).toBe(path);
   await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** How far the page scrolls sideways; tables may scroll inside their own container instead. */
