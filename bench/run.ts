@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { scaleSectionEnd, scaleSectionStart } from './scale-section';
+import { keptSections } from './scale-section';
 import { postgresBinDir, startPostgres } from '../tests/server/global-setup-postgres';
 import {
   connections,
@@ -154,14 +154,6 @@ async function benchDriver(driver: Driver, env: Record<string, string>): Promise
   }
 }
 
-/** The scale bench's section (bench/scale.ts writes it), kept when the rest is measured again. */
-function keptScaleSection(resultsFile: string) {
-  if (!existsSync(resultsFile)) return '';
-  const section = new RegExp(`${scaleSectionStart}[\\s\\S]*${scaleSectionEnd}\\n`).exec(
-    readFileSync(resultsFile, 'utf8'),
-  );
-  return section ? `\n${section[0]}` : '';
-}
 async function main() {
   // The sizes of issue 32 (bench/scale.ts), apart: seeding L takes minutes.
   if (process.env.BENCH_SCALE) {
@@ -206,7 +198,10 @@ async function main() {
   const scripts = quick ? [] : scriptBenches();
   const markdown = report(startedAt, drivers, front, scripts);
   const resultsFile = path.join(root, 'bench', 'RESULTS.md');
-  writeFileSync(resultsFile, `${markdown}\n${keptScaleSection(resultsFile)}`);
+  writeFileSync(
+    resultsFile,
+    `${markdown}\n${existsSync(resultsFile) ? keptSections(readFileSync(resultsFile, 'utf8')) : ''}`,
+  );
   log('wrote bench/RESULTS.md');
 }
 

@@ -17,3 +17,12 @@ export function writeScaleSection(file: string, body: string) {
       : `${text.trimEnd()}\n\n${section}`,
   );
 }
+
+/**
+ * What the benches run apart from `npm run bench` recorded in `results`, kept when the rest is
+ * measured again: from bench/scale.ts's section to the end, where bench/import's figures follow.
+ */
+export function keptSections(results: string) {
+  const start = results.indexOf(scaleSectionStart);
+  return start >= 0 ? `\n${results.slice(start)}` : '';
+}

@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, databaseRuleFailures(definitions));
 
   const database = options.database ?? (await openDatabase(config));
-  const storage = options.storage ?? createBlobStore(config);
+  const storage = options.storage ?? (await createBlobStore(config));
   if (!options.database) {
     await database.migrate(() => seedDatabase(database.db, config, app.log, storage));
     app.addHook('onClose', () => database.close());

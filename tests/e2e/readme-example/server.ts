@@ -13,7 +13,7 @@ import { createTeamsTable, exampleResources } from '../../server/engine/teams';
  */
 const config = loadConfig();
 const database = await openDatabase(config);
-const storage = createBlobStore(config);
+const storage = await createBlobStore(config);
 await database.migrate(() => seedDatabase(database.db, config, pino({ level: config.logLevel }), storage));
 await createTeamsTable(database.db);
 const app = await buildApp(config, { database, storage, serveApp: true, resources: exampleResources });

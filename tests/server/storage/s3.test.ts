@@ -2,8 +2,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { createBlobStore, S3BlobStore } from '../../../server/storage';
-import type { S3Settings } from '../../../server/storage/s3';
+import { createBlobStore } from '../../../server/storage';
+import { S3BlobStore, type S3Settings } from '../../../server/storage/s3';
 import { createOrganization, createUser, signIn, testApp } from '../helpers';
 import { multipart } from '../modules/design-logos/fixtures';
 import { blobStoreContract } from './contract';
@@ -32,15 +32,15 @@ beforeEach(async () => {
 });
 
 describe('S3 blob store', () => {
-  it('is chosen when S3_ENDPOINT, S3_BUCKET and the keys are set, and refused half set', () => {
+  it('is chosen when S3_ENDPOINT, S3_BUCKET and the keys are set, and refused half set', async () => {
     const env = {
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       S3_BUCKET: 'spirit',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
     };
-    expect(createBlobStore(loadConfig(env))).toBeInstanceOf(S3BlobStore);
-    expect(createBlobStore(loadConfig({}))).not.toBeInstanceOf(S3BlobStore);
+    expect(await createBlobStore(loadConfig(env))).toBeInstanceOf(S3BlobStore);
+    expect(await createBlobStore(loadConfig({}))).not.toBeInstanceOf(S3BlobStore);
     expect(() => loadConfig({ S3_BUCKET: 'spirit' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
   });
 
