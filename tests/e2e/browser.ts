@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 
 export { admin } from './global-setup';
@@ -63,6 +63,25 @@ export async function signedInState(
 }
 
 /** The text an element's aria-describedby points at, as a screen reader reads its description. */
+/**
+ * For a file that changes the demo director's language: a browser and the director signed in
+ * for its tests, and after them the language back to unset, so the other files see English.
+ */
+export function directorWhoseLanguageChanges() {
+  const opened = {} as { browser: Browser; asDirector: SignedIn };
+  beforeAll(async () => {
+    opened.browser = await launchBrowser();
+    opened.asDirector = await signedInState(opened.browser, demo.directorEmail, demo.password);
+  });
+  afterAll(async () => {
+    const context = await opened.browser.newContext({ storageState: opened.asDirector });
+    await context.request.delete(`${baseUrl()}/api/preferences/locale`);
+    await context.close();
+    await opened.browser?.close();
+  });
+  return opened;
+}
+
 export const describedBy = (target: Locator) =>
   target.evaluate((element) =>
     (element.getAttribute('aria-describedby') ?? '')

@@ -1,24 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../contract/locales';
 import { appMessages as en } from '../../src/i18n/en';
 import { appMessages as es } from '../../src/i18n/es';
 import { englishWordsIn } from './english-words';
-import { baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { baseUrl, directorWhoseLanguageChanges } from './browser';
 
-let browser: Browser;
-let asDirector: SignedIn;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-});
-afterAll(async () => {
-  // The director's language goes back to unset, so the other suites see English.
-  const context = await browser.newContext({ storageState: asDirector });
-  await context.request.delete(`${baseUrl()}/api/preferences/locale`);
-  await context.close();
-  await browser?.close();
-});
+const opened = directorWhoseLanguageChanges();
 
 declare global {
   interface Window {
@@ -61,7 +49,7 @@ describe('texts at first paint', () => {
     const messages = catalogues[locale];
 
     it(`/login in ${locale}: its texts from the first paint, no key and no other language on the way`, async () => {
-      const context = await browser.newContext();
+      const context = await opened.browser.newContext();
       const page = await context.newPage();
       try {
         const texts = await textsOnTheWay(page, '/login', locale, (page) =>
@@ -77,7 +65,7 @@ describe('texts at first paint', () => {
     });
 
     it(`/admin/dashboard in ${locale}: no key on the way, nor English the settled page does not show`, async () => {
-      const context = await browser.newContext({ storageState: asDirector });
+      const context = await opened.browser.newContext({ storageState: opened.asDirector });
       // The user's own setting wins over the browser's as the admin opens (src/providers/locale.ts).
       await context.request.put(`${baseUrl()}/api/preferences/locale`, { data: { value: locale } });
       const page = await context.newPage();

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appMessages as es } from '../../src/i18n/es';
 import { appMessages as en } from '../../src/i18n/en';
 import { apparelSeeds } from '../../server/db/seed-apparel';
@@ -7,21 +7,9 @@ import { brandSeeds } from '../../server/db/seed-data';
 import { demoOrganizations } from '../../server/db/seed';
 import { demoProducts } from '../../server/db/seed-sales';
 import { englishWordsIn } from './english-words';
-import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { admin, baseUrl, demo, directorWhoseLanguageChanges, signedInState } from './browser';
 
-let browser: Browser;
-let asDirector: SignedIn;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-});
-afterAll(async () => {
-  // The director's language goes back to unset, so the other suites see English.
-  const context = await browser.newContext({ storageState: asDirector });
-  await context.request.delete(`${baseUrl()}/api/preferences/locale`);
-  await context.close();
-  await browser?.close();
-});
+const opened = directorWhoseLanguageChanges();
 
 /**
  * What the schools and the vendors wrote, not the portal: the user's e-mail, the schools' names, the base apparel's
@@ -55,7 +43,7 @@ async function ensureALogo(context: BrowserContext) {
 
 describe('the portal in Spanish', () => {
   it('lets a visitor choose Español on the sign-in page, remembered by the browser, <html lang> following', async () => {
-    const context = await browser.newContext();
+    const context = await opened.browser.newContext();
     const page = await context.newPage();
     try {
       await page.goto(`${baseUrl()}/login`);
@@ -72,7 +60,7 @@ describe('the portal in Spanish', () => {
   });
 
   it('an athletic director switches to Español in the user menu and walks dashboard, design logos and the studio without an English word', async () => {
-    const context = await browser.newContext({ storageState: asDirector });
+    const context = await opened.browser.newContext({ storageState: opened.asDirector });
     await ensureALogo(context);
     const page = await context.newPage();
     try {
@@ -125,8 +113,8 @@ describe('the portal in Spanish', () => {
   });
 
   it("lets an Admin write a template's Spanish subject and body on its update page", async () => {
-    const context = await browser.newContext({
-      storageState: await signedInState(browser, admin.email, admin.password),
+    const context = await opened.browser.newContext({
+      storageState: await signedInState(opened.browser, admin.email, admin.password),
     });
     const page = await context.newPage();
     try {
@@ -152,7 +140,7 @@ describe('the portal in Spanish', () => {
   });
 
   it("shows a director the server's refusal of an upload in Spanish", async () => {
-    const context = await browser.newContext({ storageState: asDirector });
+    const context = await opened.browser.newContext({ storageState: opened.asDirector });
     const page = await context.newPage();
     try {
       await page.goto(`${baseUrl()}/admin/design-logos`);
@@ -174,8 +162,8 @@ describe('the portal in Spanish', () => {
   });
 
   it('an Admin in Español reads the server’s and the definitions’ words in Spanish: lists, paging, history, trash, conflict, audit log, jobs, quick search, catalogue, password rule', async () => {
-    const context = await browser.newContext({
-      storageState: await signedInState(browser, admin.email, admin.password),
+    const context = await opened.browser.newContext({
+      storageState: await signedInState(opened.browser, admin.email, admin.password),
       viewport: { width: 1280, height: 900 },
     });
     const api = context.request;
@@ -312,7 +300,7 @@ describe('the portal in Spanish', () => {
   });
 
   it('keeps the language in another browser of the same user', async () => {
-    const context = await browser.newContext({ storageState: asDirector });
+    const context = await opened.browser.newContext({ storageState: opened.asDirector });
     const page = await context.newPage();
     try {
       await page.goto(`${baseUrl()}/admin/dashboard`);
