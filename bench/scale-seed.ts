@@ -122,6 +122,7 @@ export async function timeIndexes(db: Db) {
 const keptTableMigrations = [
   keptDaysMigration,
   path.join(import.meta.dirname, '../server/db/migrations/0028_rollups_of_every_school_and_month.sql'),
+  path.join(import.meta.dirname, '../server/db/migrations/0031_platform_sales_day_shards.sql'),
 ];
 
 /**
@@ -129,16 +130,18 @@ const keptTableMigrations = [
  * a database upgraded to them (writes to those tables wait that long).
  */
 async function fillKeptDays(db: Db) {
+  // A later migration's fill of a table replaces an earlier one's (0031 split 0028's days).
+  const fills = new Map<string, string>();
   for (const file of keptTableMigrations) {
-    const fills = readFileSync(file, 'utf8')
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-      .filter((statement) => /^INSERT INTO \w+/.test(statement));
-    for (const fill of fills) {
-      const started = performance.now();
-      await db.execute(sql.raw(fill));
-      const table = /^INSERT INTO (\w+)/.exec(fill)![1];
-      log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      const fill = statement.replace(/^\s*--.*$/gm, '').trim();
+      const table = /^INSERT INTO (\w+)/.exec(fill)?.[1];
+      if (table) fills.set(table, fill);
     }
+  }
+  for (const [table, fill] of fills) {
+    const started = performance.now();
+    await db.execute(sql.raw(fill));
+    log(`${table}: filled from the orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 }

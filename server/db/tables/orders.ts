@@ -1,5 +1,15 @@
 /** Orders, their items, and the day-by-day sales the dashboard reads. */
-import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ordersWithoutSchemas } from '../../../contract/definitions/orders';
 import { resourceTable } from '../resource-table';
 import { money, organizations } from './base';
@@ -41,17 +51,26 @@ export const salesDays = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.day] }), index('sales_days_day_idx').on(t.day)],
 );
 
+/** How many rows of `platform_sales_days` share each day: a school's orders go to one of them. */
+export const platformSalesShards = 16;
+
 /**
  * What every school together sold on each UTC day, kept with `sales_days` by the same trigger
- * (migration 0028): the Admin's card of all schools reads one row per day shown, not one per
- * school and day. Every order of a day updates that day's row, so orders of the same day written
- * at once by different transactions wait for each other's commit (one short statement each).
+ * (migrations 0028 and 0031): the Admin's card of all schools reads a few rows per day shown, not
+ * one per school and day. A day is split over `platformSalesShards` rows, a school's orders
+ * adding to row `organization_id % 16`: with one row per day, every order of the day, of any
+ * school, waited for the commit of the one before it. A day's figures are the sum of its rows.
  */
-export const platformSalesDays = pgTable('platform_sales_days', {
-  day: date('day', { mode: 'string' }).primaryKey(),
-  revenue: money('revenue').notNull(),
-  orders: integer('orders').notNull(),
-});
+export const platformSalesDays = pgTable(
+  'platform_sales_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull(),
+    revenue: money('revenue').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
 
 /**
  * Units of each product a school sold on each UTC day (items of orders neither cancelled nor

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../../../../server/db/schema';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Db } from '../../../../server/db/client';
+import { orderItems, orders, platformSalesShards } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
 import { addProduct } from '../orders/fixtures';
 import { actors } from '../organizations/actors';
@@ -59,9 +60,10 @@ async function keptUnits() {
 
 /** What every school sold per UTC day, and each school's units of each product per UTC month. */
 async function keptOfEverySchoolAndMonth() {
+  // A day's figures are the sum of its rows (one per shard of the schools).
   const days = (await ctx.db.execute(sql`
-    select to_char(day, 'YYYY-MM-DD') as day, revenue::text as revenue, orders
-    from platform_sales_days where orders <> 0 or revenue <> 0 order by 1`)) as unknown as Rows;
+    select to_char(day, 'YYYY-MM-DD') as day, sum(revenue)::text as revenue, sum(orders)::int as orders
+    from platform_sales_days group by day having sum(orders) <> 0 or sum(revenue) <> 0 order by 1`)) as unknown as Rows;
   const months = (await ctx.db.execute(sql`
     select organization_id, to_char(month, 'YYYY-MM') as month, product_id, units
     from product_months where units <> 0 order by 1, 2, 3`)) as unknown as Rows;
@@ -256,4 +258,40 @@ describe('the kept sales days', () => {
         );
     }
   });
+
+  // One PGlite connection runs one transaction at a time: only PostgreSQL writes at once.
+  it.runIf(Boolean(inject('postgresUrl')))(
+    "let two schools' orders of the same day be written at once: neither waits for the other's commit",
+    async () => {
+      const [first, second] = schools;
+      expect(first % platformSalesShards).not.toBe(second % platformSalesShards);
+      const orderOf = (organizationId: number, orderNumber: string) => ({
+        organizationId,
+        collectionId: 'Shopify',
+        orderNumber,
+        customerName: 'Pat Parent',
+        customerEmail: 'pat@example.com',
+        total: 25,
+        status: 'Paid',
+      });
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let inserted!: () => void;
+      const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const open = ctx.db.transaction(async (tx) => {
+        await tx.insert(orders).values(orderOf(first, '#open'));
+        inserted();
+        await committed;
+      });
+      await firstInserted;
+      // Bounded: with one kept row per day, this waited for the open transaction's commit.
+      await ctx.db.transaction(async (tx) => {
+        await (tx as unknown as Db).execute(sql`set local lock_timeout = '5s'`);
+        await tx.insert(orders).values(orderOf(second, '#meanwhile'));
+      });
+      commit();
+      await open;
+      expect(await keptOfEverySchoolAndMonth()).toEqual(await everySchoolAndMonthFromOrders());
+    },
+  );
 });
