@@ -1,36 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, pathOf, type SignedIn, signedInState } from './browser';
+import { baseUrl, browserOfBothRoles, pathOf, type SignedIn } from './browser';
 
 const text = appMessages.users;
 const fill = (template: string, email: string) => template.replace('%{email}', email);
 
-let browser: Browser;
-let context: BrowserContext;
+const session = browserOfBothRoles();
 let page: Page;
-let asAdmin: SignedIn;
-let asDirector: SignedIn;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asAdmin = await signedInState(browser, admin.email, admin.password);
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-});
-afterAll(() => browser?.close());
-afterEach(() => context?.close());
 
 async function openAs(state: SignedIn, path: string, options: { width?: number; height?: number } = {}) {
-  context = await browser.newContext({
-    storageState: state,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-  });
-  page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
+  ({ page } = await session.open(state, path, {
+    width: options.width ?? 1280,
+    height: options.height ?? 800,
+  }));
 }
 
-const signInAsAdmin = () => openAs(asAdmin, '/admin/dashboard');
+const signInAsAdmin = () => openAs(session.asAdmin, '/admin/dashboard');
 
 async function searchAccounts(term: string) {
   await page.goto(`${baseUrl()}/admin/users`);
@@ -140,7 +127,7 @@ describe('Accounts as an Admin', () => {
   });
 
   it('keeps the Organization error clear of the Password field on Create User', async () => {
-    await openAs(asAdmin, '/admin/users/create');
+    await openAs(session.asAdmin, '/admin/users/create');
     const form = page.locator('form');
     await form.getByLabel('Athletic Director').check();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -187,7 +174,7 @@ describe('Accounts as an Admin', () => {
 
 describe('Accounts as an AthleticDirector', () => {
   it('shows no Accounts entry, and /admin/users goes to /403', async () => {
-    await openAs(asDirector, '/admin');
+    await openAs(session.asDirector, '/admin');
     await page.waitForURL('**/admin/design-logos');
     await expect
       .poll(() => page.getByRole('link', { name: appMessages.layout.designLogos }).isVisible())

@@ -1,30 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apparelColourExists } from '../../contract/merchandise';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, launchBrowser, pathOf, type SignedIn, signedInState } from './browser';
+import { baseUrl, browserOfBothRoles, pathOf, type SignedIn } from './browser';
 
 const text = appMessages.baseApparel;
-let browser: Browser;
-let context: BrowserContext;
+const session = browserOfBothRoles();
 let page: Page;
-let asDirector: SignedIn;
-let asAdmin: SignedIn;
 
 async function openAs(state: SignedIn, path: string) {
-  context = await browser.newContext({ storageState: state });
-  page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
+  ({ page } = await session.open(state, path));
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-  asAdmin = await signedInState(browser, admin.email, admin.password);
-});
-afterAll(() => browser?.close());
-afterEach(() => context.close());
 
 const forestPng = () =>
   sharp({ create: { width: 400, height: 400, channels: 3, background: '#1d4d2b' } })
@@ -49,7 +36,7 @@ async function addColour(name: string, hex: string) {
 
 describe('apparel colours, as an Admin', () => {
   it('adds Forest to the tee with its png from the menu, and a second Forest is refused on its Name', async () => {
-    await openAs(asAdmin, '/admin/dashboard');
+    await openAs(session.asAdmin, '/admin/dashboard');
     await page.getByRole('link', { name: appMessages.layout.baseApparel }).click();
     const colours = page.getByRole('list', { name: text.coloursOf.replace('%{title}', tee) });
     await colours.waitFor();
@@ -75,7 +62,7 @@ describe('apparel colours, as an Admin', () => {
 
 describe('apparel colours, as an athletic director', () => {
   it('shows no Apparel Colours entry, and the address goes to /403', async () => {
-    await openAs(asDirector, '/admin');
+    await openAs(session.asDirector, '/admin');
     await page.waitForURL('**/admin/design-logos');
     await page.getByRole('link', { name: appMessages.layout.designLogos }).waitFor();
     expect(await page.getByRole('link', { name: appMessages.layout.baseApparel }).count()).toBe(0);

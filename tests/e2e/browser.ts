@@ -1,8 +1,17 @@
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 
-export { admin } from './global-setup';
+import { admin } from './global-setup';
+
+export { admin };
 export const demo = { directorEmail: 'director@lincoln-high.example', password: 'Demo-Passw0rd!' };
 
 /** Debian's Chromium, with the flags this closed network needs. */
@@ -63,6 +72,41 @@ export async function signedInState(
 }
 
 /** The text an element's aria-describedby points at, as a screen reader reads its description. */
+/**
+ * A file's browser with the Admin and the demo director signed in once, for its tests to open
+ * pages as either: every context a test opens is closed after it.
+ */
+export function browserOfBothRoles() {
+  const opened: BrowserContext[] = [];
+  const session = {
+    browser: undefined as unknown as Browser,
+    asAdmin: undefined as unknown as SignedIn,
+    asDirector: undefined as unknown as SignedIn,
+    async context(options?: BrowserContextOptions) {
+      const context = await session.browser.newContext(options);
+      opened.push(context);
+      return context;
+    },
+    /** A page signed in as `state` at `path`, in a context of its own. */
+    async open(state: SignedIn, path: string, viewport?: { width: number; height: number }) {
+      const context = await session.context({ storageState: state, ...(viewport && { viewport }) });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}${path}`);
+      return { context, page };
+    },
+  };
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+    session.asAdmin = await signedInState(session.browser, admin.email, admin.password);
+    session.asDirector = await signedInState(session.browser, demo.directorEmail, demo.password);
+  });
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close();
+  });
+  afterAll(() => session.browser?.close());
+  return session;
+}
+
 /**
  * For a file that changes the demo director's language: a browser and the director signed in
  * for its tests, and after them the language back to unset, so the other files see English.

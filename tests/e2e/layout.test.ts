@@ -1,30 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 import { en } from '../../src/i18n/react-admin';
-import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { admin, baseUrl, browserOfBothRoles, type SignedIn } from './browser';
 
-let browser: Browser;
+const session = browserOfBothRoles();
 let context: BrowserContext;
 let page: Page;
-let asAdmin: SignedIn;
-let asDirector: SignedIn;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asAdmin = await signedInState(browser, admin.email, admin.password);
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-});
-afterAll(() => browser?.close());
-afterEach(() => context?.close());
 
 async function openAs(state: SignedIn, path: string, options: { width?: number; height?: number } = {}) {
-  context = await browser.newContext({
-    storageState: state,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-  });
-  page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
+  ({ context, page } = await session.open(state, path, {
+    width: options.width ?? 1280,
+    height: options.height ?? 800,
+  }));
 }
 
 const shell = appMessages.shell;
@@ -52,7 +40,7 @@ async function topProductTitles() {
 
 describe('admin layout', () => {
   it('shows the Admin dashboard cards in order with the Update Account and View Users links', async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const cards = page.locator('main section[aria-label]');
     await expect.poll(() => cards.count()).toBe(6);
     expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
@@ -69,7 +57,7 @@ describe('admin layout', () => {
   });
 
   it("draws an Admin the demo schools' sales of the last 30 days, with the totals in dollars and the chart's text alternative", async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const sales = page.getByRole('region', { name: appMessages.dashboard.sales });
     const chart = sales.getByRole('img');
     await chart.waitFor();
@@ -109,7 +97,7 @@ describe('admin layout', () => {
   });
 
   it("shows an AthleticDirector their own organization's sales only: what an Admin sees with it selected", async () => {
-    await landAs(asDirector, '/admin/design-logos');
+    await landAs(session.asDirector, '/admin/design-logos');
     await page.goto(`${baseUrl()}/admin/dashboard`);
     const directorTotals = await salesTotals();
     const products = await topProductTitles();
@@ -118,7 +106,7 @@ describe('admin layout', () => {
     expect(await page.getByRole('region', { name: appMessages.dashboard.operations }).count()).toBe(0);
     await context.close();
 
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const allTotals = await salesTotals();
     expect(allTotals).not.toBe(directorTotals);
     expect((await topProductTitles()).some((title) => title.startsWith('Riverside'))).toBe(true);
@@ -128,7 +116,7 @@ describe('admin layout', () => {
   });
 
   it("sits an AthleticDirector's one-chip Assigned Roles card beside Primary Info, filling the row at 1280 px", async () => {
-    await landAs(asDirector, '/admin/design-logos');
+    await landAs(session.asDirector, '/admin/design-logos');
     await page.goto(`${baseUrl()}/admin/dashboard`);
     const box = async (name: string) => {
       const region = page.getByRole('region', { name });
@@ -152,7 +140,7 @@ describe('admin layout', () => {
   });
 
   it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const selector = page.getByRole('combobox', { name: shell.organization });
     await selector.click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
@@ -174,7 +162,7 @@ describe('admin layout', () => {
   });
 
   it('asks an Admin for an organization only above the pages that need one, and shows no picker above the others', async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const name = page.getByTestId('organization-name');
     const selector = page.getByRole('combobox', { name: shell.organization, exact: true });
     await expect.poll(() => name.textContent()).toBe(shell.allOrganizations);
@@ -193,7 +181,7 @@ describe('admin layout', () => {
   });
 
   it("names the sidebar's entries apart: Portal Settings and Sent Emails in the Settings group, Email Templates at the top", async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     const group = page.getByRole('list', { name: appMessages.layout.settingsGroup });
     await group.getByRole('link', { name: 'Portal Settings' }).waitFor();
     await group.getByRole('link', { name: 'Sent Emails' }).waitFor();
@@ -203,7 +191,7 @@ describe('admin layout', () => {
   });
 
   it('wraps a long page title in the top bar of a 390 px phone instead of cutting it', async () => {
-    await landAs(asDirector, '/admin/design-logos', { width: 390, height: 844 });
+    await landAs(session.asDirector, '/admin/design-logos', { width: 390, height: 844 });
     await page.goto(`${baseUrl()}/admin/merchandise/create`);
     const title = page.getByRole('heading', { level: 1, name: appMessages.merchandise.createTitle });
     await title.waitFor();
@@ -216,13 +204,13 @@ describe('admin layout', () => {
   });
 
   it('shows an AthleticDirector their own organization without a selector', async () => {
-    await landAs(asDirector, '/admin/design-logos');
+    await landAs(session.asDirector, '/admin/design-logos');
     await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe('Lincoln High School');
     expect(await page.getByRole('combobox', { name: shell.organization }).count()).toBe(0);
   });
 
   it('opens the user menu with the email, Manage Account and Log Out', async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     await page.getByRole('button', { name: en.ra.auth.user_menu }).click();
     await expect
       .poll(() => page.locator('header[data-scrolled]').getByText(admin.email).isVisible())
@@ -235,7 +223,7 @@ describe('admin layout', () => {
   });
 
   it('shows the environment banner from the environment cookie', async () => {
-    await landAs(asAdmin, '/admin/dashboard');
+    await landAs(session.asAdmin, '/admin/dashboard');
     await context.addCookies([{ name: 'environment', value: 'Staging', url: baseUrl() }]);
     await page.reload();
     const banner = appMessages.layout.environmentBanner.replace('%{name}', 'Staging');
@@ -243,7 +231,7 @@ describe('admin layout', () => {
   });
 
   it('shows the environment banner on the public pages too', async () => {
-    context = await browser.newContext();
+    context = await session.context();
     page = await context.newPage();
     await context.addCookies([{ name: 'environment', value: 'Staging', url: baseUrl() }]);
     await page.goto(`${baseUrl()}/login`);
@@ -252,7 +240,7 @@ describe('admin layout', () => {
   });
 
   it('casts the top bar shadow once the content scrolls past 10 px, and keeps --vh at 1% of the viewport', async () => {
-    await openAs(asAdmin, '/admin/users', { width: 1024, height: 400 });
+    await openAs(session.asAdmin, '/admin/users', { width: 1024, height: 400 });
     const appBar = page.locator('header[data-scrolled]');
     // The accounts table loads its page's code, then its rows.
     await expect.poll(() => page.getByRole('cell').count(), { timeout: 15_000 }).toBeGreaterThan(5);
@@ -272,7 +260,7 @@ describe('admin layout', () => {
   });
 
   it('hides the sidebar under 640 px and shows it on wider screens', async () => {
-    await landAs(asAdmin, '/admin/dashboard', { width: 600, height: 800 });
+    await landAs(session.asAdmin, '/admin/dashboard', { width: 600, height: 800 });
     const entry = page.getByRole('link', { name: appMessages.layout.dashboard });
     await expect.poll(() => page.getByTestId('organization-name').count()).toBe(1);
     expect(await entry.isVisible()).toBe(false);

@@ -1,32 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { printDpiTooLow } from '../../contract/merchandise';
 import { appMessages } from '../../src/i18n/en';
-import { admin, baseUrl, demo, describedBy, launchBrowser, type SignedIn, signedInState } from './browser';
+import { baseUrl, browserOfBothRoles, describedBy, type SignedIn } from './browser';
 import { apparelCard, crestPng, crestSvg, logoCard, openStudio, uploadLogo } from './merchandise-walk';
 
 const text = appMessages;
-let browser: Browser;
+const session = browserOfBothRoles();
 let context: BrowserContext;
 let page: Page;
-let asDirector: SignedIn;
-let asAdmin: SignedIn;
 
 async function openAs(state: SignedIn, path: string) {
-  context = await browser.newContext({ storageState: state });
-  page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
+  ({ context, page } = await session.open(state, path));
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  asDirector = await signedInState(browser, demo.directorEmail, demo.password);
-  asAdmin = await signedInState(browser, admin.email, admin.password);
-});
-afterAll(() => browser?.close());
-beforeEach(() => openAs(asDirector, '/admin/design-logos'));
-afterEach(() => context.close());
+beforeEach(() => openAs(session.asDirector, '/admin/design-logos'));
 
 describe('design logos and merchandise, as an athletic director', () => {
   it('uploads a png and an svg logo, and the modal closes by itself each time', async () => {
@@ -268,7 +256,7 @@ describe('design logos and merchandise, as an athletic director', () => {
 
   it('lets an Admin work on the logos of the organization chosen in the header', async () => {
     await context.close();
-    await openAs(asAdmin, '/admin/design-logos');
+    await openAs(session.asAdmin, '/admin/design-logos');
     await page.getByText(text.designLogos.selectOrganization).waitFor();
 
     const selector = page.getByRole('combobox', { name: text.shell.organization });
