@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../../../server/db/client';
@@ -69,6 +70,22 @@ async function keptOfEverySchoolAndMonth() {
     from product_months where units <> 0 order by 1, 2, 3`)) as unknown as Rows;
   return { days: days.rows, months: months.rows };
 }
+
+/** The rows of platform_sales_days that hold anything, shard by shard. */
+async function platformShards() {
+  const result = (await ctx.db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, shard, revenue::text as revenue, orders
+    from platform_sales_days where orders <> 0 or revenue <> 0 order by 1, 2`)) as unknown as Rows;
+  return result.rows;
+}
+
+/** Migration 0031's statement that fills platform_sales_days from sales_days. */
+const shardsFill = readFileSync(
+  new URL('../../../../server/db/migrations/0031_platform_sales_day_shards.sql', import.meta.url),
+  'utf8',
+)
+  .split('--> statement-breakpoint')
+  .find((statement) => statement.includes('INSERT INTO platform_sales_days'))!;
 
 /** The same, summed from the orders and their items. */
 async function everySchoolAndMonthFromOrders() {
@@ -165,6 +182,13 @@ describe('the kept sales days', () => {
     expect(await kept()).toEqual(await fromOrders());
     expect(await keptUnits()).toEqual(await unitsFromItems());
     expect(await keptOfEverySchoolAndMonth()).toEqual(await everySchoolAndMonthFromOrders());
+
+    // Migration 0031 split the days of every school into shards, rebuilt from each school's days:
+    // the rows its statements write are the ones the trigger keeps.
+    const keptShards = await platformShards();
+    await ctx.db.execute(sql`delete from platform_sales_days`);
+    await ctx.db.execute(sql.raw(shardsFill));
+    expect(await platformShards()).toEqual(keptShards);
   });
 
   it('give the sales card the same days, totals and top products as the orders, on random periods, for one school or all', async () => {
