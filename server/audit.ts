@@ -1,6 +1,6 @@
 import type { AuditAction } from '../contract/audit';
-import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { insertJsonRows } from './db/json-rows';
 import { auditLog } from './db/schema';
 
 /**
@@ -55,16 +55,14 @@ export function audit(
   return db.insert(auditLog).values(rowOf({ actorUserId, action, entityType, entityId, details }));
 }
 
-/**
- * The same for many entries at once (an import's rows), in one statement with one parameter, the
- * entries as a JSON array: 500 entries as 3,000 bound values cost PGlite more to pass than to store.
- */
+/** The same for many entries at once (an import's rows), in one statement with one bound value. */
 export function auditAll(db: Db, entries: readonly AuditEntry[]) {
-  const column = (name: keyof typeof auditLog.$inferInsert) => sql.identifier(auditLog[name].name);
-  return db.execute(sql`
-    insert into ${auditLog} (${column('actorUserId')}, ${column('action')}, ${column('entityType')}, ${column('entityId')}, ${column('details')})
-    select (entry->>'actorUserId')::int, entry->>'action', entry->>'entityType', entry->>'entityId',
-      nullif(entry->'details', 'null'::jsonb)
-    from jsonb_array_elements(${JSON.stringify(entries.map(rowOf))}::jsonb) with ordinality as listed(entry, n)
-    order by n`);
+  const rows = entries.map(rowOf);
+  const names = Object.keys(rows[0] ?? {}) as (keyof ReturnType<typeof rowOf>)[];
+  return insertJsonRows(
+    db,
+    auditLog,
+    names.map((name) => auditLog[name].name),
+    rows.map((row) => Object.fromEntries(names.map((name) => [auditLog[name].name, row[name]]))),
+  );
 }

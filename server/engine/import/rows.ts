@@ -16,6 +16,7 @@ import {
 } from '../../../contract/resource';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { insertJsonRows } from '../../db/json-rows';
 import { forbidden, HttpError } from '../../http/errors';
 import { announceChange, announceChanges } from '../change-feed';
 import { auditChange, auditCreates } from '../change-audit';
@@ -289,35 +290,26 @@ export async function runImport(
 }
 
 /**
- * Inserts a batch of creates with one bound value, the rows as a JSON array read by the table's
- * own row type, and reads them back as the engine selects them: 500 rows as 3,500 bound values
- * took PGlite twice as long to pass as to store. Rows naming the same columns go together, so a
- * column a row leaves out takes its default, never a null from another row's shape.
+ * Inserts a batch of creates (`insertJsonRows`) and reads them back as the engine selects them.
+ * Rows naming the same columns go together, so a column a row leaves out takes its default, never
+ * a null from another row's shape.
  */
 async function insertBatch(tx: Db, engine: ResourceEngine, rows: Values[]) {
   const shapes = new Map<string, Values[]>();
   for (const row of rows) {
-    const names = Object.keys(row).filter((name) => row[name] !== undefined);
-    const shape = names.join(',');
-    const group = shapes.get(shape);
-    if (group) group.push(row);
-    else shapes.set(shape, [row]);
+    const shape = Object.keys(row)
+      .filter((name) => row[name] !== undefined)
+      .join(',');
+    shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
   }
   const ids: number[] = [];
   for (const [shape, group] of shapes) {
     const names = shape ? shape.split(',') : [];
     const columnNames = names.map((name) => engine.columns[name].name);
-    const list = sql.join(
-      columnNames.map((name) => sql.identifier(name)),
-      sql`, `,
+    const json = group.map((row) =>
+      Object.fromEntries(names.map((name, at) => [columnNames[at], plain(row[name])])),
     );
-    const json = JSON.stringify(
-      group.map((row) => Object.fromEntries(names.map((name, at) => [columnNames[at], plain(row[name])]))),
-    );
-    const inserted = (await tx.execute(
-      sql`insert into ${engine.table} (${list}) select ${list} from jsonb_populate_recordset(null::${engine.table}, ${json}::jsonb) returning ${engine.columns.id}`,
-    )) as unknown as { rows: { id: number }[] };
-    ids.push(...inserted.rows.map((row) => row.id));
+    ids.push(...(await insertJsonRows(tx, engine.table, columnNames, json)));
   }
   return (await tx
     .select(engine.select)
