@@ -249,6 +249,8 @@ describe('a refund', () => {
     await open('orders');
     await page.getByRole('combobox', { name: texts.chooseOrganization }).click();
     await page.getByRole('option', { name: 'Lincoln High School' }).click();
+    // The school's list drawn first: a search typed while it was still loading was lost.
+    await visible('1-10 of 59');
     await page.getByPlaceholder('Search').fill('SO-1011');
     await page
       .getByRole('link', { name: appMessages.orders.detailsOf.replace('%{number}', 'SO-1011') })
