@@ -18,6 +18,7 @@ import {
   type AnyResource,
   type Field,
   filterableFields,
+  type NumberField,
   maxIntegerId,
   referenceFields,
   sortableFields,
@@ -72,16 +73,7 @@ export function fieldInputSchema(f: Field): z.ZodType {
     }
     case 'number':
     case 'money': {
-      let number = z.number({
-        error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be a number`),
-      });
-      if (f.kind === 'number' && f.int) number = number.int(`${label} must be a whole number`);
-      if (f.kind === 'money') number = number.multipleOf(0.01, `${label} must have at most two decimals`);
-      const min = f.min ?? (f.kind === 'money' ? -1_000_000_000 : -maxIntegerId);
-      const max = f.max ?? (f.kind === 'money' ? 1_000_000_000 : maxIntegerId);
-      number = number
-        .min(min, `${label} must be at least ${min}`)
-        .max(max, `${label} must be at most ${max}`);
+      const number = numberSchema(f, f.min, f.max);
       return f.required ? number : number.nullish().transform((value) => value ?? null);
     }
     case 'boolean':
@@ -117,18 +109,50 @@ export function fieldInputSchema(f: Field): z.ZodType {
             .transform((value) => value ?? null);
     }
     case 'date': {
-      const date = z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
+      const date = dateSchema(label);
       return f.required ? date : date.nullish().transform((value) => value ?? null);
     }
     case 'dateTime': {
-      const dateTime = z.iso.datetime({
-        offset: true,
-        error: `${label} must be an ISO 8601 date and time with a time zone`,
-      });
+      const dateTime = dateTimeSchema(label);
       return f.required ? dateTime : dateTime.nullish().transform((value) => value ?? null);
     }
   }
 }
+
+/**
+ * A number of the field's kind within `min` and `max` (else the column's own range: a value past
+ * an integer column is a 400, never the database's out-of-range error).
+ */
+function numberSchema(f: NumberField, min?: number, max?: number) {
+  const { label } = f;
+  let number = z.number({
+    error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be a number`),
+  });
+  if (f.kind === 'number' && f.int) number = number.int(`${label} must be a whole number`);
+  if (f.kind === 'money') number = number.multipleOf(0.01, `${label} must have at most two decimals`);
+  const least = min ?? (f.kind === 'money' ? -1_000_000_000 : -maxIntegerId);
+  const most = max ?? (f.kind === 'money' ? 1_000_000_000 : maxIntegerId);
+  return number
+    .min(least, `${label} must be at least ${least}`)
+    .max(most, `${label} must be at most ${most}`);
+}
+
+/** The years PostgreSQL's `date` and `timestamptz` read back as written: ISO 8601 allows year 0000. */
+const firstInstant = Date.UTC(1, 0, 1);
+const lastInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const dateSchema = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .refine((value) => !value.startsWith('0000'), `${label} must be a date (YYYY-MM-DD)`);
+
+const dateTimeSchema = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be an ISO 8601 date and time with a time zone` })
+    .refine((value) => {
+      const instant = Date.parse(value);
+      return instant >= firstInstant && instant <= lastInstant;
+    }, `${label} must be an ISO 8601 date and time with a time zone`);
 
 function isHttpsUrl(value: string) {
   try {
@@ -212,28 +236,42 @@ export function rowSchemaOf(definition: AnyResource): z.ZodType {
 }
 
 /**
+ * `{ gte, lte }` of one field: either end may be left out, and one given after the other names
+ * the field in its 400, as the app's 'from' and 'to' inputs do.
+ */
+function rangeSchema(label: string, bound: z.ZodType, order: (value: unknown) => number) {
+  return z
+    .object(
+      { gte: bound.optional(), lte: bound.optional() },
+      { error: `${label} must be a range with gte and lte` },
+    )
+    .strict()
+    .refine(
+      ({ gte, lte }) => gte === undefined || lte === undefined || order(gte) <= order(lte),
+      `${label} to must not be before ${label} from`,
+    );
+}
+
+/**
  * The filter of one field: equality for text, choice, boolean and references (a list of values
  * for references, so getMany and getManyReference are one table call); `{ gte, lte }` for numbers
- * and dates.
+ * and dates, each end as a value of the field would be written, bounded by its column.
  */
 function fieldFilterSchema(f: Field): z.ZodType {
   switch (f.kind) {
     case 'number':
     case 'money':
-      return z.object({ gte: z.number().optional(), lte: z.number().optional() }).strict();
+      return rangeSchema(f.label, numberSchema(f), Number);
     case 'date':
-      return z.object({ gte: z.iso.date().optional(), lte: z.iso.date().optional() }).strict();
+      return rangeSchema(f.label, dateSchema(f.label), (value) => Date.parse(value as string));
     case 'dateTime':
-      return z
-        .object({
-          gte: z.iso.datetime({ offset: true }).optional(),
-          lte: z.iso.datetime({ offset: true }).optional(),
-        })
-        .strict();
+      return rangeSchema(f.label, dateTimeSchema(f.label), (value) => Date.parse(value as string));
     case 'reference':
-      return z.union([idSchema, z.array(idSchema).max(limits.maxTake)]);
+      return z.union([idSchema, z.array(idSchema).max(limits.maxTake)], {
+        error: `${f.label} must be an id or a list of ids`,
+      });
     case 'boolean':
-      return z.boolean();
+      return z.boolean({ error: `${f.label} must be true or false` });
     default:
       return fieldInputSchema(f);
   }

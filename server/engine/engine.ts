@@ -84,11 +84,14 @@ export class ResourceEngine {
         continue;
       }
       const column = this.columns[name];
+      // A timestamp column takes a Date: Drizzle writes it with toISOString().
+      const asColumn = (bound: unknown) =>
+        this.field(name)?.kind === 'dateTime' ? new Date(bound as string) : bound;
       if (Array.isArray(value)) conditions.push(inArray(column, value));
       else if (value !== null && typeof value === 'object') {
         const { gte: from, lte: to } = value as { gte?: unknown; lte?: unknown };
-        if (from !== undefined) conditions.push(gte(column, from));
-        if (to !== undefined) conditions.push(lte(column, to));
+        if (from !== undefined) conditions.push(gte(column, asColumn(from)));
+        if (to !== undefined) conditions.push(lte(column, asColumn(to)));
       } else if (value === null) conditions.push(isNull(column));
       else conditions.push(eq(column, value));
     }
