@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, type Field, fillPath, offers, resourceCalls } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
 import { roles } from '../../contract/roles';
+import { sampleValue as sampleOf } from '../contract/samples';
 import { admin, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 
 /**
@@ -94,29 +95,10 @@ export function walkEveryRole({ definitions, url, prepare }: Walk) {
     return row.id;
   }
 
-  /** A value of a required field that its schema takes: the first referenced row, the first choice. */
+  /** A value of a required field from the one sample generator, naming the first referenced row. */
   async function sampleValue(context: BrowserContext, f: Field): Promise<unknown> {
-    switch (f.kind) {
-      case 'email':
-        return 'walk@example.com';
-      case 'url':
-        return 'https://example.com/walk';
-      case 'number':
-      case 'money':
-        return Math.max(f.min ?? 1, 1);
-      case 'boolean':
-        return true;
-      case 'choice':
-        return f.choices[0].value;
-      case 'reference':
-        return firstId(context, definitionOf(f.to)!);
-      case 'date':
-        return '2026-01-31';
-      case 'dateTime':
-        return '2026-01-31T10:00:00Z';
-      default:
-        return 'Walk';
-    }
+    const references = f.kind === 'reference' ? [await firstId(context, definitionOf(f.to)!)] : [];
+    return sampleOf(f, 'Walk', { references: () => references });
   }
 
   /**

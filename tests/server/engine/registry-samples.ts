@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AnyResource, type Field, type ResourceCall, resourceCalls } from '../../../contract/resource';
 import { resourceDefinitions } from '../../../contract/definitions';
-import { roles } from '../../../contract/roles';
+import { type SampleWorld, sampleBody as bodyOf, sampleValue as sampleOf } from '../../contract/samples';
 import type { Db } from '../../../server/db/client';
 import { callActions } from '../../../server/engine/guard';
 import type { CallName } from '../../../server/engine/types';
@@ -28,49 +28,17 @@ export interface World {
   cookies: Record<string, string>;
 }
 
-/** A value for a field that passes its schema; `n` tells apart rows that must differ. */
-export function sampleValue(world: World, f: Field, n: string): unknown {
-  switch (f.kind) {
-    case 'email':
-      return `sample${n}@example.com`;
-    case 'url':
-      return 'https://example.com/shop';
-    case 'number':
-    case 'money':
-      return 12;
-    case 'boolean':
-      return true;
-    case 'choice':
-      return f.choices[0].value;
-    case 'reference':
-      return f.to === 'users' ? world.adminId : world.organizationId;
-    case 'date':
-      return '2026-01-31';
-    case 'dateTime':
-      return '2026-01-31T10:00:00Z';
-    default:
-      return `Sample${n}`;
-  }
-}
+/** The shared generator's world: the first school, and the Admin where a user is named. */
+const samplesOf = (world: World): SampleWorld => ({
+  references: (to) => (to === 'users' ? [world.adminId] : [world.organizationId]),
+});
+
+/** A value for a field that passes its schema; `key` tells apart rows that must differ. */
+export const sampleValue = (world: World, f: Field, key: string) => sampleOf(f, key, samplesOf(world));
 
 /** A valid create body: from the fields, or the resource's own body where it has one. */
-export function sampleBody(world: World, definition: AnyResource, n = 'A'): Record<string, unknown> {
-  if (definition.name === 'users') {
-    return {
-      email: `sample${n}@example.com`,
-      name: { firstName: 'Sam', lastName: 'Ple' },
-      userRoles: [roles.athleticDirector],
-      organizationId: world.organizationId,
-      password: '',
-      confirmPassword: '',
-    };
-  }
-  return Object.fromEntries(
-    Object.entries(definition.fields)
-      .filter(([, f]) => !f.readOnly)
-      .map(([name, f]) => [name, sampleValue(world, f, n)]),
-  );
-}
+export const sampleBody = (world: World, definition: AnyResource, key = 'A') =>
+  bodyOf(definition, samplesOf(world), key) as Record<string, unknown>;
 
 /** RFC 4180 as the export writes it: quoted cells may hold commas, quotes and line breaks. */
 export function parseCsv(text: string) {

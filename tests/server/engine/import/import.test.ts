@@ -17,6 +17,7 @@ import { auditLog } from '../../../../server/db/schema';
 import { tableOf, columnsOf } from '../../../../server/engine/tables';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../../helpers';
 import { createTeamsTable, dropTeamsTable, teams } from '../teams';
+import { sampleCell } from '../../../contract/samples';
 import { csvOf, importForm } from './files';
 
 /**
@@ -33,31 +34,12 @@ const keyOf = (definition: AnyResource) =>
 const columnsFor = (definition: AnyResource) =>
   Object.entries(definition.fields).filter(([, f]) => !f.readOnly);
 
-/** A cell a spreadsheet would hold for the field: labels, not ids or codes. */
-function cellOf(f: Field, n: string): string {
-  switch (f.kind) {
-    case 'email':
-      return `sample${n.toLowerCase()}@example.com`;
-    case 'url':
-      return 'https://example.com/shop';
-    case 'number':
-    case 'money':
-      return '12';
-    case 'boolean':
-      return 'yes';
-    case 'choice':
-      return f.choices[0].label;
-    case 'reference':
-      // A referenced row by what the app shows of it: an organization's name, an account's e-mail.
-      return f.to === 'users' ? 'admin@example.com' : 'Lincoln High School';
-    case 'date':
-      return '2026-01-31';
-    case 'dateTime':
-      return '2026-01-31T10:00:00Z';
-    default:
-      return `Sample${n}`;
-  }
-}
+/** Cells name the first school and the Admin, the rows each test begins with. */
+const cellOf = (f: Field, n: string) =>
+  sampleCell(f, n, {
+    references: () => [],
+    labels: (to) => [to === 'users' ? 'admin@example.com' : 'Lincoln High School'],
+  });
 
 /** Another value the field takes, for an update. */
 function otherCellOf(f: Field): string | undefined {
