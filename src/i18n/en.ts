@@ -772,6 +772,8 @@ export const appMessages = {
     colourExample: '%{label} must be a colour such as %{example}',
     colourIds: '%{label} must be colour ids separated by commas',
     dollars: '%{label} must be a number of dollars with at most two decimals, not negative',
+    range: '%{label} must be a range with gte and lte',
+    ids: '%{label} must be an id or a list of ids',
     notBefore: '%{label} must not be before %{other}',
     sumOfItems: '%{label} must be the sum of the items (%{sum})',
     sortable: '%{label} is not a sortable column',

@@ -792,6 +792,8 @@ export const appMessages: typeof englishAppMessages = {
     colourExample: '%{label}: debe ser un color como %{example}',
     colourIds: '%{label}: deben ser identificadores de color separados por comas',
     dollars: '%{label}: debe ser una cantidad de dólares con dos decimales como máximo, no negativa',
+    range: '%{label}: debe ser un intervalo con gte y lte',
+    ids: '%{label}: debe ser un id o una lista de ids',
     notBefore: '%{label}: no puede ser anterior a %{other}',
     sumOfItems: '%{label}: debe ser la suma de los artículos (%{sum})',
     sortable: '%{label}: no es una columna por la que se pueda ordenar',
