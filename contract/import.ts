@@ -6,7 +6,16 @@ import { isLocale, locales } from './locales';
  * A spreadsheet into a resource (`server/engine/import`): the file's limits, the form the app
  * sends and the preview, commit and undo it answers. Both sides read these.
  */
-export const importLimits = { maxBytes: 10 * 1024 * 1024, maxRows: 50_000 } as const;
+export const importLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxRows: 50_000,
+  /** Columns holding a value: far more than any resource has fields, far fewer than a sheet's 16,384. */
+  maxColumns: 100,
+  /** Cells as the file stores them, empty ones too: a workbook's size says nothing of what it inflates to. */
+  maxCells: 2_500_000,
+  /** What an XLSX's parts inflate to, as its zip directory declares them. */
+  maxInflatedBytes: 200 * 1024 * 1024,
+} as const;
 
 /** The multipart field carrying the file, and the text fields beside it. */
 export const importFileField = 'file';

@@ -9,6 +9,7 @@ import { openApiTransform } from './http/openapi';
 import { changesState, isApiRoute, originCheck } from './auth/origin-check';
 import { closeRenderSandbox } from './storage/render-sandbox';
 import { closeSvgWorker } from './storage/sanitize-pool';
+import { closeSheetWorker } from './engine/import/sheet-pool';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import type { Config } from './config';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.addHook('onClose', () => closeSvgWorker());
+  app.addHook('onClose', () => closeSheetWorker());
   app.addHook('onClose', () => closeRenderSandbox());
   // Only PostgreSQL can have other servers; on it, files on this server's own disk pin its jobs here.
   const serverId = config.databaseUrl ? await serverIdOf(config.dataDir) : undefined;

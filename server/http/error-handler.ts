@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
 import { connectionErrorCodes } from './connection-errors';
-import { HttpError, VersionConflict } from './errors';
+import { HttpError, ServerBusy, VersionConflict } from './errors';
 
 const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -79,6 +79,7 @@ export function registerErrorHandling(
     if (failures) {
       return reply.status(400).send({ result: null, validationFailures: failures });
     }
+    if (error instanceof ServerBusy) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ result: null, message: error.message });
     }

@@ -11,6 +11,16 @@ export class HttpError extends Error {
   }
 }
 
+/** Work the server bounds process-wide is at its limit: a 503 telling when to try again. */
+export class ServerBusy extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(503, message);
+  }
+}
+
 export const badRequest = (propertyName: string, errorMessage: string) =>
   new HttpError(400, errorMessage, [{ propertyName, errorMessage }]);
 

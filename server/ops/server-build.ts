@@ -14,6 +14,7 @@ export const serverBuild = {
     'revoke-sessions-cli': 'server/ops/revoke-sessions-cli.ts',
     'svg-worker': 'server/storage/svg-worker.ts',
     'render-child': 'server/storage/render-child.ts',
+    'sheet-worker': 'server/engine/import/sheet-worker.ts',
   },
   outdir: 'dist-server',
   bundle: true,

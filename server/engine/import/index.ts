@@ -14,7 +14,8 @@ import { currentUser } from '../../auth/guards';
 import { badRequest, HttpError } from '../../http/errors';
 import type { ResourceEngine } from '../engine';
 import type { ResourceRoute } from '../types';
-import { readSheet, tooLarge } from './parse';
+import { tooLarge } from './parse';
+import { readSheet } from './sheet-pool';
 import { type RuleFailures, runImport } from './rows';
 import { undoImport } from './undo';
 
