@@ -103,8 +103,21 @@ export const importCommitResponseSchema = resultOf(
   }),
 );
 
+/**
+ * Why Undo left a row as it is: someone `changed` it since the import, or it has been `used`
+ * (signed in with, confirmed, referred to by another record).
+ */
+export const importKeptReasons = ['changed', 'used'] as const;
+export type ImportKeptReason = (typeof importKeptReasons)[number];
+
 export const importUndoResponseSchema = resultOf(
-  z.object({ removed: z.number().int(), restored: z.number().int() }),
+  z.object({
+    removed: z.number().int(),
+    restored: z.number().int(),
+    kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
+  }),
 );
+
+export type ImportUndone = z.infer<typeof importUndoResponseSchema>['result'];
 
 export const importIdParamsSchema = z.object({ importId: z.uuid('Import id is not valid') });

@@ -88,6 +88,10 @@ export interface ModuleImport {
   columns: (body: Values) => Values;
   /** After the commit, with the rows it created: what they set off outside the transaction (an invitation). */
   afterCommit?: (app: FastifyInstance, rows: Values[]) => Promise<void>;
+  /** Of these imported rows (at most 1,000), those in use by the module's own measure (an account confirmed). */
+  usedSince?: (tx: Db, ids: number[]) => Promise<number[]>;
+  /** Tables whose rows refer to an imported row as part of its import (its invitation), not as use. */
+  ownReferences?: readonly string[];
 }
 
 /**

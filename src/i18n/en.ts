@@ -617,6 +617,8 @@ export const appMessages = {
     commit: 'Import %{smart_count} row |||| Import %{smart_count} rows',
     done: 'Imported: %{created} created, %{updated} updated, %{unchanged} unchanged',
     undone: 'The import was undone',
+    undoneKept:
+      'The import was undone, but %{smart_count} record used or changed since it was kept: %{titles} |||| The import was undone, but %{smart_count} records used or changed since it were kept: %{titles}',
   },
   /**
    * Codes the server writes and the app names in the reader's language (contract/audit.ts,
@@ -717,6 +719,11 @@ export const appMessages = {
    */
   serverMessages: {
     importLine: 'Line %{line} of the file is malformed',
+    importMaxColumns: 'The file must have at most %{max} columns',
+    importMaxCells: 'The file must have at most %{max} cells',
+    importMaxUnpacked: 'The file must unpack to at most %{max} MB; save it again from your spreadsheet',
+    importTooSlow: 'The file took longer than %{seconds} s to read; split it into smaller files',
+    importTooBig: 'The file needs more memory to read than an import may use; split it into smaller files',
     importMaxRows: 'The file must have at most %{max} rows',
     importNoHeader: 'The file has no header row',
     importUnreadable: 'The file is not a spreadsheet that can be read',
@@ -724,7 +731,6 @@ export const appMessages = {
     importChooseColumn: 'Choose a column for %{fields}',
     importRow: 'Row %{row}, %{column}: %{message}',
     importChangedSincePreview: 'Someone changed this %{label} after the preview',
-    importChangedSinceImport: "'%{title}' was changed after the import, so the import cannot be undone",
     importAmbiguous: "%{label} '%{text}' names more than one %{what}",
     required: '%{label} is required',
     requiredPlural: '%{label} are required',

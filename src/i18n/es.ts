@@ -729,6 +729,8 @@ export const appMessages: typeof englishAppMessages = {
     commit: 'Importar %{smart_count} fila |||| Importar %{smart_count} filas',
     done: 'Importado: %{created} creados, %{updated} actualizados, %{unchanged} sin cambios',
     undone: 'Se deshizo la importación',
+    undoneKept:
+      'Se deshizo la importación, pero se conservó %{smart_count} registro usado o cambiado desde entonces: %{titles} |||| Se deshizo la importación, pero se conservaron %{smart_count} registros usados o cambiados desde entonces: %{titles}',
   },
   roles: roleLabels,
   brands: {
@@ -737,6 +739,13 @@ export const appMessages: typeof englishAppMessages = {
   },
   serverMessages: {
     importLine: 'La línea %{line} del archivo está mal formada',
+    importMaxColumns: 'El archivo debe tener como máximo %{max} columnas',
+    importMaxCells: 'El archivo debe tener como máximo %{max} celdas',
+    importMaxUnpacked:
+      'El archivo debe descomprimirse en %{max} MB como máximo; guárdelo de nuevo desde su hoja de cálculo',
+    importTooSlow: 'El archivo tardó más de %{seconds} s en leerse; divídalo en archivos más pequeños',
+    importTooBig:
+      'El archivo necesita más memoria de la que puede usar una importación; divídalo en archivos más pequeños',
     importMaxRows: 'El archivo debe tener %{max} filas como máximo',
     importNoHeader: 'El archivo no tiene fila de encabezado',
     importUnreadable: 'El archivo no es una hoja de cálculo que se pueda leer',
@@ -744,7 +753,6 @@ export const appMessages: typeof englishAppMessages = {
     importChooseColumn: 'Elija una columna para %{fields}',
     importRow: 'Fila %{row}, %{column}: %{message}',
     importChangedSincePreview: 'Alguien cambió este registro (%{label}) después de la vista previa',
-    importChangedSinceImport: "'%{title}' cambió después de la importación, así que no se puede deshacer",
     importAmbiguous: "%{label} '%{text}' nombra más de un registro (%{what})",
     required: '%{label}: es obligatorio',
     requiredPlural: '%{label}: son obligatorios',

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import type { ImportKeptReason } from '../../../contract/import';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { announceChange } from '../change-feed';
 import { auditChange } from '../change-audit';
 import type { ResourceEngine } from '../engine';
@@ -16,11 +17,49 @@ interface FieldChange {
   before: unknown;
 }
 
+const batchSize = 1000;
+
+const batchesOf = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / batchSize) }, (_, index) =>
+    items.slice(index * batchSize, (index + 1) * batchSize),
+  );
+
 /**
- * Undo of an import, all rows or none in one transaction: what it created goes to the trash (or
- * is deleted, for a resource without one), what it updated gets back each field's value before,
- * as the history keeps it. A row anyone has changed since the import (any later audit entry) is
- * refused with the spec's 400, and nothing is undone.
+ * Of these rows, those another table's row names by a foreign key (an account's sessions, its
+ * audit entries as the actor, an order's promo code): a row referred to is in use. Read from the
+ * database's own catalogue, so a table added later counts without being listed here.
+ */
+async function referredTo(tx: Db, engine: ResourceEngine, ids: number[]) {
+  const own = new Set(engine.server.import?.ownReferences ?? []);
+  const keys = (await tx.execute(sql`
+    select c.conrelid::regclass::text as "table", a.attname as "column"
+    from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and cardinality(c.conkey) = 1
+      and c.confrelid = ${getTableName(engine.table)}::regclass`)) as unknown as {
+    rows: { table: string; column: string }[];
+  };
+  const found = new Set<number>();
+  for (const { table, column } of keys.rows.filter((key) => !own.has(key.table)))
+    for (const batch of batchesOf(ids)) {
+      const named = (await tx.execute(
+        sql`select distinct ${sql.identifier(column)} as id from ${sql.raw(table)}
+          where ${sql.identifier(column)} in (${sql.join(
+            batch.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      )) as unknown as { rows: { id: number }[] };
+      for (const row of named.rows) found.add(Number(row.id));
+    }
+  return found;
+}
+
+/**
+ * Undo of an import, in one transaction: what it created goes to the trash (or is deleted, for a
+ * resource without one), what it updated gets back each field's value before, as the history
+ * keeps it. A row changed since the import (any later audit entry) or used since (referred to by
+ * another record, or used by the module's measure: an account confirmed) is kept as it is and
+ * listed with why, so Undo never takes away what someone has begun to rely on.
  */
 export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionUser, importId: string) {
   const { definition } = engine;
@@ -48,8 +87,16 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
   );
   let removed = 0;
   let restored = 0;
+  const kept: { id: number; title: string; reason: ImportKeptReason }[] = [];
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    const created = entries
+      .filter((entry) => entry.action === 'create')
+      .map((entry) => Number(entry.entityId));
+    const used = await referredTo(tx, engine, created);
+    const usedSince = engine.server.import?.usedSince;
+    if (usedSince)
+      for (const batch of batchesOf(created)) for (const id of await usedSince(tx, batch)) used.add(id);
     for (const entry of entries) {
       const id = Number(entry.entityId);
       const details = (entry.details ?? {}) as { changes?: FieldChange[] } & Values;
@@ -67,8 +114,15 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
         .limit(1);
       const condition = rowCondition(engine, actor, id);
       const [current] = (await tx.select(engine.select).from(engine.table).where(condition)) as Values[];
-      if (later || !current) {
-        throw badRequest('', `'${title}' was changed after the import, so the import cannot be undone`);
+      // Gone already (deleted, or out of the actor's reach): nothing of it to undo.
+      if (!current) continue;
+      if (later || (entry.action === 'create' && used.has(id))) {
+        kept.push({
+          id,
+          title: String(current[definition.titleField] ?? title),
+          reason: later ? 'changed' : 'used',
+        });
+        continue;
       }
       if (entry.action === 'create') {
         const [gone] = definition.trash
@@ -94,5 +148,5 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
       restored += 1;
     }
   });
-  return { removed, restored };
+  return { removed, restored, kept };
 }

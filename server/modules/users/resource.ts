@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { userCreateSchema } from '../../../contract/users';
 import { users } from '../../db/schema';
@@ -35,6 +35,16 @@ const usersImport: ModuleImport = {
     };
   },
   columns: (body) => importedUserColumns(body as Parameters<typeof importedUserColumns>[0]),
+  // An account its person has confirmed, or given a password, is theirs now.
+  usedSince: async (tx, ids) =>
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), or(eq(users.emailConfirmed, true), isNotNull(users.passwordHash))))
+    ).map((row) => row.id),
+  // The invitation's token is the import's own doing.
+  ownReferences: ['user_tokens'],
   afterCommit: async (app: FastifyInstance, rows: Values[]) => {
     const ids = rows.map((row) => row.id as number);
     for (let start = 0; start < ids.length; start += 1000) {

@@ -20,7 +20,7 @@ import { useCallback, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { type AnyResource, fillPath, importDefinitionOf, resourceCalls } from '../../../contract/definition';
-import type { ImportPreview } from '../../../contract/import';
+import type { ImportPreview, ImportUndone } from '../../../contract/import';
 import { localizeMessage, spanishLabelsOf, useLocale } from '../../i18n/locale';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
@@ -155,9 +155,20 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
 
   const undo = useCallback(
     (importId: string) =>
-      http(`/api/${fillPath(calls.importUndo!.path, { importId })}`, { method: 'POST' }).then(async () => {
+      http<{ result: ImportUndone }>(`/api/${fillPath(calls.importUndo!.path, { importId })}`, {
+        method: 'POST',
+      }).then(async ({ result }) => {
         await queryClient.invalidateQueries({ queryKey: [definition.name] });
-        notify(translate('app.import.undone'), { type: 'success' });
+        // What someone has begun to use stays; the reader learns which, by name.
+        if (result.kept.length > 0)
+          notify(
+            translate('app.import.undoneKept', {
+              smart_count: result.kept.length,
+              titles: result.kept.map((row) => row.title).join(', '),
+            }),
+            { type: 'warning', autoHideDuration: null },
+          );
+        else notify(translate('app.import.undone'), { type: 'success' });
       }, failureToast),
     [calls.importUndo, definition.name, failureToast, notify, queryClient, translate],
   );

@@ -190,7 +190,7 @@ describe('import over every resource that offers create', () => {
 
       const undone = await undo(importId);
       expect(undone.statusCode, undone.body).toBe(200);
-      expect(undone.json().result).toEqual({ removed: 2, restored: 0 });
+      expect(undone.json().result).toEqual({ removed: 2, restored: 0, kept: [] });
       expect(await rowsInTable()).toBe(before);
     });
 
@@ -220,13 +220,13 @@ describe('import over every resource that offers create', () => {
           )[0] as Record<string, unknown>;
         const updatedValue = (await read())[name];
         const undone = await undo(response.json().result.importId);
-        expect(undone.json().result).toEqual({ removed: 0, restored: 1 });
+        expect(undone.json().result).toEqual({ removed: 0, restored: 1, kept: [] });
         expect((await read())[name]).not.toEqual(updatedValue);
       },
     );
 
     it.runIf(changed)(
-      'refuses a row changed since the preview, and an Undo once a row changed since the import',
+      'refuses a row changed since the preview, and Undo keeps a row changed since the import',
       async () => {
         const [name, f] = changed!;
         const created = (await commit(csvOf([header, rowOf('A')]))).json().result;
@@ -246,11 +246,13 @@ describe('import over every resource that offers create', () => {
         expect(response.json().validationFailures[0].errorMessage).toBe(
           `Row 2, ${keyField.label}: Someone changed this ${definition.label.one.toLowerCase()} after the preview`,
         );
-        const refused = await undo(created.importId);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json().validationFailures[0].errorMessage).toMatch(
-          /^'.*' was changed after the import, so the import cannot be undone$/,
-        );
+        const kept = await undo(created.importId);
+        expect(kept.statusCode, kept.body).toBe(200);
+        expect(kept.json().result).toMatchObject({
+          removed: 0,
+          restored: 0,
+          kept: [{ id, reason: 'changed' }],
+        });
         expect(await rowsInTable()).toBe(1 + (definition.name === 'organizations' ? 2 : 0));
       },
     );
