@@ -107,7 +107,7 @@ export const importCommitResponseSchema = resultOf(
  * Why Undo left a row as it is: someone `changed` it since the import, or it has been `used`
  * (signed in with, confirmed, referred to by another record).
  */
-export const importKeptReasons = ['changed', 'used'] as const;
+const importKeptReasons = ['changed', 'used'] as const;
 export type ImportKeptReason = (typeof importKeptReasons)[number];
 
 export const importUndoResponseSchema = resultOf(
