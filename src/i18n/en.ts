@@ -724,6 +724,7 @@ export const appMessages = {
     importMaxUnpacked: 'The file must unpack to at most %{max} MB; save it again from your spreadsheet',
     importTooSlow: 'The file took longer than %{seconds} s to read; split it into smaller files',
     importTooBig: 'The file needs more memory to read than an import may use; split it into smaller files',
+    importRepeated: "%{label} '%{text}' is also in row %{row}",
     importMaxRows: 'The file must have at most %{max} rows',
     importNoHeader: 'The file has no header row',
     importUnreadable: 'The file is not a spreadsheet that can be read',

@@ -746,6 +746,7 @@ export const appMessages: typeof englishAppMessages = {
     importTooSlow: 'El archivo tardó más de %{seconds} s en leerse; divídalo en archivos más pequeños',
     importTooBig:
       'El archivo necesita más memoria de la que puede usar una importación; divídalo en archivos más pequeños',
+    importRepeated: "%{label} '%{text}' también está en la fila %{row}",
     importMaxRows: 'El archivo debe tener %{max} filas como máximo',
     importNoHeader: 'El archivo no tiene fila de encabezado',
     importUnreadable: 'El archivo no es una hoja de cálculo que se pueda leer',

@@ -138,8 +138,28 @@ export async function runImport(
     return { row, values };
   });
 
+  // A key twice in one file is a mistake in the file, whichever copy would win: both rows fail,
+  // each naming the other (a second preview once counted the copy as an update of the first).
+  const unique = keyOf(engine);
+  if (unique) {
+    const [name, f] = unique;
+    const rowsOf = new Map<string, number[]>();
+    for (const { row, values } of rows) {
+      const text = keyText(f, values[name]);
+      if (text !== '') rowsOf.set(text, [...(rowsOf.get(text) ?? []), row]);
+    }
+    for (const [, repeated] of rowsOf)
+      if (repeated.length > 1)
+        for (const { row, values } of rows.filter((candidate) => repeated.includes(candidate.row)))
+          fail(
+            row,
+            name,
+            `${f.label} '${String(values[name]).trim()}' is also in row ${repeated.filter((other) => other !== row).join(', ')}`,
+          );
+  }
+
   // A module's rows only create: a row naming an existing one is refused by the unique index.
-  const key = moduleImport ? undefined : keyOf(engine);
+  const key = moduleImport ? undefined : unique;
   const existing = key
     ? await matchedRows(
         db,

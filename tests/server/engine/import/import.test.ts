@@ -163,14 +163,33 @@ describe('import over every resource that offers create', () => {
       expect(await rowsInTable()).toBe(before + 2);
     });
 
-    it('refuses a row the database refuses (a key twice in the file) in the preview and the commit', async () => {
+    it('refuses a key twice in one file on both rows, each naming the other, before and after the key exists', async () => {
       const file = csvOf([header, rowOf('A'), rowOf('A')]);
+      const key = cellOf(keyField, 'A');
+      const repeated = [
+        {
+          row: 2,
+          column: keyField.label,
+          field: keyName,
+          message: `${keyField.label} '${key}' is also in row 3`,
+        },
+        {
+          row: 3,
+          column: keyField.label,
+          field: keyName,
+          message: `${keyField.label} '${key}' is also in row 2`,
+        },
+      ];
       const result = (await preview(file)).json().result;
-      expect(result.created).toBe(1);
-      expect(result.failures).toEqual([
-        { row: 3, column: keyField.label, field: keyName, message: `${keyField.label} is already in use` },
-      ]);
+      expect(result.created).toBe(0);
+      expect(result.failures).toEqual(repeated);
       expect((await commit(file)).statusCode).toBe(400);
+      expect((await commit(csvOf([header, rowOf('A')]))).statusCode).toBe(200);
+      expect((await preview(file)).json().result).toMatchObject({
+        updated: 0,
+        unchanged: 0,
+        failures: repeated,
+      });
     });
 
     it('commits every row with one audit entry each under one import id, leaves a second import of the same file unchanged, and Undo takes the rows away', async () => {

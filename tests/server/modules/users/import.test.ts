@@ -44,12 +44,13 @@ describe('users: import', () => {
     const response = await post('import/preview', file);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json().result;
-    expect(result).toMatchObject({ rows: 6, created: 1, updated: 0, unchanged: 0, missingFields: [] });
+    expect(result).toMatchObject({ rows: 6, created: 0, updated: 0, unchanged: 0, missingFields: [] });
     expect(result.failures).toEqual([
+      { row: 2, column: 'Email', field: 'email', message: "Email 'coach@example.com' is also in row 6" },
       { row: 3, column: 'Email', field: 'email', message: 'Email is already in use' },
       { row: 4, column: 'Roles', field: 'userRoles', message: 'Role is not a known role' },
       { row: 5, column: 'Organization', field: 'organizationId', message: 'Organization is required' },
-      { row: 6, column: 'Email', field: 'email', message: 'Email is already in use' },
+      { row: 6, column: 'Email', field: 'email', message: "Email 'coach@example.com' is also in row 2" },
       { row: 7, column: 'First name', field: 'firstName', message: 'First name is required' },
     ]);
     expect(await accounts(['coach@example.com', 'nameless@example.com'])).toEqual([]);
