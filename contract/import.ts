@@ -57,6 +57,8 @@ export const importFormSchema = z.object({
     .optional(),
   versions: jsonField(z.record(z.string().max(12), z.number().int().positive()), 'Versions'),
   skipRows: jsonField(z.array(z.number().int().positive()).max(importLimits.maxRows), 'Skip rows'),
+  /** Whether the commit invites the people of the rows it creates (accounts): `none` sends nothing. */
+  invitations: z.enum(['send', 'none'], { error: 'Invitations must be send or none' }).optional(),
 });
 export type ImportForm = z.output<typeof importFormSchema>;
 
@@ -90,6 +92,8 @@ const importPreviewSchema = z.object({
   failingRows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
   /** The versions of the rows an update would write, for the commit (see `importFormSchema`). */
   versions: z.record(z.string(), z.number().int()),
+  /** The invitations the commit would send (one per account created), unless told `none`. */
+  invitations: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const importPreviewResponseSchema = resultOf(importPreviewSchema);
@@ -100,6 +104,8 @@ export const importCommitResponseSchema = resultOf(
     created: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    /** Invitations queued for the people of the created rows. */
+    invitations: z.number().int(),
   }),
 );
 
@@ -114,6 +120,8 @@ export const importUndoResponseSchema = resultOf(
   z.object({
     removed: z.number().int(),
     restored: z.number().int(),
+    /** The import's invitations that had gone, and those Undo stopped. */
+    invitations: z.object({ sent: z.number().int(), cancelled: z.number().int() }),
     kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
   }),
 );

@@ -86,8 +86,11 @@ export interface ModuleImport {
   check: (values: Values) => { body: Values } | { failures: ValidationFailure[] };
   /** The table's columns of a checked body. */
   columns: (body: Values) => Values;
-  /** After the commit, with the rows it created: what they set off outside the transaction (an invitation). */
-  afterCommit?: (app: FastifyInstance, rows: Values[]) => Promise<void>;
+  /**
+   * What the person of each created row is sent (an account's invitation), by one job the commit
+   * enqueues (`import/invitations.ts`); the importer may choose not to send it.
+   */
+  invitation?: { send: (app: FastifyInstance, id: number) => Promise<void> };
   /** Of these imported rows (at most 1,000), those in use by the module's own measure (an account confirmed). */
   usedSince?: (tx: Db, ids: number[]) => Promise<number[]>;
   /** Tables whose rows refer to an imported row as part of its import (its invitation), not as use. */

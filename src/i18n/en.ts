@@ -617,6 +617,9 @@ export const appMessages = {
     commit: 'Import %{smart_count} row |||| Import %{smart_count} rows',
     done: 'Imported: %{created} created, %{updated} updated, %{unchanged} unchanged',
     undone: 'The import was undone',
+    sendInvitations:
+      'Send an invitation e-mail to the %{smart_count} new account |||| Send invitation e-mails to the %{smart_count} new accounts',
+    invitationsUndone: '%{sent} invitations had been sent; %{cancelled} were stopped',
     undoneKept:
       'The import was undone, but %{smart_count} record used or changed since it was kept: %{titles} |||| The import was undone, but %{smart_count} records used or changed since it were kept: %{titles}',
   },
@@ -725,6 +728,7 @@ export const appMessages = {
     importTooSlow: 'The file took longer than %{seconds} s to read; split it into smaller files',
     importTooBig: 'The file needs more memory to read than an import may use; split it into smaller files',
     importRepeated: "%{label} '%{text}' is also in row %{row}",
+    invitationsChoice: 'Invitations must be send or none',
     importMaxRows: 'The file must have at most %{max} rows',
     importNoHeader: 'The file has no header row',
     importUnreadable: 'The file is not a spreadsheet that can be read',

@@ -729,6 +729,9 @@ export const appMessages: typeof englishAppMessages = {
     commit: 'Importar %{smart_count} fila |||| Importar %{smart_count} filas',
     done: 'Importado: %{created} creados, %{updated} actualizados, %{unchanged} sin cambios',
     undone: 'Se deshizo la importación',
+    sendInvitations:
+      'Enviar un correo de invitación a la %{smart_count} cuenta nueva |||| Enviar correos de invitación a las %{smart_count} cuentas nuevas',
+    invitationsUndone: 'Se habían enviado %{sent} invitaciones; se detuvieron %{cancelled}',
     undoneKept:
       'Se deshizo la importación, pero se conservó %{smart_count} registro usado o cambiado desde entonces: %{titles} |||| Se deshizo la importación, pero se conservaron %{smart_count} registros usados o cambiados desde entonces: %{titles}',
   },
@@ -747,6 +750,7 @@ export const appMessages: typeof englishAppMessages = {
     importTooBig:
       'El archivo necesita más memoria de la que puede usar una importación; divídalo en archivos más pequeños',
     importRepeated: "%{label} '%{text}' también está en la fila %{row}",
+    invitationsChoice: 'Las invitaciones deben ser send o none',
     importMaxRows: 'El archivo debe tener %{max} filas como máximo',
     importNoHeader: 'El archivo no tiene fila de encabezado',
     importUnreadable: 'El archivo no es una hoja de cálculo que se pueda leer',

@@ -18,6 +18,7 @@ import { tooLarge } from './parse';
 import { readSheet } from './sheet-pool';
 import { type RuleFailures, runImport } from './rows';
 import { undoImport } from './undo';
+import { enqueueInvitations, registerInvitations } from './invitations';
 
 /** Room for the form's text fields (the preview's versions of 50,000 rows) around the file. */
 const formFieldBytes = 2 * 1024 * 1024;
@@ -74,6 +75,8 @@ export function registerImport(
   route: ResourceRoute,
   ruleFailures: RuleFailures,
 ) {
+  const invitation = engine.server.import?.invitation;
+  if (invitation) registerInvitations(app, engine.definition.name, invitation);
   route(
     'importPreview',
     {
@@ -103,30 +106,46 @@ export function registerImport(
     async (request) => {
       const { file, form } = await readImportForm(request);
       const sheet = await readSheet(file);
-      const { preview, importId, created } = await runImport(
+      const importId = randomUUID();
+      const { preview, importId: committed } = await runImport(
         app.db,
         engine,
         currentUser(request),
         sheet,
         form,
-        { commit: true, importId: randomUUID(), ruleFailures },
+        {
+          commit: true,
+          importId,
+          ruleFailures,
+          invite:
+            invitation && form.invitations !== 'none'
+              ? (tx, rows) =>
+                  enqueueInvitations(
+                    app,
+                    tx,
+                    engine.definition.name,
+                    importId,
+                    rows.map((row) => row.id as number),
+                  )
+              : undefined,
+        },
       );
       if (preview.missingFields.length > 0) {
         const { fields } = importDefinitionOf(engine.definition);
         const labels = preview.missingFields.map((name) => fields[name].label);
         throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
       }
-      if (!importId) {
+      if (!committed) {
         const failures = preview.failures.map(({ row, column, field, message }) => ({
           propertyName: `rows.${row}.${field}`,
           errorMessage: `Row ${row}, ${column || field}: ${message}`,
         }));
         throw new HttpError(400, failures[0].errorMessage, failures);
       }
-      // Only once the rows are in: an invitation must never name an account the commit rolled back.
-      await engine.server.import?.afterCommit?.(app, created);
-      const { updated, unchanged } = preview;
-      return { result: { importId, created: preview.created, updated, unchanged } };
+      // The job was queued in the commit's transaction: a worker woken earlier would not see it.
+      if (preview.invitations > 0) app.jobs.wakeUp();
+      const { updated, unchanged, invitations } = preview;
+      return { result: { importId, created: preview.created, updated, unchanged, invitations } };
     },
     { multipartForm },
   );

@@ -72,7 +72,13 @@ export async function runImport(
   actor: SessionUser,
   sheet: Sheet,
   form: ImportForm,
-  options: { commit: boolean; importId?: string; ruleFailures: RuleFailures },
+  options: {
+    commit: boolean;
+    importId?: string;
+    ruleFailures: RuleFailures;
+    /** Queues what the created rows' people are sent, in the commit's transaction. */
+    invite?: (tx: Db, created: Values[]) => Promise<void>;
+  },
 ): Promise<Outcome> {
   const { server } = engine;
   const moduleImport = server.import;
@@ -103,6 +109,7 @@ export async function runImport(
     failures: [],
     failingRows: [],
     versions: {},
+    invitations: 0,
   };
   const created: Values[] = [];
   if (plan.missingFields.length > 0) return { preview, created };
@@ -295,6 +302,7 @@ export async function runImport(
       await writeCreates(tx, creates.slice(start, start + createBatch));
     }
     if (!options.commit || failed.size > 0) throw new PreviewDone();
+    if (options.invite && created.length > 0) await options.invite(tx, created);
   };
 
   try {
@@ -305,6 +313,7 @@ export async function runImport(
   const failingRows = sheet.rows.filter(({ row }) => failed.has(row));
   preview.failures = failingRows.flatMap(({ row }) => failed.get(row)!);
   preview.failingRows = failingRows;
+  preview.invitations = moduleImport?.invitation && form.invitations !== 'none' ? preview.created : 0;
   const committed = options.commit && failed.size === 0;
   return { preview, importId: committed ? options.importId : undefined, created: committed ? created : [] };
 }

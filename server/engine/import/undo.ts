@@ -9,6 +9,7 @@ import { auditChange } from '../change-audit';
 import type { ResourceEngine } from '../engine';
 import { rowCondition } from '../scope';
 import { moveToTrash } from '../trash';
+import { cancelInvitations } from './invitations';
 import type { Values } from '../types';
 import { nextVersion } from '../versions';
 
@@ -88,8 +89,10 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
   let removed = 0;
   let restored = 0;
   const kept: { id: number; title: string; reason: ImportKeptReason }[] = [];
+  let invitations = { sent: 0, cancelled: 0 };
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    invitations = await cancelInvitations(tx, importId);
     const created = entries
       .filter((entry) => entry.action === 'create')
       .map((entry) => Number(entry.entityId));
@@ -148,5 +151,5 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
       restored += 1;
     }
   });
-  return { removed, restored, kept };
+  return { removed, restored, invitations, kept };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { userCreateSchema } from '../../../contract/users';
 import { users } from '../../db/schema';
-import type { ModuleImport, ResourceServer, Values } from '../../engine/types';
+import type { ModuleImport, ResourceServer } from '../../engine/types';
 import { sendAccountConfirmation } from '../account/email-flows';
 import { importedUserColumns } from './service';
 
@@ -45,14 +45,12 @@ const usersImport: ModuleImport = {
     ).map((row) => row.id),
   // The invitation's token is the import's own doing.
   ownReferences: ['user_tokens'],
-  afterCommit: async (app: FastifyInstance, rows: Values[]) => {
-    const ids = rows.map((row) => row.id as number);
-    for (let start = 0; start < ids.length; start += 1000) {
-      const batch = ids.slice(start, start + 1000);
-      for (const user of await app.db.select().from(users).where(inArray(users.id, batch))) {
-        await sendAccountConfirmation(app, user);
-      }
-    }
+  invitation: {
+    // Sent once the rows are in, by the import's job; an account confirmed or gone since is skipped.
+    send: async (app: FastifyInstance, id: number) => {
+      const [user] = await app.db.select().from(users).where(eq(users.id, id));
+      if (user && !user.emailConfirmed) await sendAccountConfirmation(app, user);
+    },
   },
 };
 

@@ -4,6 +4,8 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
+  FormControlLabel,
   LinearProgress,
   MenuItem,
   Stack,
@@ -92,6 +94,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const [fileError, setFileError] = useState<string>();
   const [busy, setBusy] = useState<'preview' | 'commit'>();
   const [commitFailures, setCommitFailures] = useState<string[]>([]);
+  const [sendInvitations, setSendInvitations] = useState(true);
 
   // The columns an import fills: the definition's fields, or its module's row (an account's name parts).
   const columns = importDefinitionOf(definition);
@@ -159,6 +162,9 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         method: 'POST',
       }).then(async ({ result }) => {
         await queryClient.invalidateQueries({ queryKey: [definition.name] });
+        const { sent, cancelled } = result.invitations;
+        if (sent + cancelled > 0)
+          notify(translate('app.import.invitationsUndone', { sent, cancelled }), { type: 'info' });
         // What someone has begun to use stays; the reader learns which, by name.
         if (result.kept.length > 0)
           notify(
@@ -182,6 +188,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         body: await formOf(file, {
           versions: JSON.stringify(preview.versions),
           skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
+          invitations: sendInvitations ? 'send' : 'none',
         }),
       });
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
@@ -348,6 +355,18 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
                 <div key={message}>{message}</div>
               ))}
             </Alert>
+          )}
+          {preview.invitations > 0 && (
+            <FormControlLabel
+              sx={{ mb: 1, display: 'flex' }}
+              control={
+                <Checkbox
+                  checked={sendInvitations}
+                  onChange={(event) => setSendInvitations(event.target.checked)}
+                />
+              }
+              label={translate('app.import.sendInvitations', { smart_count: preview.invitations })}
+            />
           )}
           <Stack direction="row" spacing={2}>
             <Button

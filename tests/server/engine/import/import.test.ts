@@ -198,7 +198,7 @@ describe('import over every resource that offers create', () => {
       const response = await commit(file);
       expect(response.statusCode, response.body).toBe(200);
       const { importId, ...counts } = response.json().result;
-      expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0 });
+      expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0, invitations: 0 });
       const [{ entries }] = await db
         .select({ entries: count() })
         .from(auditLog)
@@ -209,7 +209,12 @@ describe('import over every resource that offers create', () => {
 
       const undone = await undo(importId);
       expect(undone.statusCode, undone.body).toBe(200);
-      expect(undone.json().result).toEqual({ removed: 2, restored: 0, kept: [] });
+      expect(undone.json().result).toEqual({
+        removed: 2,
+        restored: 0,
+        invitations: { sent: 0, cancelled: 0 },
+        kept: [],
+      });
       expect(await rowsInTable()).toBe(before);
     });
 
@@ -239,7 +244,12 @@ describe('import over every resource that offers create', () => {
           )[0] as Record<string, unknown>;
         const updatedValue = (await read())[name];
         const undone = await undo(response.json().result.importId);
-        expect(undone.json().result).toEqual({ removed: 0, restored: 1, kept: [] });
+        expect(undone.json().result).toEqual({
+          removed: 0,
+          restored: 1,
+          invitations: { sent: 0, cancelled: 0 },
+          kept: [],
+        });
         expect((await read())[name]).not.toEqual(updatedValue);
       },
     );

@@ -115,7 +115,7 @@ describe('users: import', () => {
     const response = await post('import#xlsx', file, fields);
     expect(response.statusCode, response.body).toBe(200);
     const { importId, ...counts } = response.json().result;
-    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0, invitations: 2 });
 
     const created = await accounts(['cora@example.com', 'ana@example.com']);
     const [organization] = await ctx.db.select({ id: sql<number>`id` }).from(sql`organizations`);
@@ -158,11 +158,39 @@ describe('users: import', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'create']);
     expect(entries.map((entry) => Number(entry.entityId)).sort()).toEqual(created.map((u) => u.id).sort());
     expect((await accountChanges()) - before).toBe(2);
+    // The invitations are the import's job, sent by a worker once the rows are in.
+    expect(await mails(['cora@example.com', 'ana@example.com'])).toEqual([]);
+    await ctx.app.jobs.drain();
     const invitations = await mails(['cora@example.com', 'ana@example.com']);
     expect(invitations.map((mail) => [mail.to, mail.templateKey]).sort()).toEqual([
       ['ana@example.com', 'ConfirmAccount'],
       ['cora@example.com', 'ConfirmAccount'],
     ]);
+  });
+
+  it('says how many invitations it will send, sends none when told so, and Undo tells how many had gone', async () => {
+    const emails = ['one@example.com', 'two@example.com'];
+    const file = csvOf([header, ...emails.map((email) => [email, 'Sam', 'Ple', 'Admin', ''])]);
+    expect((await post('import/preview', file)).json().result.invitations).toBe(2);
+    expect((await post('import/preview', file, { invitations: 'none' })).json().result.invitations).toBe(0);
+    const quiet = (await post('import', file, { invitations: 'none' })).json().result;
+    expect(quiet.invitations).toBe(0);
+    await ctx.app.jobs.drain();
+    expect(await mails(emails)).toEqual([]);
+    const undo = (importId: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/users/import/${importId}/undo`,
+        headers: { cookie: adminCookie },
+      });
+    expect((await undo(quiet.importId)).json().result.invitations).toEqual({ sent: 0, cancelled: 0 });
+
+    const invited = (await post('import', file)).json().result;
+    expect(invited.invitations).toBe(2);
+    await ctx.app.jobs.drain();
+    expect((await mails(emails)).map((mail) => mail.to).sort()).toEqual(emails);
+    const undone = (await undo(invited.importId)).json().result;
+    expect(undone).toMatchObject({ removed: 2, invitations: { sent: 2, cancelled: 0 } });
   });
 
   it('Undo deletes the accounts the import created, and keeps one changed since, saying so', async () => {
@@ -180,7 +208,12 @@ describe('users: import', () => {
       });
     const undone = await undo(first.importId);
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(undone.json().result).toEqual({ removed: 2, restored: 0, kept: [] });
+    expect(undone.json().result).toEqual({
+      removed: 2,
+      restored: 0,
+      invitations: { sent: 0, cancelled: 2 },
+      kept: [],
+    });
     expect(await accounts(['cora@example.com', 'ana@example.com'])).toEqual([]);
 
     const second = (await post('import', file)).json().result;
@@ -203,6 +236,7 @@ describe('users: import', () => {
     expect(partly.json().result).toEqual({
       removed: 1,
       restored: 0,
+      invitations: { sent: 0, cancelled: 2 },
       kept: [{ id: cora.id, title: 'cora@example.com', reason: 'changed' }],
     });
     expect((await accounts(['cora@example.com', 'ana@example.com'])).map((user) => user.email)).toEqual([
@@ -236,6 +270,7 @@ describe('users: import', () => {
     expect(response.json().result).toEqual({
       removed: 1,
       restored: 0,
+      invitations: { sent: 0, cancelled: 3 },
       kept: [
         { id: confirmed.id, title: 'confirmed@example.com', reason: 'used' },
         { id: signedIn.id, title: 'signedin@example.com', reason: 'used' },

@@ -27,6 +27,7 @@ const preview = (overrides: Partial<ImportPreview>): ImportPreview => ({
   failures: [{ row: 4, column: 'Code', field: 'code', message: 'Code is required' }],
   failingRows: [{ row: 4, cells: ['', 'Fall', 'Lincoln', 'OH', 'yes'] }],
   versions: { '7': 3 },
+  invitations: 0,
   ...overrides,
 });
 

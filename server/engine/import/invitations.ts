@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+import type { ModuleImport } from '../types';
+
+/**
+ * What an import sends the people of the rows it created (accounts' invitations) is one job,
+ * enqueued in the import's own transaction: it exists exactly when the rows do, a crash midway
+ * leaves the rest to the job's retry, and Undo can stop what has not gone yet.
+ */
+export const importInvitationsJob = 'import-invitations';
+
+interface InvitationsPayload {
+  resource: string;
+  importId: string;
+  ids: number[];
+  /** How many of `ids` have been sent, in order: a retry goes on from there. */
+  sent: number;
+  cancelled?: boolean;
+}
+
+type Invitation = NonNullable<ModuleImport['invitation']>;
+
+/** The senders of the resources that invite, by resource name: the one job type serves them all. */
+const senders = new Map<string, Invitation>();
+
+export function registerInvitations(app: FastifyInstance, resource: string, invitation: Invitation) {
+  senders.set(resource, invitation);
+  app.jobs.register(importInvitationsJob, {
+    run: async (payload, job) => {
+      const { resource: name, ids, sent } = payload as InvitationsPayload;
+      const send = senders.get(name);
+      if (!send) throw new Error(`No invitation is sent for ${name}`);
+      for (let next = sent; next < ids.length; next++) {
+        const [current] = await app.db
+          .select({ payload: jobs.payload })
+          .from(jobs)
+          .where(eq(jobs.id, job.id));
+        if ((current?.payload as InvitationsPayload | undefined)?.cancelled) return;
+        await send.send(app, ids[next]);
+        await app.db
+          .update(jobs)
+          .set({ payload: sql`jsonb_set(${jobs.payload}, '{sent}', ${String(next + 1)}::jsonb)` })
+          .where(eq(jobs.id, job.id));
+      }
+    },
+  });
+}
+
+/** The invitations of the rows an import created, queued in its transaction. */
+export async function enqueueInvitations(
+  app: FastifyInstance,
+  tx: Db,
+  resource: string,
+  importId: string,
+  ids: number[],
+) {
+  const payload: InvitationsPayload = { resource, importId, ids, sent: 0 };
+  await app.jobs.enqueue(importInvitationsJob, payload, tx);
+}
+
+/**
+ * Stops an import's invitations that have not gone, in Undo's transaction, and tells how many
+ * had gone and how many will not.
+ */
+export async function cancelInvitations(tx: Db, importId: string) {
+  const [job] = await tx
+    .select({ id: jobs.id, payload: jobs.payload, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.type, importInvitationsJob), sql`${jobs.payload}->>'importId' = ${importId}`));
+  if (!job) return { sent: 0, cancelled: 0 };
+  const { ids, sent } = job.payload as InvitationsPayload;
+  if (job.status === 'done') return { sent, cancelled: 0 };
+  await tx
+    .update(jobs)
+    .set({ payload: sql`jsonb_set(${jobs.payload}, '{cancelled}', 'true'::jsonb)` })
+    .where(eq(jobs.id, job.id));
+  return { sent, cancelled: ids.length - sent };
+}
