@@ -9,7 +9,7 @@ import type { ModuleImport } from '../types';
  * enqueued in the import's own transaction: it exists exactly when the rows do, a crash midway
  * leaves the rest to the job's retry, and Undo can stop what has not gone yet.
  */
-export const importInvitationsJob = 'import-invitations';
+const importInvitationsJob = 'import-invitations';
 
 interface InvitationsPayload {
   resource: string;
