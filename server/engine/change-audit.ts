@@ -63,13 +63,17 @@ export async function auditChange(
   );
 }
 
-/** The audit rows of many creates of one import, in one statement. */
-export async function auditCreates(
+/**
+ * The audit rows of many rows of one change (an import's creates, its Undo's deletes), in one
+ * statement: each with the record's title, and the import's id where it made them.
+ */
+export async function auditRows(
   tx: Db,
   engine: ResourceTable,
   actor: SessionUser,
+  action: 'create' | 'delete',
   rows: Values[],
-  importId: string,
+  importId?: string,
 ) {
   const { definition, server } = engine;
   if (!definition.audit || rows.length === 0) return;
@@ -77,10 +81,10 @@ export async function auditCreates(
     tx,
     rows.map((written) => ({
       actorUserId: actor.id,
-      action: server.auditActions?.create ?? 'create',
+      action: server.auditActions?.[action] ?? action,
       entityType: definition.audit!.entityType,
       entityId: written.id as number,
-      details: { [definition.titleField]: written[definition.titleField], importId },
+      details: { [definition.titleField]: written[definition.titleField], ...(importId ? { importId } : {}) },
     })),
   );
 }

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { insertJsonRows } from '../../db/json-rows';
 import { forbidden, HttpError } from '../../http/errors';
 import { announceChange, announceChanges } from '../change-feed';
-import { auditChange, auditCreates } from '../change-audit';
+import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';
 import { referenceReach } from '../scope';
 import { scopeCondition } from '../scope';
@@ -244,7 +244,7 @@ export async function runImport(
           batch.map(({ input }) => input),
         );
         if (options.commit) {
-          await auditCreates(sp, engine, actor, written, options.importId!);
+          await auditRows(sp, engine, actor, 'create', written, options.importId!);
           await announceChanges(sp, resource, 'created', written, actor);
           created.push(...written);
         }

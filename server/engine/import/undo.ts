@@ -1,13 +1,13 @@
-import { and, asc, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, max, sql } from 'drizzle-orm';
 import type { ImportKeptReason } from '../../../contract/import';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { announceChange } from '../change-feed';
-import { auditChange } from '../change-audit';
+import { announceChange, announceChanges } from '../change-feed';
+import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';
-import { rowCondition } from '../scope';
+import { rowCondition, scopeCondition } from '../scope';
 import { moveToTrash } from '../trash';
 import { cancelInvitations } from './invitations';
 import type { Values } from '../types';
@@ -93,6 +93,7 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     invitations = await cancelInvitations(tx, importId);
+    const ids = entries.map((entry) => Number(entry.entityId));
     const created = entries
       .filter((entry) => entry.action === 'create')
       .map((entry) => Number(entry.entityId));
@@ -100,40 +101,49 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
     const usedSince = engine.server.import?.usedSince;
     if (usedSince)
       for (const batch of batchesOf(created)) for (const id of await usedSince(tx, batch)) used.add(id);
-    for (const entry of entries) {
-      const id = Number(entry.entityId);
-      const details = (entry.details ?? {}) as { changes?: FieldChange[] } & Values;
-      const title = String(details[definition.titleField] ?? id);
-      const [later] = await tx
-        .select({ id: auditLog.id })
+    // Read in batches, not a row at a time: Undo of 10,000 rows took 71 s one by one.
+    const latest = new Map<number, number>();
+    const current = new Map<number, Values>();
+    const scope = scopeCondition(engine, actor);
+    for (const batch of batchesOf(ids)) {
+      const audits = await tx
+        .select({ entityId: auditLog.entityId, last: max(auditLog.id) })
         .from(auditLog)
         .where(
           and(
             eq(auditLog.entityType, entityType),
-            eq(auditLog.entityId, String(id)),
-            gt(auditLog.id, entry.id),
+            inArray(
+              auditLog.entityId,
+              batch.map((id) => String(id)),
+            ),
           ),
         )
-        .limit(1);
-      const condition = rowCondition(engine, actor, id);
-      const [current] = (await tx.select(engine.select).from(engine.table).where(condition)) as Values[];
+        .groupBy(auditLog.entityId);
+      for (const { entityId, last } of audits) latest.set(Number(entityId), Number(last));
+      const rows = (await tx
+        .select(engine.select)
+        .from(engine.table)
+        .where(and(inArray(engine.columns.id, batch), scope))) as Values[];
+      for (const row of rows) current.set(row.id as number, row);
+    }
+    const removable: number[] = [];
+    for (const entry of entries) {
+      const id = Number(entry.entityId);
+      const row = current.get(id);
       // Gone already (deleted, or out of the actor's reach): nothing of it to undo.
-      if (!current) continue;
-      if (later || (entry.action === 'create' && used.has(id))) {
+      if (!row) continue;
+      const details = (entry.details ?? {}) as { changes?: FieldChange[] } & Values;
+      const changed = (latest.get(id) ?? 0) > entry.id;
+      if (changed || (entry.action === 'create' && used.has(id))) {
         kept.push({
           id,
-          title: String(current[definition.titleField] ?? title),
-          reason: later ? 'changed' : 'used',
+          title: String(row[definition.titleField] ?? details[definition.titleField] ?? id),
+          reason: changed ? 'changed' : 'used',
         });
         continue;
       }
       if (entry.action === 'create') {
-        const [gone] = definition.trash
-          ? await moveToTrash(tx, engine, condition, actor)
-          : ((await tx.delete(engine.table).where(condition).returning(engine.select)) as Values[]);
-        await auditChange(tx, engine, actor, 'delete', gone);
-        await announceChange(tx, definition, 'deleted', gone, actor);
-        removed += 1;
+        removable.push(id);
         continue;
       }
       const before = Object.fromEntries(
@@ -144,11 +154,20 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
       const [written] = (await tx
         .update(engine.table)
         .set({ ...before, version: nextVersion(engine.columns.version) } as never)
-        .where(condition)
+        .where(rowCondition(engine, actor, id))
         .returning(engine.select)) as Values[];
-      await auditChange(tx, engine, actor, 'revert', written, { before: current });
+      await auditChange(tx, engine, actor, 'revert', written, { before: row });
       await announceChange(tx, definition, 'updated', written, actor);
       restored += 1;
+    }
+    for (const batch of batchesOf(removable)) {
+      const condition = and(inArray(engine.columns.id, batch), scope);
+      const gone = definition.trash
+        ? await moveToTrash(tx, engine, condition, actor)
+        : ((await tx.delete(engine.table).where(condition).returning(engine.select)) as Values[]);
+      await auditRows(tx, engine, actor, 'delete', gone);
+      await announceChanges(tx, definition, 'deleted', gone, actor);
+      removed += gone.length;
     }
   });
   return { removed, restored, invitations, kept };
