@@ -11,6 +11,7 @@ import { closeRenderSandbox } from './storage/render-sandbox';
 import { closeSvgWorker } from './storage/sanitize-pool';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
+import { limitPasswordHashing } from './auth/passwords';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { scheduleTableMaintenance } from './db/maintenance';
@@ -81,6 +82,7 @@ function trustedProxies(trust: Config['trustProxy']) {
 
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  limitPasswordHashing(config.passwordHashing);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../contract/common';
+import { PasswordHashingBusy, passwordBusyRetryAfterSeconds } from '../auth/passwords';
 import { FileStoreUnavailable } from '../storage/unavailable';
 import { connectionErrorCodes } from './connection-errors';
 import { HttpError, VersionConflict } from './errors';
@@ -78,6 +79,9 @@ export function registerErrorHandling(
     const failures = failuresOf(error) ?? databaseRuleFailures(error);
     if (failures) {
       return reply.status(400).send({ result: null, validationFailures: failures });
+    }
+    if (error instanceof PasswordHashingBusy) {
+      reply.header('Retry-After', String(passwordBusyRetryAfterSeconds));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ result: null, message: error.message });
