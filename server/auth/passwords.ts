@@ -28,7 +28,7 @@ class PasswordHashing {
   private readonly waiting: (() => void)[] = [];
   private refused = 0;
 
-  constructor(readonly limits: PasswordHashingLimits) {}
+  constructor(private readonly limits: PasswordHashingLimits) {}
 
   get load() {
     return { running: this.running, queued: this.waiting.length, refused: this.refused };
