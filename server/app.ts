@@ -12,6 +12,7 @@ import { closeSvgWorker } from './storage/sanitize-pool';
 import { closeSheetWorker } from './engine/import/sheet-pool';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
+import { limitPasswordHashing } from './auth/passwords';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { scheduleTableMaintenance } from './db/maintenance';
@@ -82,6 +83,7 @@ function trustedProxies(trust: Config['trustProxy']) {
 
 /** The whole server as a Fastify instance that does not listen, so tests can `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  limitPasswordHashing(config.passwordHashing);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3';
@@ -23,6 +24,22 @@ function isProxyAddress(entry: string) {
 }
 
 const maxProxyHops = 10;
+
+export interface PasswordHashingLimits {
+  /** Hashes and checks running at once in this process. */
+  concurrency: number;
+  /** Further ones waiting for a turn; past them, a refusal at once. */
+  queue: number;
+}
+
+/**
+ * One core is kept for the event loop, so requests that hash nothing (and `/readyz`) are served
+ * through a sign-in flood; 16 waiting turns of tens of milliseconds each are under a second.
+ */
+export const defaultPasswordHashing: PasswordHashingLimits = {
+  concurrency: Math.max(1, availableParallelism() - 1),
+  queue: 16,
+};
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
 
@@ -154,6 +171,13 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(defaultPasswordHashing.concurrency),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(defaultPasswordHashing.queue),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   S3_FORCE_PATH_STYLE: z
@@ -234,6 +258,11 @@ export type Config = {
     keepAliveTimeoutSeconds: number;
     maxConnections: number;
   };
+  /**
+   * Argon2 hashes and checks (sign-in, registration, password changes and resets, accounts made
+   * with a password) at once in this process, and how many more wait; further ones get 503.
+   */
+  passwordHashing: PasswordHashingLimits;
 };
 
 /**
@@ -358,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
   };
 }
 

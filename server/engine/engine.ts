@@ -8,7 +8,7 @@ import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } fro
 import { announceChange, announcedAs } from './change-feed';
 import { refuseUnreadableQuery, visibleTo } from './field-access';
 import { auditChange, auditedBefore } from './change-audit';
-import { scopeCondition } from './scope';
+import { refuseUnreachableReferences, scopeCondition } from './scope';
 import { columnsOf, tableOf } from './tables';
 import type { ChangeAction, ChangeContext, ResourceServer, Values } from './types';
 import { versionConflict } from './versions';
@@ -245,6 +245,9 @@ export class ResourceEngine {
       const before = await auditedBefore(tx, this, action, options.id);
       const written = await write(tx, values);
       if (!written) throw notFound(definition.label.one);
+      // What the caller named, or all of a restored row: a restore names again what it brings back.
+      const named = action === 'restore' ? Object.keys(definition.fields) : Object.keys(values ?? {});
+      await refuseUnreachableReferences(tx, definition, actor, written, named);
       await auditChange(tx, this, actor, action, written, { values, before });
       await server.afterChange?.(written, { ...context, id: written.id as number });
       await announceChange(tx, definition, announcedAs[action], written, actor);

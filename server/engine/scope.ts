@@ -1,8 +1,17 @@
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type AnyResource, allows, referenceFields, seesEveryOrganization } from '../../contract/resource';
+import {
+  type AnyResource,
+  allows,
+  missingReferenceMessage,
+  referenceFields,
+  seesEveryOrganization,
+} from '../../contract/resource';
+import { definitionOf } from '../../contract/definitions';
 import type { SessionUser } from '../auth/sessions';
-import { forbidden } from '../http/errors';
+import type { Db } from '../db/client';
+import { badRequest, forbidden } from '../http/errors';
+import { columnsOf, tableOf } from './tables';
 import type { ResourceTable, Values } from './types';
 
 type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
@@ -95,4 +104,33 @@ export function referenceReach(
   const owner =
     target.organizationField ?? referenceFields(target).find(([, f]) => f.to === 'organizations')?.[0];
   return owner ? eq(columns[owner], actor.organizationId) : none;
+}
+
+/**
+ * A write may name only what the picker offers: each reference of `row` among `fields` must be
+ * within `referenceReach`, or the write is a 400 naming the field, worded as the database's own
+ * answer to an id that does not exist, so a write tells nobody which ids exist. Where the reach
+ * is everything (an Admin) the foreign key alone decides.
+ */
+export async function refuseUnreachableReferences(
+  db: Db,
+  definition: AnyResource,
+  actor: SessionUser,
+  row: Values,
+  fields: readonly string[],
+) {
+  for (const [name, f] of referenceFields(definition)) {
+    const id = row[name];
+    if (!fields.includes(name) || id === null || id === undefined) continue;
+    const target = definitionOf(f.to)!;
+    const table = tableOf(target);
+    const columns = columnsOf(table);
+    const reach = referenceReach(target, columns, actor);
+    if (reach === undefined) continue;
+    const [reachable] = await db
+      .select({ id: columns.id })
+      .from(table)
+      .where(and(eq(columns.id, id as number), reach));
+    if (!reachable) throw badRequest(name, missingReferenceMessage(target));
+  }
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { passwordHashingLoad } from '../auth/passwords';
 import { emailOutbox, jobs } from '../db/schema';
 import { mailStatuses } from '../../contract/definitions/mail';
 
@@ -124,6 +125,17 @@ export function registerMetrics(app: FastifyInstance) {
       family('spirit_db_pool_waiting', 'gauge', 'Queries waiting for a free connection.');
       lines.push(`spirit_db_pool_waiting ${client.waitingCount}`);
     }
+
+    const hashing = passwordHashingLoad();
+    family('spirit_password_hashing', 'gauge', 'Password hashes and checks of this process by state.');
+    lines.push(`spirit_password_hashing{state="running"} ${hashing.running}`);
+    lines.push(`spirit_password_hashing{state="queued"} ${hashing.queued}`);
+    family(
+      'spirit_password_hashing_refused_total',
+      'counter',
+      'Password hashes and checks refused with 503 because the bound and its queue were full.',
+    );
+    lines.push(`spirit_password_hashing_refused_total ${hashing.refused}`);
 
     family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.');
     lines.push(`process_resident_memory_bytes ${process.memoryUsage.rss()}`);

@@ -838,6 +838,7 @@ export const appMessages = {
     invalidValue: 'Invalid value',
     noApiRoute: 'No API route %{method} %{path}',
     databaseUnavailable: 'The database is not reachable right now. Try again in a moment.',
+    serverBusy: 'The server is busy. Try again in a moment.',
     fileStoreUnavailable: 'The file store is not reachable right now. Try again in a moment.',
     unstorableText: 'The request contains characters that cannot be stored',
     invalidJson: 'The request body is not valid JSON',

@@ -864,6 +864,7 @@ export const appMessages: typeof englishAppMessages = {
     noApiRoute: 'No hay ninguna ruta de la API %{method} %{path}',
     databaseUnavailable:
       'La base de datos no está disponible en este momento. Inténtelo de nuevo en un momento.',
+    serverBusy: 'El servidor está ocupado. Inténtelo de nuevo en un momento.',
     fileStoreUnavailable:
       'El almacén de archivos no está disponible en este momento. Inténtelo de nuevo en un momento.',
     unstorableText: 'La solicitud contiene caracteres que no se pueden guardar',

@@ -104,13 +104,31 @@ export async function forgotPassword(app: FastifyInstance, request: FastifyReque
   });
 }
 
+type PasswordColumns = Awaited<ReturnType<typeof newPasswordColumns>>;
+
 /** Sets a new password, ends every session of the user and voids other outstanding links. */
-async function setPassword(db: Db, userId: number, password: string, extra = {}) {
-  await rotateSecurityStamp(db, userId, { ...(await newPasswordColumns(password)), ...extra });
+async function setPassword(db: Db, userId: number, password: PasswordColumns, extra = {}) {
+  await rotateSecurityStamp(db, userId, { ...password, ...extra });
+}
+
+/**
+ * A password from an e-mailed link, hashed before the link is used: a hash refused while the
+ * server is busy leaves the link usable for the retry.
+ */
+async function hashForLink(
+  app: FastifyInstance,
+  user: SessionUser | undefined,
+  purpose: 'resetPassword' | 'confirmAccount',
+  code: string,
+  password: string,
+) {
+  if (!user || !(await isUsableToken(app.db, user.id, purpose, code))) return undefined;
+  const columns = await newPasswordColumns(password);
+  return (await consumeUserToken(app.db, user.id, purpose, code)) ? columns : undefined;
 }
 
 /** A password set from an e-mailed link, which reached the inbox and so confirms the address. */
-async function setPasswordFromLink(app: FastifyInstance, user: SessionUser, password: string) {
+async function setPasswordFromLink(app: FastifyInstance, user: SessionUser, password: PasswordColumns) {
   await app.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await setPassword(tx, user.id, password, confirmedByOwner(user));
@@ -124,10 +142,9 @@ export async function resetPassword(
   body: { email: string; code: string; password: string },
 ) {
   const user = await findUserByEmail(app.db, body.email);
-  if (!user || !(await consumeUserToken(app.db, user.id, 'resetPassword', body.code))) {
-    throw badRequest('code', invalidResetLink);
-  }
-  await setPasswordFromLink(app, user, body.password);
+  const password = await hashForLink(app, user, 'resetPassword', body.code, body.password);
+  if (!user || !password) throw badRequest('code', invalidResetLink);
+  await setPasswordFromLink(app, user, password);
 }
 
 export async function changePassword(
@@ -143,7 +160,7 @@ export async function changePassword(
     throw badRequest('oldPassword', wrongCurrentPassword);
   }
   await attempt.refund();
-  await setPassword(app.db, user.id, body.newPassword);
+  await setPassword(app.db, user.id, await newPasswordColumns(body.newPassword));
   await app.sessions.revokeAllForUser(user.id, auth.sessionId);
   await startSession(app, request, reply, user.id, 'full', auth.rememberMe);
 }
@@ -171,12 +188,16 @@ export async function confirmAccount(
   const user = await findUserByEmail(app.db, body.email);
   if (!user) throw badRequest('code', invalidConfirmationLink);
   if (!user.passwordHash && !body.password) throw badRequest('password', 'Password is required');
+  if (body.password) {
+    const password = await hashForLink(app, user, 'confirmAccount', body.code, body.password);
+    if (!password) throw badRequest('code', invalidConfirmationLink);
+    await setPasswordFromLink(app, user, password);
+    return;
+  }
   if (!(await consumeUserToken(app.db, user.id, 'confirmAccount', body.code))) {
     throw badRequest('code', invalidConfirmationLink);
   }
-  if (body.password) {
-    await setPasswordFromLink(app, user, body.password);
-  } else if (!user.emailConfirmed) {
+  if (!user.emailConfirmed) {
     await app.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx
@@ -267,6 +288,9 @@ export async function register(
 ) {
   await enforce(app.db, [[limits.registerPerAddress, addressOf(request)]]);
   const email = body.email.trim();
+  // Before answering, so a busy server's refusal reaches the client, and outside the
+  // transaction: the same cost whether the address is taken or not.
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   app.mailer.background(async () => {
     const user = await app.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -280,7 +304,7 @@ export async function register(
           lastName: body.lastName,
           roles: [],
           contactInformation: body.contactInformation ?? null,
-          passwordHash: body.password ? await hashPassword(body.password) : null,
+          passwordHash,
           securityStamp: newSecurityStamp(),
           emailConfirmed: false,
         })

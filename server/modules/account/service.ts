@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { LoginResult, Me } from '../../../contract/account';
-import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
+import { burnPasswordCheck, PasswordHashingBusy, verifyPassword } from '../../auth/passwords';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/errors';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
@@ -41,7 +41,14 @@ export async function checkPassword(
     await burnPasswordCheck(password);
     return failed;
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  const verified = await verifyPassword(user.passwordHash, password).catch(async (error: unknown) => {
+    // Refused before any check: the slot claimed for it goes back, or a flood would spend the
+    // account's five failures without a single guess checked.
+    if (error instanceof PasswordHashingBusy && !options.trustedDevice)
+      await releaseLoginAttempt(db, user.id);
+    throw error;
+  });
+  if (!verified) {
     if (!options.trustedDevice) await lockIfAttemptsSpent(db, user.id);
     return failed;
   }

@@ -12,6 +12,7 @@ import {
   readableFields,
   referenceFields,
   uniqueMessage,
+  writableFields,
 } from '../../../contract/resource';
 import { definitionOf } from '../../../contract/definitions';
 import { roles } from '../../../contract/roles';
@@ -19,6 +20,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import { listColumns } from '../../../server/engine/export';
 import { callActions } from '../../../server/engine/guard';
+import { users } from '../../../server/db/schema';
 import { tableOf } from '../../../server/engine/tables';
 import type { CallName } from '../../../server/engine/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
@@ -492,6 +494,132 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
         columns.map((column) => definition.fields[column].label),
         ...expected,
       ]);
+    },
+  );
+  const director = roles.athleticDirector;
+  /** References an Athletic Director sets: not read-only, theirs to write, not the school itself (a 403, below). */
+  const directorReferences = referenceFields(definition).filter(
+    ([name, f]) =>
+      !f.readOnly &&
+      name !== definition.organizationField &&
+      writableFields(definition, [director]).includes(name),
+  );
+
+  describe.runIf(allows(definition, 'create', [director]) && directorReferences.length > 0)(
+    "references out of an Athletic Director's reach",
+    () => {
+      const asDirector = (call: ResourceCall, options: Partial<InjectOptions> = {}) =>
+        send(director, call, options);
+      const directorId = async () => {
+        const [row] = await world.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, 'director@example.com'));
+        return row.id;
+      };
+
+      /** A row of the target the director's school may name, as the picker offers it. */
+      const inReach = async (to: string) => {
+        if (to === 'users') return directorId();
+        if (to === 'organizations') return world.organizationId;
+        throw new Error(`Teach this suite a row of '${to}' within an Athletic Director's reach`);
+      };
+
+      /**
+       * Rows of the target the picker never offers the director: another school's, an Admin
+       * account; and an id no row has, which must get the same answer.
+       */
+      const outOfReach = async (to: string) => {
+        const missing = { what: 'an id no row has', id: maxIntegerId - 1 };
+        if (to === 'organizations')
+          return [{ what: 'another school', id: world.otherOrganizationId }, missing];
+        if (to === 'users') {
+          const other = await createUser(world.db, {
+            email: `other-school-${Date.now()}@example.com`,
+            roles: [director],
+            organizationId: world.otherOrganizationId,
+          });
+          onTestFinished(() =>
+            world.db
+              .delete(users)
+              .where(eq(users.id, other.id))
+              .then(() => undefined),
+          );
+          return [
+            { what: 'an Admin', id: world.adminId },
+            { what: "another school's user", id: other.id },
+            missing,
+          ];
+        }
+        throw new Error(`Teach this suite a row of '${to}' out of an Athletic Director's reach`);
+      };
+
+      /**
+       * A body the director may send: the samples of the fields theirs to write, with their own
+       * school and references within reach.
+       */
+      const directorBody = async (key: string) => {
+        const writable = writableFields(definition, [director]);
+        const body = Object.fromEntries(
+          Object.entries(sampleBody(world, definition, key)).filter(([name]) => writable.includes(name)),
+        );
+        if (definition.organizationField) body[definition.organizationField] = world.organizationId;
+        for (const [name, f] of referenceFields(definition)) {
+          if (name in body && body[name] !== null) body[name] = await inReach(f.to);
+        }
+        return body;
+      };
+      const rowCount = async () => (await world.db.select({ n: count() }).from(tableOf(definition)))[0].n;
+
+      it('refuses a create naming another school’s row or an Admin with a 400 naming the field, the same as for an id that does not exist, and stores nothing', async () => {
+        const before = await rowCount();
+        for (const [name, f] of directorReferences) {
+          const target = definitionOf(f.to)!;
+          for (const { what, id } of await outOfReach(f.to)) {
+            const response = await asDirector(resourceCalls(definition).create, {
+              payload: { ...(await directorBody(`Reach ${name}`)), [name]: id },
+            });
+            expect(response.statusCode, `${name}, ${what}: ${response.body}`).toBe(400);
+            expect(response.json(), `${name}, ${what}`).toEqual({
+              result: null,
+              validationFailures: [{ propertyName: name, errorMessage: missingReferenceMessage(target) }],
+            });
+          }
+        }
+        expect(await rowCount()).toBe(before);
+      });
+
+      it.runIf(allows(definition, 'update', [director]))(
+        'refuses an update naming another school’s row or an Admin with a 400 naming the field, and leaves the row as it was',
+        async () => {
+          const body = await directorBody('Reach update');
+          const created = await asDirector(resourceCalls(definition).create, { payload: body });
+          expect(created.statusCode, created.body).toBe(200);
+          const row = created.json().result;
+          const call = resourceCalls(definition).update;
+          for (const [name, f] of directorReferences) {
+            const target = definitionOf(f.to)!;
+            for (const { what, id } of await outOfReach(f.to)) {
+              const sent = { ...body, [name]: id, version: row.version };
+              const response = await asDirector(call, {
+                url: url(call, row.id),
+                payload: call.idIn === 'body' ? { ...sent, id: row.id } : sent,
+              });
+              expect(response.statusCode, `${name}, ${what}: ${response.body}`).toBe(400);
+              expect(response.json().validationFailures, `${name}, ${what}`).toEqual([
+                { propertyName: name, errorMessage: missingReferenceMessage(target) },
+              ]);
+            }
+          }
+          const [stored] = await world.db
+            .select()
+            .from(tableOf(definition))
+            .where(eq((tableOf(definition) as unknown as Record<string, never>).id, row.id));
+          expect(stored).toMatchObject({ version: row.version });
+          for (const [name] of directorReferences)
+            expect((stored as Record<string, unknown>)[name]).toBe(row[name]);
+        },
+      );
     },
   );
 });
