@@ -189,18 +189,32 @@ const entries = (definition: AnyResource) => Object.entries(definition.fields);
  */
 export function createSchemaOf(definition: AnyResource): z.ZodType {
   if (definition.schemas?.create) return definition.schemas.create;
-  return z.object(
-    Object.fromEntries(
-      entries(definition)
-        .filter(([, f]) => isEditable(f))
-        .map(([name, f]) => [
-          name,
-          'default' in f && f.default !== undefined && !f.required
-            ? fieldInputSchema(f).default(f.default as never)
-            : fieldInputSchema(f),
-        ]),
+  return withRules(
+    definition,
+    z.object(
+      Object.fromEntries(
+        entries(definition)
+          .filter(([, f]) => isEditable(f))
+          .map(([name, f]) => [
+            name,
+            'default' in f && f.default !== undefined && !f.required
+              ? fieldInputSchema(f).default(f.default as never)
+              : fieldInputSchema(f),
+          ]),
+      ),
     ),
   );
+}
+
+/** The definition's rules across fields, each broken one an issue on its field. */
+function withRules(definition: AnyResource, body: z.ZodObject) {
+  const rules = definition.rules ?? [];
+  if (rules.length === 0) return body;
+  return body.superRefine((values, context) => {
+    for (const rule of rules)
+      if (!rule.holds(values))
+        context.addIssue({ code: 'custom', path: [rule.field], message: rule.message });
+  });
 }
 
 /**
@@ -209,14 +223,17 @@ export function createSchemaOf(definition: AnyResource): z.ZodType {
  */
 export function updateSchemaOf(definition: AnyResource): z.ZodType {
   if (definition.schemas?.update) return definition.schemas.update;
-  return z.object({
-    ...Object.fromEntries(
-      entries(definition)
-        .filter(([, f]) => isEditable(f) && !f.readOnlyOnUpdate)
-        .map(([name, f]) => [name, fieldInputSchema(f)]),
-    ),
-    version: versionInput,
-  });
+  return withRules(
+    definition,
+    z.object({
+      ...Object.fromEntries(
+        entries(definition)
+          .filter(([, f]) => isEditable(f) && !f.readOnlyOnUpdate)
+          .map(([name, f]) => [name, fieldInputSchema(f)]),
+      ),
+      version: versionInput,
+    }),
+  );
 }
 
 /** A row as the API answers it: the id, the version and every field. */

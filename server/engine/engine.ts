@@ -70,6 +70,21 @@ export class ResourceEngine {
     return this.definition.fields[name];
   }
 
+  /**
+   * A body's values as their columns take them: an instant, which the API writes as ISO 8601
+   * text, is a `Date` to a timestamp column (Drizzle writes it with `toISOString()`; a string
+   * there was a 500 on every create of a record with a date and time).
+   */
+  columnValues<V extends Values | undefined>(values: V): V {
+    if (!values) return values;
+    return Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        this.field(name)?.kind === 'dateTime' && typeof value === 'string' ? new Date(value) : value,
+      ]),
+    ) as V;
+  }
+
   private sortOf(name: string): PgColumn | SQL {
     return this.server.sortBy?.[name] ?? this.columns[name];
   }
@@ -84,9 +99,7 @@ export class ResourceEngine {
         continue;
       }
       const column = this.columns[name];
-      // A timestamp column takes a Date: Drizzle writes it with toISOString().
-      const asColumn = (bound: unknown) =>
-        this.field(name)?.kind === 'dateTime' ? new Date(bound as string) : bound;
+      const asColumn = (bound: unknown) => this.columnValues({ [name]: bound })[name];
       if (Array.isArray(value)) conditions.push(inArray(column, value));
       else if (value !== null && typeof value === 'object') {
         const { gte: from, lte: to } = value as { gte?: unknown; lte?: unknown };
@@ -238,10 +251,11 @@ export class ResourceEngine {
     const row = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const context: ChangeContext = { tx, actor, action, id: options.id, input: options.values };
-      const values =
+      const values = this.columnValues(
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)
-          : options.values;
+          : options.values,
+      );
       const before = await auditedBefore(tx, this, action, options.id);
       const written = await write(tx, values);
       if (!written) throw notFound(definition.label.one);

@@ -195,7 +195,9 @@ export async function runImport(
         const sp = savepoint as unknown as Db;
         const action = current ? 'update' : 'create';
         const context = { tx: sp, actor, action, id, input } as const;
-        const stored = server.beforeChange ? await server.beforeChange(input, context) : input;
+        const stored = engine.columnValues(
+          server.beforeChange ? await server.beforeChange(input, context) : input,
+        );
         const [written] = current
           ? await sp
               .update(engine.table)

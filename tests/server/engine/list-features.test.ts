@@ -17,7 +17,7 @@ import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { resourceTable } from '../../../server/db/resource-table';
 import { tableOf } from '../../../server/engine/tables';
-import { type SampleWorld, sampleRecord } from '../../contract/samples';
+import { type SampleWorld, sampleBody, sampleRecord } from '../../contract/samples';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
 import { everyKind } from './every-kind';
 import { parseCsv, subjects } from './registry-samples';
@@ -90,6 +90,7 @@ describe.each(listSubjects)('the list of $definition.name', ({ definition, fixtu
   let db: Db;
   let cookie: string;
   let organizationId: number;
+  let world: SampleWorld;
 
   const tablePath = () => `/api/${fillPath(calls.table.path, { organizationId })}`;
   const table = (body: Record<string, unknown>) =>
@@ -111,7 +112,7 @@ describe.each(listSubjects)('the list of $definition.name', ({ definition, fixtu
     db = database.db;
     if (fixture === 'teams') await createTeamsTable(db);
     if (fixture === 'specimens') await createFixtureTable(db, specimensTable);
-    app = await buildApp(testConfig(), {
+    app = await buildApp(testConfig({ logLevel: process.env.DEBUG_LOG ? 'error' : 'silent' }), {
       database,
       resources: fixture === 'teams' ? exampleResources : fixture === 'specimens' ? [everyKind] : [],
     });
@@ -127,7 +128,7 @@ describe.each(listSubjects)('the list of $definition.name', ({ definition, fixtu
       roles: [roles.athleticDirector],
       organizationId,
     });
-    const world: SampleWorld = {
+    world = {
       references: (to) => (to === 'users' ? [admin.id, director.id] : to === 'organizations' ? schools : []),
     };
     const target = tableOf(definition);
@@ -388,6 +389,46 @@ describe.each(listSubjects)('the list of $definition.name', ({ definition, fixtu
         expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
         const csv = parseCsv(response.body.replace(/^\uFEFF/, '')).filter((cells) => cells.some(Boolean));
         expect(csv.length - 1, `${name} ${JSON.stringify(first.filter)}`).toBe(listed.total);
+      }
+    },
+  );
+
+  const rules = definition.rules ?? [];
+
+  it.runIf(rules.length > 0 && Boolean(definition.access.create?.includes(roles.admin)))(
+    'refuses a record that breaks a rule across its fields on create and update, naming the field, and stores nothing',
+    async () => {
+      const send = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+        app.inject({ method, url: `/api/${url}`, payload, headers: { cookie } });
+      for (const rule of rules) {
+        const before = (await everyRow()).length;
+        const created = await send('POST', fillPath(calls.create.path, {}), {
+          ...sampleBody(definition, world, 'Ruled'),
+          ...rule.broken,
+        });
+        expect(created.statusCode, created.body).toBe(400);
+        expect(created.json().validationFailures).toEqual([
+          { propertyName: rule.field, errorMessage: rule.message },
+        ]);
+        expect((await everyRow()).length).toBe(before);
+
+        const valid = await send(
+          'POST',
+          fillPath(calls.create.path, {}),
+          sampleBody(definition, world, 'Kept'),
+        );
+        expect(valid.statusCode, valid.body).toBe(200);
+        const record = valid.json().result;
+        const updated = await send('PUT', fillPath(calls.update.path, { id: record.id }), {
+          ...record,
+          ...rule.broken,
+        });
+        expect(updated.statusCode, updated.body).toBe(400);
+        expect(updated.json().validationFailures).toEqual([
+          { propertyName: rule.field, errorMessage: rule.message },
+        ]);
+        const [stored] = (await everyRow()).filter((row) => row.id === record.id);
+        expect(stored.version).toBe(record.version);
       }
     },
   );
