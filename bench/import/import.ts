@@ -89,6 +89,9 @@ async function measured<T>(call: () => Promise<T>, other: () => Promise<unknown>
       const asked = performance.now();
       await other();
       latencies.push(performance.now() - asked);
+      // On PGlite a request may settle in microtasks alone: without a turn of the event loop, the
+      // import's own I/O (the reader thread's answer) would never be let in.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   })();
   const result = await call().finally(() => {
@@ -146,7 +149,7 @@ async function bench(driver: 'pglite' | 'pg', databaseUrl?: string) {
   if (previewed.created !== rows) throw new Error(`preview: ${preview.result.body.slice(0, 500)}`);
   const commit = await measured(() => send('import'), me);
   if (commit.result.statusCode !== 200) throw new Error(`commit: ${commit.result.body.slice(0, 500)}`);
-  const workbook = emptyCellsWorkbook(400);
+  const workbook = emptyCellsWorkbook(200);
   const bomb = await measured(() => {
     const form = importForm(workbook, {}, 'empty-cells.xlsx');
     return app.inject({
@@ -168,7 +171,7 @@ async function bench(driver: 'pglite' | 'pg', databaseUrl?: string) {
   console.log(line('preview', preview));
   console.log(line('commit', commit));
   console.log(
-    line(`${(workbook.length / 1024 / 1024).toFixed(1)} MB workbook of 6.5 M empty cells, refused`, bomb),
+    line(`${(workbook.length / 1024 / 1024).toFixed(1)} MB workbook of 3.3 M empty cells, refused`, bomb),
   );
 }
 
