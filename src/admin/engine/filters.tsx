@@ -12,9 +12,8 @@ import {
 import {
   type AnyResource,
   type Field,
-  filterableFields,
+  filterInputFields,
   referenceOptionsResource,
-  seesEveryOrganization,
 } from '../../../contract/definition';
 import { type ResourceText, translatedChoices } from './labels';
 
@@ -80,9 +79,8 @@ function filterInputsOf(
 }
 
 /**
- * The spec's 'Search' box, the input itself named 'Search', and a filter per filterable field
- * by its kind; react-admin keeps them in the URL. A user held to one organization has no
- * organization filter: every row they reach is their own organization's.
+ * The spec's 'Search' box, the input itself named 'Search', and a filter per field that offers
+ * one (`filterInputFields`) by its kind; react-admin keeps them in the URL.
  */
 export const filtersOf = (
   definition: AnyResource,
@@ -97,8 +95,7 @@ export const filtersOf = (
     placeholder={translate('app.tables.search')}
     slotProps={{ htmlInput: { 'aria-label': translate('app.tables.search') } }}
   />,
-  ...filterableFields(definition)
-    .filter(([, field]) => field.filter || field.list !== false)
-    .filter(([name]) => name !== definition.organizationField || seesEveryOrganization(roleNames))
-    .flatMap(([name, field]) => filterInputsOf(definition, name, field, translate, text)),
+  ...filterInputFields(definition, roleNames).flatMap(([name, field]) =>
+    filterInputsOf(definition, name, field, translate, text),
+  ),
 ];
