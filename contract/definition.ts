@@ -442,6 +442,16 @@ export const referenceFields = (definition: AnyResource) =>
 export const filterableFields = (definition: AnyResource) =>
   entries(definition).filter(([, f]) => f.filter || f.kind === 'reference');
 
+/**
+ * The fields a list offers a filter input for: a reference hidden from the list is filterable
+ * for getMany's sake alone, and a user held to one organization has no organization filter,
+ * as every row they reach is their own organization's.
+ */
+export const filterInputFields = (definition: AnyResource, roleNames: readonly string[]) =>
+  filterableFields(definition)
+    .filter(([, f]) => f.filter || f.list !== false)
+    .filter(([name]) => name !== definition.organizationField || seesEveryOrganization(roleNames));
+
 /** The spec's 400 texts of the database's own rules, one place for every resource. */
 export const uniqueMessage = (f: Field) => `${f.label} is already in use`;
 export const missingReferenceMessage = (referenced: AnyResource) => `${referenced.label.one} does not exist`;

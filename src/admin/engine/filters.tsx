@@ -12,17 +12,27 @@ import {
 import {
   type AnyResource,
   type Field,
-  filterableFields,
+  filterInputFields,
   referenceOptionsResource,
-  seesEveryOrganization,
 } from '../../../contract/definition';
 import { type ResourceText, translatedChoices } from './labels';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A day of a date-time range as the API's ISO 8601 instant: the start of the first day, the end of the last. */
-const dayEdge = (end: 'gte' | 'lte') => (value: string) =>
-  value ? `${value}${end === 'gte' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}` : value;
+/**
+ * A day of a date-time range as the API's ISO 8601 instant: the start of the first day, the end
+ * of the last, in the browser's time zone, as the person picking the day means it. DateInput
+ * shows such an instant back as its local day, so the input keeps the day that was picked.
+ */
+export const dayEdge = (end: 'gte' | 'lte') => (value: string) => {
+  if (!value) return value;
+  const [year, month, day] = value.split('-').map(Number);
+  const edge =
+    end === 'gte' ? new Date(year, month - 1, day) : new Date(year, month - 1, day, 23, 59, 59, 999);
+  // Date reads the years 0 to 99 as 1900 to 1999.
+  edge.setFullYear(year);
+  return edge.toISOString();
+};
 
 function filterInputsOf(
   definition: AnyResource,
@@ -80,9 +90,8 @@ function filterInputsOf(
 }
 
 /**
- * The spec's 'Search' box, the input itself named 'Search', and a filter per filterable field
- * by its kind; react-admin keeps them in the URL. A user held to one organization has no
- * organization filter: every row they reach is their own organization's.
+ * The spec's 'Search' box, the input itself named 'Search', and a filter per field that offers
+ * one (`filterInputFields`) by its kind; react-admin keeps them in the URL.
  */
 export const filtersOf = (
   definition: AnyResource,
@@ -97,8 +106,7 @@ export const filtersOf = (
     placeholder={translate('app.tables.search')}
     slotProps={{ htmlInput: { 'aria-label': translate('app.tables.search') } }}
   />,
-  ...filterableFields(definition)
-    .filter(([, field]) => field.filter || field.list !== false)
-    .filter(([name]) => name !== definition.organizationField || seesEveryOrganization(roleNames))
-    .flatMap(([name, field]) => filterInputsOf(definition, name, field, translate, text)),
+  ...filterInputFields(definition, roleNames).flatMap(([name, field]) =>
+    filterInputsOf(definition, name, field, translate, text),
+  ),
 ];
