@@ -12,7 +12,12 @@ export const importLimits = {
   /** Columns holding a value: far more than any resource has fields, far fewer than a sheet's 16,384. */
   maxColumns: 100,
   /** Cells as the file stores them, empty ones too: a workbook's size says nothing of what it inflates to. */
-  maxCells: 2_500_000,
+  maxCells: 1_000_000,
+  /**
+   * Cells one row stores, empty ones too. A spreadsheet program styles a whole row without a cell
+   * element each; 16,384 of them in a row is a file made to be costly, refused at its first row.
+   */
+  maxCellsPerRow: 1_000,
   /** What an XLSX's parts inflate to, as its zip directory declares them. */
   maxInflatedBytes: 200 * 1024 * 1024,
 } as const;

@@ -729,6 +729,8 @@ export const appMessages = {
     importTooBig: 'The file needs more memory to read than an import may use; split it into smaller files',
     importRepeated: "%{label} '%{text}' is also in row %{row}",
     invitationsChoice: 'Invitations must be send or none',
+    importRowTooWide:
+      'Row %{row} of the file stores more than %{max} cells; save it again from your spreadsheet',
     importMaxRows: 'The file must have at most %{max} rows',
     importNoHeader: 'The file has no header row',
     importUnreadable: 'The file is not a spreadsheet that can be read',

@@ -751,6 +751,8 @@ export const appMessages: typeof englishAppMessages = {
       'El archivo necesita más memoria de la que puede usar una importación; divídalo en archivos más pequeños',
     importRepeated: "%{label} '%{text}' también está en la fila %{row}",
     invitationsChoice: 'Las invitaciones deben ser send o none',
+    importRowTooWide:
+      'La fila %{row} del archivo guarda más de %{max} celdas; guárdelo de nuevo desde su hoja de cálculo',
     importMaxRows: 'El archivo debe tener %{max} filas como máximo',
     importNoHeader: 'El archivo no tiene fila de encabezado',
     importUnreadable: 'El archivo no es una hoja de cálculo que se pueda leer',

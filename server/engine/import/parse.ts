@@ -23,6 +23,11 @@ const tooManyColumns = () =>
   badRequest(importFileField, `The file must have at most ${importLimits.maxColumns} columns`);
 const tooManyCells = () =>
   badRequest(importFileField, `The file must have at most ${importLimits.maxCells} cells`);
+const rowTooWide = (row: number) =>
+  badRequest(
+    importFileField,
+    `Row ${row} of the file stores more than ${importLimits.maxCellsPerRow} cells; save it again from your spreadsheet`,
+  );
 const inflatesTooFar = () =>
   badRequest(
     importFileField,
@@ -188,6 +193,7 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
+        if (row.cellCount > importLimits.maxCellsPerRow) throw rowTooWide(row.number);
         cells += row.cellCount;
         if (cells > importLimits.maxCells) throw tooManyCells();
         if (row.number > importLimits.maxRows + 1) throw tooManyRows();

@@ -101,7 +101,7 @@ describe('reading an import file', () => {
     ]);
   });
 
-  it('refuses a workbook of rows of 16,384 empty cells by its cell count, while the server goes on', async () => {
+  it('refuses a workbook of rows of 16,384 empty cells at its first row, while the server goes on', async () => {
     const emptyRow = (row: number) =>
       `<row r="${row}">${Array.from({ length: 16_384 }, (_, column) => `<c r="${columnName(column)}${row}"/>`).join('')}</row>`;
     const rows = Array.from({ length: 200 }, (_, index) => emptyRow(index + 1)).join('');
@@ -119,9 +119,21 @@ describe('reading an import file', () => {
       reading = false;
     });
     expect(refused).toEqual([
-      { propertyName: 'file', errorMessage: 'The file must have at most 2500000 cells' },
+      {
+        propertyName: 'file',
+        errorMessage: 'Row 1 of the file stores more than 1000 cells; save it again from your spreadsheet',
+      },
     ]);
     expect(turns).toBeGreaterThan(10);
+  });
+
+  it('refuses a workbook of more than 1,000,000 cells as it reads them', async () => {
+    const row = (number: number) =>
+      `<row r="${number}">${Array.from({ length: 1000 }, (_, column) => `<c r="${columnName(column)}${number}"/>`).join('')}</row>`;
+    const bomb = xlsxWithSheetData(Array.from({ length: 1001 }, (_, index) => row(index + 1)).join(''));
+    expect(await refusal(bomb)).toEqual([
+      { propertyName: 'file', errorMessage: 'The file must have at most 1000000 cells' },
+    ]);
   });
 
   it('refuses a workbook whose parts unpack past 200 MB before reading them', async () => {
