@@ -39,13 +39,14 @@ export const int32Overflow = 2 ** 31;
  */
 const carelessValues: unknown[] = [null, '', [], {}, true, 'abc', 'x'.repeat(5_000), int32Overflow, -1, 1.5];
 
-/** Far enough from today that PostgreSQL's dates and JavaScript's agree on every value. */
+/** Years every date field of the contract takes; the years past them are the near-valid values' job. */
 const dates = fc.date({
   min: new Date('1900-01-01T00:00:00Z'),
   max: new Date('2200-12-31T23:59:59Z'),
   noInvalidDate: true,
 });
 
+/** Inclusive bounds, from OpenAPI 3.0's flag beside `minimum` or JSON Schema's own number. */
 const bounds = (schema: JsonSchema) => {
   const exclusive = (flag: boolean | number | undefined, bound: number | undefined, step: number) =>
     typeof flag === 'number' ? flag + step : flag && bound !== undefined ? bound + step : bound;
