@@ -3,6 +3,7 @@ import { newPasswordField } from './account';
 import { maxIntegerId } from './resource';
 import {
   emailField,
+  idParamsSchema,
   limits,
   optionalText,
   requiredText,
@@ -145,7 +146,8 @@ export const roleOptionsResponseSchema = resultOf(z.array(roleOptionSchema));
 export const sendConfirmEmailSchema = z.object({ email: emailField() });
 
 export const photoParamsSchema = z.object({
-  userId: z.coerce.number({ error: 'Id must be a number' }).int('Id must be a whole number').positive(),
+  // Bounded as every id: past the integer column the photo's query would fail with a 500.
+  userId: idParamsSchema.shape.id,
   profilePhotoGuid: z.uuid('Photo id is not valid'),
 });
 

@@ -19,7 +19,7 @@ import { scheduleTableMaintenance } from './db/maintenance';
 import { seedDatabase } from './db/seed';
 import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
-import { apiNotFound, registerErrorHandling } from './http/error-handler';
+import { apiNotFound, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { parseJsonBodies } from './http/json-body';
 import { JobQueue } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverFactory: boundedHttpServer(config.http),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   parseJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -65,12 +65,16 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
       const params = (request.params ?? {}) as Values;
       const readable = new Set(readableFields(definition, actor.roles));
       const columns = listColumns(definition).filter((name) => readable.has(name));
-      const rows = engine.rowsForExport(actor, query, params, app.db);
+      const batches = engine.rowsForExport(actor, query, params, app.db);
       // Checked before the first byte is sent, so a refused scope is still a 403 and not a broken file.
       scopeCondition(engine, actor, params);
+      // So is the first page read: a query the database refuses (a NUL byte in the search) is then
+      // the error handler's answer, not a file cut short after its header line.
+      const first = await batches.next();
       async function* csv() {
         yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
-        for await (const batch of rows) {
+        for (let page = first; !page.done; page = await batches.next()) {
+          const batch = page.value;
           await labelReferences(app.db, actor, batch);
           let text = '';
           for (const row of batch) {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
@@ -10,7 +10,25 @@ const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request content type is not supported',
+  FST_ERR_BAD_URL: 'The request address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the request address is too long',
 };
+
+const clientError = (reply: FastifyReply, error: { code: string; message: string }) =>
+  reply.status(400).send({
+    result: null,
+    validationFailures: [
+      { propertyName: '', errorMessage: clientErrorMessages[error.code] ?? error.message },
+    ],
+  });
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot route (a malformed %-escape, a segment past
+ * `maxParamLength`) is refused before any handler runs, and would otherwise answer in Fastify's own
+ * shape, a 414 among them.
+ */
+export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) =>
+  clientError(reply, error);
 
 const failuresOf = (error: unknown): ValidationFailure[] | undefined => {
   if (error instanceof HttpError) return error.validationFailures;
@@ -109,10 +127,7 @@ export function registerErrorHandling(
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type) become the spec's 400.
-      const message = clientErrorMessages[error.code] ?? error.message;
-      return reply
-        .status(400)
-        .send({ result: null, validationFailures: [{ propertyName: '', errorMessage: message }] });
+      return clientError(reply, error);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ result: null, message: 'Something went wrong' });

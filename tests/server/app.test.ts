@@ -16,6 +16,14 @@ describe('the API as a whole', () => {
     expect(response.json()).toEqual({ result: null, message: 'No API route GET /api/no-such-thing' });
   });
 
+  it('answers a path it cannot route (a broken %-escape, an over-long segment) with the spec’s 400', async () => {
+    for (const url of ['/api/settings/%E0%A4%A', `/api/settings/${'1'.repeat(101)}`]) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().validationFailures).toHaveLength(1);
+    }
+  });
+
   it('publishes an OpenAPI document generated from the zod contract', async () => {
     const response = await ctx.app.inject({ url: '/api/openapi.json' });
     const document = response.json();

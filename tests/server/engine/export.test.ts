@@ -74,6 +74,15 @@ describe('GET /api/settings/export', () => {
     }
   });
 
+  it('answers a search the database refuses (a NUL byte) with a 400, not a file cut short', async () => {
+    const response = await ctx.app.inject({
+      url: `/api/settings/export?allSearch=${encodeURIComponent('key-\u0000')}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures).toHaveLength(1);
+  });
+
   it('keeps a cell a spreadsheet would run as a formula as text', async () => {
     await ctx.db
       .insert(settings)

@@ -267,4 +267,13 @@ describe('users: profile photo', () => {
     });
     expect(notMine.statusCode).toBe(403);
   });
+
+  it('answers an Admin asking for the photo of a user id past the integer column with a 400', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/users/2147483648/profilePhoto/00000000-0000-1000-8000-000000000000',
+      headers: { cookie: adminCookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().validationFailures[0].propertyName).toBe('userId');
+  });
 });
