@@ -5,13 +5,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema, validationErrorBodySchema } from '../../../contract/common';
-import { resourceDefinitions } from '../../../contract/definitions';
 import { resourceCalls } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { sampleBody, type World } from '../engine/registry-samples';
+import { everyKind, specimensTable } from '../engine/every-kind';
+import { sampleBody, subjects, type World } from '../engine/registry-samples';
+import { createFixtureTable, createTeamsTable, dropTeamsTable, exampleResources } from '../engine/teams';
 import { createOrganization, createUser, resetDatabase, testDatabase } from '../helpers';
 import { int32Overflow, type JsonSchema, nearValidValue, type Options, validValue } from './arbitraries';
 
@@ -22,6 +23,7 @@ import { int32Overflow, type JsonSchema, nearValidValue, type Options, validValu
  * runs many); a failure prints its seed and path, which FUZZ_SEED and FUZZ_PATH replay.
  */
 const numRuns = Number(process.env.FUZZ_RUNS ?? 1000);
+const served = [...subjects.map(({ definition }) => definition), everyKind];
 const replay = {
   ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
   ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}),
@@ -276,7 +278,11 @@ beforeAll(async () => {
   const database = await testDatabase();
   await resetDatabase(database);
   db = database.db;
-  app = await buildApp(testConfig(), { database });
+  // The README's Teams and the specimen of every field kind are served beside the registry: a
+  // definition is in the property the moment it is served, with no test edited.
+  await createTeamsTable(db);
+  await createFixtureTable(db, specimensTable);
+  app = await buildApp(testConfig(), { database, resources: [...exampleResources, everyKind] });
   await app.ready();
   schoolA = (await createOrganization(db, 'Lincoln High School')).id;
   schoolB = (await createOrganization(db, schoolBName)).id;
@@ -314,7 +320,7 @@ beforeAll(async () => {
       adminId: admin.id,
       cookies: {},
     } as World;
-    for (const definition of resourceDefinitions) {
+    for (const definition of served) {
       const create = resourceCalls(definition).create;
       if (!create || !definition.access.create?.length) continue;
       for (const copy of ['1', '2']) {
@@ -352,7 +358,11 @@ async function rowIds() {
   return result.rows.map((row) => Number(row.id));
 }
 
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await dropTeamsTable(db);
+  await db.execute(sql`drop table if exists specimens cascade`);
+});
 
 describe.each<Actor>(['signed out', 'no role'])('%s', (actor) => {
   fcIt.prop([casesFor(actor)], { numRuns, ...replay })(

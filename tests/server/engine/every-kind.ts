@@ -1,5 +1,6 @@
 import { accessFor, defineResource, field, notBefore } from '../../../contract/definition';
 import { roles } from '../../../contract/roles';
+import { resourceTable } from '../../../server/db/resource-table';
 
 /**
  * A test-only resource with a filterable, sortable field of every kind the engine knows, so the
@@ -54,3 +55,5 @@ export const everyKind = defineResource({
 
   list: { sort: { field: 'title', order: 'ASC' } },
 });
+
+export const specimensTable = resourceTable(everyKind);

@@ -15,11 +15,10 @@ import { roles } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { resourceTable } from '../../../server/db/resource-table';
 import { tableOf } from '../../../server/engine/tables';
 import { type SampleWorld, sampleBody, sampleRecord } from '../../contract/samples';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
-import { everyKind } from './every-kind';
+import { everyKind, specimensTable } from './every-kind';
 import { parseCsv, subjects } from './registry-samples';
 import { createFixtureTable, createTeamsTable, dropTeamsTable, exampleResources } from './teams';
 
@@ -34,7 +33,6 @@ type Row = Record<string, unknown> & { id: number };
 
 const rowCount = 36;
 const pageSize = 7;
-const specimensTable = resourceTable(everyKind);
 
 const listSubjects = [
   ...subjects.map(({ definition, fixture }) => ({
