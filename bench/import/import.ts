@@ -4,7 +4,7 @@
  * its RSS just before (targets: under 10 s each, under 100 MiB extra). In-process, through `inject`, on
  * PGlite (whose PostgreSQL lives in this process, so its memory counts) and on PostgreSQL (a
  * throwaway server, or `DATABASE_URL`).
- * Also another signed-in user's `GET /api/account/me` p95 while each runs (target under 1 s),
+ * Then its Undo. Also another signed-in user's `GET /api/account/me` p95 while each runs (target under 1 s),
  * and the answer time and memory of a workbook of rows of 16,384 empty cells (issue 45: a 572 KB
  * one took the server down), refused by its cell count.
  * Run: `npx tsx bench/import/import.ts` (`BENCH_IMPORT_ROWS=50000` for another size).
@@ -149,6 +149,16 @@ async function bench(driver: 'pglite' | 'pg', databaseUrl?: string) {
   if (previewed.created !== rows) throw new Error(`preview: ${preview.result.body.slice(0, 500)}`);
   const commit = await measured(() => send('import'), me);
   if (commit.result.statusCode !== 200) throw new Error(`commit: ${commit.result.body.slice(0, 500)}`);
+  const undo = await measured(
+    () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/promo-codes/import/${commit.result.json().result.importId}/undo`,
+        headers: { cookie },
+      }),
+    me,
+  );
+  if (undo.result.json().result?.removed !== rows) throw new Error(`undo: ${undo.result.body.slice(0, 500)}`);
   const workbook = emptyCellsWorkbook(200);
   const bomb = await measured(() => {
     const form = importForm(workbook, {}, 'empty-cells.xlsx');
@@ -170,6 +180,7 @@ async function bench(driver: 'pglite' | 'pg', databaseUrl?: string) {
       : '  (over target)');
   console.log(line('preview', preview));
   console.log(line('commit', commit));
+  console.log(line('undo', undo));
   console.log(
     line(`${(workbook.length / 1024 / 1024).toFixed(1)} MB workbook of 3.3 M empty cells, refused`, bomb),
   );
