@@ -486,6 +486,24 @@ export const importDefinitionOf = (definition: AnyResource): AnyResource =>
     ? { ...definition, fields: definition.importFields, schemas: undefined }
     : definition;
 
+/**
+ * The columns an import takes from these roles, in the definition's order, and whether each must
+ * be there: the fields they may set (`definitionAs`), but the organization of a role held to its
+ * own, which every row takes from the importer; a field with a default may be left out.
+ */
+export function importColumnsOf(definition: AnyResource, roleNames: readonly string[]) {
+  const seen = definitionAs(importDefinitionOf(definition), roleNames);
+  const implied =
+    !seesEveryOrganization(roleNames) && seen.organizationField !== 'id' ? seen.organizationField : undefined;
+  return Object.entries(seen.fields)
+    .filter(([name, f]) => !f.readOnly && name !== implied)
+    .map(([name, f]) => ({ name, required: requiredInImport(f) }));
+}
+
+/** A field a file must give a column for: required, with no default to fall back on. */
+export const requiredInImport = (f: Field) =>
+  Boolean(f.required) && !('default' in f && f.default !== undefined);
+
 /** Whether a resource's changes can be read and reverted from its update page. */
 export const historyOf = (definition: AnyResource) =>
   Boolean(definition.audit) && definition.history !== false;

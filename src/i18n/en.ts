@@ -595,8 +595,10 @@ export const appMessages = {
   import: {
     button: 'Import',
     title: 'Import %{label}',
-    help: 'A CSV (comma or semicolon, UTF-8) or XLSX file of at most 10 MB and 50,000 rows, with a header row naming each column by its field. Nothing is written until you commit.',
+    help: 'A CSV (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1252) or XLSX file of at most 10 MB and 50,000 rows, with a header row naming each column by its field. Nothing is written until you commit.',
     chooseFile: 'Choose a file',
+    requiredColumns: 'Required columns: %{columns}',
+    template: 'Download a template',
     noFile: 'No file chosen',
     checking: 'Checking every row...',
     committing: 'Importing %{rows} rows...',

@@ -705,8 +705,10 @@ export const appMessages: typeof englishAppMessages = {
   import: {
     button: 'Importar',
     title: 'Importar %{label}',
-    help: 'Un archivo CSV (con comas o punto y coma, UTF-8) o XLSX de 10 MB y 50.000 filas como máximo, con una fila de encabezado que nombre cada columna por su campo. No se guarda nada hasta que confirme.',
+    help: 'Un archivo CSV (con comas, punto y coma o tabuladores; UTF-8, UTF-16 o Windows-1252) o XLSX de 10 MB y 50.000 filas como máximo, con una fila de encabezado que nombre cada columna por su campo. No se guarda nada hasta que confirme.',
     chooseFile: 'Elegir un archivo',
+    requiredColumns: 'Columnas obligatorias: %{columns}',
+    template: 'Descargar una plantilla',
     noFile: 'Ningún archivo elegido',
     checking: 'Revisando cada fila...',
     committing: 'Importando %{rows} filas...',

@@ -1,4 +1,4 @@
-import type { AnyResource, Field } from '../../../contract/resource';
+import { type AnyResource, type Field, requiredInImport } from '../../../contract/resource';
 import type { Locale } from '../../../contract/locales';
 
 /** Header and label alike: case, spaces, dashes, underscores and accents do not count. */
@@ -57,13 +57,11 @@ export function planColumns(
     columns,
     unknownColumns: columns.filter((column) => !column.field && column.header).map((column) => column.header),
     missingFields: fields
-      .filter(([name, f]) => f.required && !taken.has(name) && !implied.includes(name) && !hasDefault(f))
+      .filter(([name, f]) => requiredInImport(f) && !taken.has(name) && !implied.includes(name))
       .map(([name]) => name),
     byIndex,
   };
 }
-
-const hasDefault = (f: Field) => 'default' in f && f.default !== undefined;
 
 const truthy = new Set(['yes', 'y', 'si', 'true', '1', 'verdadero', 'x']);
 const falsy = new Set(['no', 'n', 'false', '0', 'falso']);

@@ -21,7 +21,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { type AnyResource, fillPath, importDefinitionOf, resourceCalls } from '../../../contract/definition';
+import {
+  type AnyResource,
+  fillPath,
+  importColumnsOf,
+  importDefinitionOf,
+  resourceCalls,
+} from '../../../contract/definition';
 import type { ImportPreview, ImportUndone } from '../../../contract/import';
 import { localizeMessage, spanishLabelsOf, useLocale } from '../../i18n/locale';
 import { http } from '../../providers';
@@ -29,6 +35,7 @@ import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { useResourceText } from './labels';
 import { UndoNotification } from './UndoNotification';
+import { useRoleNames } from './useOffers';
 
 interface Committed {
   importId: string;
@@ -61,6 +68,13 @@ function failingRowsFile(
     .map((cells) => cells.map((cell) => csvCell(cell, preview.delimiter)).join(preview.delimiter))
     .join('\r\n');
   return new Blob([`\uFEFF${text}\r\n`], { type: 'text/csv;charset=utf-8' });
+}
+
+/** A file of the header row alone, in the reader's language: what to fill in, as they read it. */
+export function templateFile(labels: readonly string[]) {
+  return new Blob([`\uFEFF${labels.map((label) => csvCell(label, ',')).join(',')}\r\n`], {
+    type: 'text/csv;charset=utf-8',
+  });
 }
 
 function download(blob: Blob, name: string) {
@@ -99,6 +113,8 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   // The columns an import fills: the definition's fields, or its module's row (an account's name parts).
   const columns = importDefinitionOf(definition);
   const label = (name: string) => (name ? text.field(columns, name) : '');
+  const accepted = importColumnsOf(definition, useRoleNames());
+  const required = accepted.filter((column) => column.required).map((column) => label(column.name));
   /**
    * The headers and choice labels the server does not know: Spanish ones whatever the user's
    * language (a colleague's Spanish file), then the user's own, then the mapping step's columns.
@@ -220,9 +236,24 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <Title title={translate('app.import.title', { label: many })} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('app.import.help')}
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="import-required">
+        {translate('app.import.requiredColumns', { columns: required.join(', ') })}
+      </Typography>
+      <Button
+        startIcon={<DownloadIcon />}
+        sx={{ mb: 2 }}
+        onClick={() =>
+          download(
+            templateFile(accepted.map((column) => label(column.name))),
+            `${definition.name}-template.csv`,
+          )
+        }
+      >
+        {translate('app.import.template')}
+      </Button>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={Boolean(busy)}>
           {translate('app.import.chooseFile')}

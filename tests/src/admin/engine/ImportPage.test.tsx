@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../contract/definitions';
 import { promoCodes } from '../../../../contract/definitions/promo-codes';
 import type { ImportPreview } from '../../../../contract/import';
-import { ImportPage } from '../../../../src/admin/engine/ImportPage';
+import { ImportPage, templateFile } from '../../../../src/admin/engine/ImportPage';
 import { appMessages } from '../../../../src/i18n/en';
 import { session } from '../../../../src/providers';
 import { adminUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
@@ -66,6 +66,20 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('the import page', () => {
+  it('says which columns are required and offers a template of every column it takes, in the reader’s words', async () => {
+    await session.refresh();
+    renderAdmin(<ImportPage definition={promoCodes} />);
+    // Active has a default, so a file may leave it out; Description is optional.
+    expect((await screen.findByTestId('import-required')).textContent).toBe(
+      'Required columns: Code, Name, Organization, State',
+    );
+    expect(screen.getByRole('button', { name: texts.template })).toBeEnabled();
+    const template = templateFile(['Code', 'Name', 'Organization', 'State', 'Active', 'Description']);
+    // A BOM first, so Excel opens it as UTF-8 ('Organización' stays readable).
+    expect([...new Uint8Array(await template.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await template.text()).toBe('Code,Name,Organization,State,Active,Description\r\n');
+  });
+
   it('asks for a column for a required field the file lacks, then commits with that column, the preview’s versions and its failing rows left out', async () => {
     await session.refresh();
     const user = userEvent.setup();
