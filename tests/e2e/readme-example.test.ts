@@ -217,7 +217,7 @@ describe("an athletic director's import into the README's example", { timeout: 1
       .waitFor();
   }
 
-  it("imports a CSV with a coach of another school, a name twice in the school and another school's column, fixes the failing rows' file and imports it, and Undo takes it back while an Admin watches the list", async () => {
+  it("imports a CSV with a coach of another school, a name twice in the file and another school's column, fixes the failing rows' file and imports it, and Undo takes it back while an Admin watches the list", async () => {
     const { page, trouble } = await pageOf(roles.athleticDirector);
     await importFile(
       page,
@@ -230,15 +230,17 @@ describe("an athletic director's import into the README's example", { timeout: 1
         ['Reserves', 'Football', 'Riverside Rowing Club', ''],
       ]),
     );
-    await expect.poll(() => countsOf(page)).toBe(counts(4, 1, 3));
+    // A name twice in one file fails both rows, each naming the other: the file says which to keep.
+    await expect.poll(() => countsOf(page)).toBe(counts(4, 0, 4));
     await expect
       .poll(() =>
         page.getByRole('table', { name: texts.import.failingRows }).getByRole('row').allTextContents(),
       )
       .toEqual([
         'RowColumnMessage',
+        "2NameName 'Cubs' is also in row 4",
         '3CoachAccount does not exist',
-        '4NameName is already in use',
+        "4NameName 'CUBS' is also in row 2",
         '5OrganizationOrganization does not exist',
       ]);
     const downloading = page.waitForEvent('download');
@@ -246,19 +248,19 @@ describe("an athletic director's import into the README's example", { timeout: 1
     const failingFile = readFileSync(await (await downloading).path()).toString('utf8');
     expect(failingFile).toBe(
       `\uFEFFName,Sport,Organization,Coach,Import error\r\n` +
+        `Cubs,Basketball,${school},${coach},Name: Name 'Cubs' is also in row 4\r\n` +
         `Rowers,Soccer,${school},${otherSchoolsCoach},Coach: Account does not exist\r\n` +
-        `CUBS,Soccer,${school},,Name: Name is already in use\r\n` +
+        `CUBS,Soccer,${school},,Name: Name 'CUBS' is also in row 2\r\n` +
         `Reserves,Football,Riverside Rowing Club,,Organization: Organization does not exist\r\n`,
     );
-    await commit(page, 1);
 
     const fixed = failingFile
       .replace(otherSchoolsCoach, coach)
-      .replace('CUBS', 'Cubs B')
+      .replace('CUBS,', 'Cubs B,')
       .replace('Riverside Rowing Club', school);
     await importFile(page, 'teams-fixed.csv', Buffer.from(fixed));
-    await expect.poll(() => countsOf(page)).toBe(counts(3, 3, 0));
-    await commit(page, 3);
+    await expect.poll(() => countsOf(page)).toBe(counts(4, 4, 0));
+    await commit(page, 4);
 
     const { page: watcher } = await pageOf(roles.admin);
     await watcher.goto(`${url()}/admin/${teams.name}`);
@@ -268,8 +270,7 @@ describe("an athletic director's import into the README's example", { timeout: 1
 
     await page.getByRole('button', { name: texts.trash.undo }).click();
     await page.getByText(texts.import.undone).waitFor();
-    for (const name of ['Rowers', 'Cubs B', 'Reserves']) await gone(watcher, name);
-    await shown(watcher, 'Cubs');
+    for (const name of ['Cubs', 'Rowers', 'Cubs B', 'Reserves']) await gone(watcher, name);
 
     expect(trouble.visited.filter((path) => path === '/403')).toEqual([]);
     expect(trouble.errors).toEqual([]);
