@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { oneThreadPool } from '../worker-pool';
 import { UploadRejected } from './image-limits';
 import type { SanitizedSvg, templateBody } from './svg-worker';
 
@@ -21,16 +21,7 @@ const maxSvgQueue = 20;
 const svgTasksOf = new Map<string, number>();
 
 function sanitizerPool() {
-  // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
-  const built = import.meta.url.endsWith('.js');
-  svgPool ??= new Piscina({
-    filename: fileURLToPath(new URL(built ? './svg-worker.js' : './svg-worker.ts', import.meta.url)),
-    execArgv: built ? [] : ['--import', 'tsx'],
-    minThreads: 0,
-    maxThreads: 1,
-    maxQueue: maxSvgQueue,
-    idleTimeout: 30_000,
-  });
+  svgPool ??= oneThreadPool(import.meta.url, 'svg-worker', { maxQueue: maxSvgQueue });
   return svgPool;
 }
 

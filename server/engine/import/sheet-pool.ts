@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { oneThreadPool } from '../../worker-pool';
 import { importFileField, importLimits } from '../../../contract/import';
 import { badRequest, HttpError, ServerBusy } from '../../http/errors';
 import { type Sheet, tooLarge } from './parse';
@@ -21,15 +21,8 @@ const sheetHeapMb = 512;
 const maxSheetQueue = 4;
 
 function pool() {
-  // Built (dist-server/) the worker is JavaScript beside this module; from source tsx runs it.
-  const built = import.meta.url.endsWith('.js');
-  sheetPool ??= new Piscina({
-    filename: fileURLToPath(new URL(built ? './sheet-worker.js' : './sheet-worker.ts', import.meta.url)),
-    execArgv: built ? [] : ['--import', 'tsx'],
-    minThreads: 0,
-    maxThreads: 1,
+  sheetPool ??= oneThreadPool(import.meta.url, 'sheet-worker', {
     maxQueue: maxSheetQueue,
-    idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: sheetHeapMb },
   });
   return sheetPool;
