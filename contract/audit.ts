@@ -12,6 +12,7 @@ export type AuditAction =
   | 'restore'
   | 'purge'
   | 'revert'
+  | 'transition'
   | 'showcase'
   // Accounts
   | 'roleChange'

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type RoleName, roles } from './roles';
+import type { Workflow } from './workflow';
 
 /**
  * A table resource as one definition, loaded by the browser and the server alike.
@@ -194,6 +195,7 @@ interface ResourceRoutes {
 export type MenuIcon =
   | 'Business'
   | 'Email'
+  | 'Event'
   | 'Groups'
   | 'History'
   | 'LocalOffer'
@@ -339,6 +341,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * Absent, such a resource takes no import.
    */
   importFields?: Record<string, Field>;
+  /**
+   * The states a record goes through (`contract/workflow.ts`): its `field` is a read-only choice
+   * of them (`stateField(workflow)`), changed only by the workflow's transitions.
+   */
+  workflow?: Workflow;
 }
 
 export type AnyResource = ResourceDefinition<Record<string, Field>>;

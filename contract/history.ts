@@ -13,6 +13,9 @@ const historyEntrySchema = z.object({
   /** Who made it; null for the system (the trash purge) or a user since removed. */
   byName: z.string().nullable(),
   changes: z.array(fieldChangeSchema),
+  /** A workflow step: the transition's name and the comment it was taken with. */
+  transition: z.string().optional(),
+  comment: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -38,6 +38,7 @@ import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
 import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
+import { scheduleWorkflowClock } from './engine/workflow';
 import { scheduleChangeLogPrune } from './engine/change-log';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
@@ -242,6 +243,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     'resourceEngines',
     definitions.map((definition) => registerResource(app, definition, resourceServers[definition.name])),
   );
+  if (config.jobWorker) {
+    const stopClock = scheduleWorkflowClock(app.db, app.resourceEngines, app.log);
+    app.addHook('preClose', () => stopClock());
+  }
   for (const { prefix, plugin } of apiModules) {
     await app.register(plugin, { prefix: `/api/${prefix}` });
   }

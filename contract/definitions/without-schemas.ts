@@ -1,6 +1,7 @@
 import type { AnyResource } from '../definition';
 import { auditLog } from './audit-log';
 import { brands } from './brands';
+import { campaigns } from './campaigns';
 import { emailTemplates } from './email-templates';
 import { jobs } from './jobs';
 import { mail } from './mail';
@@ -22,6 +23,7 @@ export const definitionsWithoutSchemas: AnyResource[] = [
   emailTemplates,
   brands,
   ordersWithoutSchemas,
+  campaigns,
   organizations,
   auditLog,
   mail,

@@ -6,6 +6,7 @@ import { mail, mailStatuses } from '../../contract/definitions/mail';
 import { promoCodes as promoCodesDefinition } from '../../contract/definitions/promo-codes';
 import { settings as settingsDefinition } from '../../contract/definitions/settings';
 import { resourceTable } from './resource-table';
+import { campaigns as campaignsDefinition } from '../../contract/definitions/campaigns';
 import { createdAt } from './tables/base';
 import { users } from './tables/accounts';
 
@@ -75,6 +76,14 @@ export const auditLog = resourceTable(auditLogDefinition, {
 export const settings = resourceTable(settingsDefinition);
 
 export const promoCodes = resourceTable(promoCodesDefinition);
+
+export const campaigns = resourceTable(campaignsDefinition, {
+  // The clock's sweep looks for the windows due to open or close.
+  indexes: (t) => [
+    index('campaigns_state_opens_idx').on(t.state, t.opensAt),
+    index('campaigns_state_closes_idx').on(t.state, t.closesAt),
+  ],
+});
 
 // Some twenty seeded templates: their search reads every row.
 export const emailTemplates = resourceTable(emailTemplatesDefinition, { search: 'unindexed' });

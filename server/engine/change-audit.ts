@@ -3,10 +3,10 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { eq } from 'drizzle-orm';
 import type { AnyResource } from '../../contract/resource';
-import type { ChangeAction, ResourceTable, Values } from './types';
+import type { ChangeAction, ResourceTable, TransitionTaken, Values } from './types';
 
 /** The changes whose audit row keeps each field's value before and after. */
-const changesFields: ChangeAction[] = ['update', 'toggle', 'revert'];
+const changesFields: ChangeAction[] = ['update', 'toggle', 'revert', 'transition'];
 
 /** A value as the API and the audit log keep it: timestamps as ISO 8601 text. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
@@ -42,7 +42,7 @@ export async function auditChange(
   actor: SessionUser,
   action: ChangeAction,
   written: Values,
-  change: { values?: Values; before?: Values; importId?: string } = {},
+  change: { values?: Values; before?: Values; importId?: string; transition?: TransitionTaken } = {},
 ) {
   const { definition, server } = engine;
   if (!definition.audit) return;
@@ -51,6 +51,7 @@ export async function auditChange(
     action === 'toggle' && change.values
       ? { ...change.values, changes }
       : { [definition.titleField]: written[definition.titleField], changes };
+  if (change.transition) Object.assign(details, change.transition);
   // One import's rows share its id: what its Undo finds them by.
   if (change.importId) details.importId = change.importId;
   await audit(

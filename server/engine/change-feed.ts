@@ -28,6 +28,7 @@ export const announcedAs: Record<EngineAction, ChangeAction> = {
   update: 'updated',
   toggle: 'updated',
   revert: 'updated',
+  transition: 'updated',
   delete: 'deleted',
   purge: 'deleted',
   restore: 'restored',

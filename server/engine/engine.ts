@@ -10,7 +10,7 @@ import { refuseUnreadableQuery, visibleTo } from './field-access';
 import { auditChange, auditedBefore } from './change-audit';
 import { refuseUnreachableReferences, scopeCondition } from './scope';
 import { columnsOf, tableOf } from './tables';
-import type { ChangeAction, ChangeContext, ResourceServer, Values } from './types';
+import type { ChangeAction, ChangeContext, ResourceServer, TransitionTaken, Values } from './types';
 import { versionConflict } from './versions';
 
 const exportBatchSize = 2000;
@@ -245,12 +245,19 @@ export class ResourceEngine {
     actor: SessionUser,
     action: ChangeAction,
     write: (tx: Db, values: Values | undefined) => Promise<Values | undefined>,
-    options: { id?: number; values?: Values } = {},
+    options: { id?: number; values?: Values; transition?: TransitionTaken } = {},
   ) {
     const { definition, server } = this;
     const row = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const context: ChangeContext = { tx, actor, action, id: options.id, input: options.values };
+      const context: ChangeContext = {
+        tx,
+        actor,
+        action,
+        id: options.id,
+        input: options.values,
+        transition: options.transition,
+      };
       const values = this.columnValues(
         options.values && server.beforeChange
           ? await server.beforeChange(options.values, context)
@@ -262,7 +269,7 @@ export class ResourceEngine {
       // What the caller named, or all of a restored row: a restore names again what it brings back.
       const named = action === 'restore' ? Object.keys(definition.fields) : Object.keys(values ?? {});
       await refuseUnreachableReferences(tx, definition, actor, written, named);
-      await auditChange(tx, this, actor, action, written, { values, before });
+      await auditChange(tx, this, actor, action, written, { values, before, transition: options.transition });
       await server.afterChange?.(written, { ...context, id: written.id as number });
       await announceChange(tx, definition, announcedAs[action], written, actor);
       return written;

@@ -31,6 +31,15 @@ const changesOf = (details: unknown): FieldChange[] => {
   return Array.isArray(changes) ? (changes as FieldChange[]) : [];
 };
 
+/** The transition and comment of a workflow step's audit row (`auditChange`). */
+const transitionOf = (details: unknown) => {
+  const { transition, comment } = (details ?? {}) as { transition?: unknown; comment?: unknown };
+  return {
+    ...(typeof transition === 'string' ? { transition } : {}),
+    ...(typeof comment === 'string' ? { comment } : {}),
+  };
+};
+
 /**
  * A record's history and "Restore this version": `GET {path}/:id/history` lists its audited
  * changes with the fields each altered, and `POST {path}/:id/revert` writes a change's earlier
@@ -74,6 +83,7 @@ export function registerHistory(
         ...row,
         at: at.toISOString(),
         changes: changesOf(details).filter((change) => readable.has(change.field)),
+        ...transitionOf(details),
       })),
     };
   });

@@ -5,6 +5,7 @@ import { conflictBodySchema, resultOf, versionInput } from '../../contract/commo
 import { limits } from '../../contract/limits';
 import {
   type AnyResource,
+  apiPathOf,
   createSchemaOf,
   fieldInputSchema,
   idSchema,
@@ -33,6 +34,7 @@ import { registerReferences } from './references';
 import { moveToTrash, registerTrash } from './trash';
 import type { CallName, ChangeAction, ResourceRoute, ResourceServer, Values } from './types';
 import { nextVersion, versionMatches } from './versions';
+import { registerWorkflow } from './workflow';
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
 
@@ -277,5 +279,6 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   if (definition.trash) registerTrash(app, engine, route);
   registerImport(app, engine, route, databaseRuleFailures([definition]));
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
+  registerWorkflow(app, engine, apiPathOf(definition));
   return engine;
 }

@@ -35,9 +35,23 @@ export type CallName =
   | 'importUndo';
 
 /** `revert` is an update that brings back a value from the record's history. */
-export type ChangeAction = 'create' | 'update' | 'toggle' | 'delete' | 'restore' | 'purge' | 'revert';
+export type ChangeAction =
+  | 'create'
+  | 'update'
+  | 'toggle'
+  | 'delete'
+  | 'restore'
+  | 'purge'
+  | 'revert'
+  | 'transition';
 
 export type Values = Record<string, unknown>;
+
+/** A workflow transition as the audit log and the history keep it: its name and the comment. */
+export interface TransitionTaken {
+  transition: string;
+  comment?: string;
+}
 
 export interface ChangeContext {
   /** The change's transaction: whatever a hook writes commits or rolls back with the row and its audit. */
@@ -48,6 +62,8 @@ export interface ChangeContext {
   id?: number;
   /** The body as validated, before `beforeChange`: what it keeps out of the row (an order's items) is still here. */
   input?: Values;
+  /** The workflow transition a `transition` change takes. */
+  transition?: TransitionTaken;
 }
 
 /**

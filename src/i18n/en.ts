@@ -562,6 +562,11 @@ export const appMessages = {
     saveChoice: 'Save my choice',
     cancel: 'Back to my form',
   },
+  workflow: {
+    region: 'Workflow',
+    taken: '%{step}: done',
+    comment: 'Comment',
+  },
   history: {
     back: 'Back to the form',
     empty: 'No changes recorded yet',
@@ -638,6 +643,7 @@ export const appMessages = {
       restore: 'Restore',
       purge: 'Delete forever',
       revert: 'Revert',
+      transition: 'Workflow step',
       showcase: 'Showcase',
       roleChange: 'Change roles',
       'password-set': 'Set password',
@@ -746,6 +752,7 @@ export const appMessages = {
     requiredWithPlacement: '%{label} is required with a placement',
     requiredForCustomPeriod: '%{label} is required for a custom period',
     text: '%{label} must be text',
+    transitionNotFrom: '%{step} is not possible: it is %{state}',
     maxCharacters: '%{label} must be at most %{max} characters',
     minCharacters: '%{label} must be at least %{min} characters',
     max: '%{label} must be at most %{max}',

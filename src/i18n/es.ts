@@ -589,6 +589,11 @@ export const appMessages: typeof englishAppMessages = {
     saveChoice: 'Guardar mi elección',
     cancel: 'Volver a mi formulario',
   },
+  workflow: {
+    region: 'Flujo de trabajo',
+    taken: '%{step}: hecho',
+    comment: 'Comentario',
+  },
   history: {
     back: 'Volver al formulario',
     empty: 'Aún no hay cambios registrados',
@@ -629,6 +634,7 @@ export const appMessages: typeof englishAppMessages = {
       restore: 'Restaurar',
       purge: 'Eliminar para siempre',
       revert: 'Revertir',
+      transition: 'Paso del flujo',
       showcase: 'Destacar',
       roleChange: 'Cambiar roles',
       'password-set': 'Establecer contraseña',
@@ -768,6 +774,7 @@ export const appMessages: typeof englishAppMessages = {
     requiredWithPlacement: '%{label}: es obligatorio con una ubicación',
     requiredForCustomPeriod: '%{label}: es obligatorio para un período personalizado',
     text: '%{label}: debe ser texto',
+    transitionNotFrom: '%{step} no es posible: está en %{state}',
     maxCharacters: '%{label}: debe tener como máximo %{max} caracteres',
     minCharacters: '%{label}: debe tener al menos %{min} caracteres',
     max: '%{label}: debe ser como máximo %{max}',

@@ -15,6 +15,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TuneIcon from '@mui/icons-material/Tune';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
+import EventIcon from '@mui/icons-material/Event';
 import {
   Box,
   Collapse,
@@ -58,6 +59,7 @@ const icons: Record<MenuIcon, ReactElement> = {
   Sell: <SellIcon />,
   Tune: <TuneIcon />,
   WorkHistory: <WorkHistoryIcon />,
+  Event: <EventIcon />,
 };
 
 interface Entry {

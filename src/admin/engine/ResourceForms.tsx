@@ -39,6 +39,7 @@ import { inputOf } from './inputs';
 import { useNotifyDeleted } from './trash';
 import { useOffers } from './useOffers';
 import { useResourceText } from './labels';
+import { WorkflowActions } from './WorkflowActions';
 
 /**
  * The definition with the registry's schemas: the admin shell hands the forms the zod-free
@@ -212,6 +213,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
         error={<AdminNotFoundPage />}
         actions={false}
       >
+        <WorkflowActions definition={definition} />
         <SimpleForm
           validate={zodValidate(updateSchemaOf(withSchemas(definition)))}
           toolbar={<UpdateToolbar definition={definition} id={id} />}

@@ -25,6 +25,8 @@ export function useResourceText() {
         : text(definition, 'many', definition.label.many),
     field: (definition: AnyResource, name: string) =>
       text(definition, `fields.${name}`, definition.fields[name].label),
+    transition: (definition: AnyResource, name: string) =>
+      text(definition, `transitions.${name}`, definition.workflow?.transitions[name]?.label ?? name),
     choice: (definition: AnyResource, name: string, choice: { value: string; label: string }) =>
       text(definition, `choices.${name}.${choice.value}`, choice.label),
     /**
