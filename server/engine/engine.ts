@@ -16,7 +16,7 @@ import { versionConflict } from './versions';
 const exportBatchSize = 2000;
 
 /** JSON values for the API: timestamps as ISO 8601 text. */
-const toRow = (row: Values): Values =>
+export const toRow = (row: Values): Values =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
   );

@@ -13,7 +13,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { tablePage } from '../http/table';
-import type { ResourceEngine } from './engine';
+import { type ResourceEngine, toRow } from './engine';
 import { visibleTo } from './field-access';
 import { rowCondition } from './scope';
 import { tableOf, columnsOf } from './tables';
@@ -80,7 +80,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
       return {
         result: {
           data: page.data.map((r) =>
-            visibleTo(definition, actor, { ...r, deletedAt: (r.deletedAt as Date).toISOString() }),
+            visibleTo(definition, actor, toRow(r)),
           ),
           totalFilteredRecords: page.totalFilteredRecords,
         },
