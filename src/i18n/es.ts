@@ -1094,6 +1094,26 @@ export const resourceLabels = {
     menu: 'Ajustes del portal',
     fields: { key: 'Clave', value: 'Valor', isEnabled: 'Habilitado' },
   },
+  campaigns: {
+    one: 'Campaña',
+    many: 'Campañas',
+    fields: {
+      name: 'Nombre',
+      organizationId: 'Organización',
+      opensAt: 'Abre',
+      closesAt: 'Cierra',
+      state: 'Estado',
+    },
+    choices: {
+      state: {
+        scheduled: 'Programada',
+        open: 'Abierta',
+        closed: 'Cerrada',
+        sentToPrint: 'Enviada a imprimir',
+      },
+    },
+    transitions: { open: 'Abrir ahora', close: 'Cerrar ahora', sendToPrint: 'Enviar a imprimir' },
+  },
   'promo-codes': {
     one: 'Código promocional',
     many: 'Promociones',

@@ -44,6 +44,17 @@ export const resourceTerms: ReadonlyMap<string, string> = new Map(
       ...Object.entries(english.fields).flatMap(([field, label]) =>
         spanish.fields[field] ? [[label, spanish.fields[field]] as [string, string]] : [],
       ),
+      // A refused workflow step names the step and the state the record is in.
+      ...Object.entries(english.transitions ?? {}).flatMap(([step, label]) =>
+        spanish.transitions?.[step] ? [[label, spanish.transitions[step]] as [string, string]] : [],
+      ),
+      ...Object.entries(english.choices ?? {}).flatMap(([field, choices]) =>
+        Object.entries(choices).flatMap(([value, label]) =>
+          spanish.choices?.[field]?.[value]
+            ? [[label, spanish.choices[field][value]] as [string, string]]
+            : [],
+        ),
+      ),
     ] as [string, string][];
   }),
 );

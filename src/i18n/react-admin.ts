@@ -11,6 +11,8 @@ export interface ResourceLabels {
   menu?: string;
   fields: Record<string, string>;
   choices?: Record<string, Record<string, string>>;
+  /** The workflow's transitions, as their buttons name them. */
+  transitions?: Record<string, string>;
 }
 
 /**
@@ -31,6 +33,13 @@ export const definitionLabels = (definitions: readonly AnyResource[]): Record<st
         ...(definition.menu?.label ? { menu: definition.menu.label } : {}),
         fields: Object.fromEntries(fields.map(([name, field]) => [name, field.label])),
         ...(withChoices.length ? { choices: Object.fromEntries(withChoices) } : {}),
+        ...(definition.workflow
+          ? {
+              transitions: Object.fromEntries(
+                Object.entries(definition.workflow.transitions).map(([name, t]) => [name, t.label]),
+              ),
+            }
+          : {}),
       };
       return [definition.name, labels];
     }),

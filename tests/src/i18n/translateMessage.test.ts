@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appMessages as en } from '../../../src/i18n/en';
 import { appMessages as es } from '../../../src/i18n/es';
 import { localizeBody } from '../../../src/i18n/localizeBody';
+import { resourceTerms } from '../../../src/i18n/react-admin-es';
 import { termsOf, translateMessage } from '../../../src/i18n/translateMessage';
 import { serverMessageTexts } from './server-message-texts';
 
@@ -35,6 +36,13 @@ describe('translateMessage', () => {
     expect(translateMessage('Mascot is required', es)).toBe('Mascot: es obligatorio');
     expect(translateMessage('Mascot is required', es, new Map([['Mascot', 'Mascota']]))).toBe(
       'Mascota: es obligatorio',
+    );
+  });
+
+  it("translates a refused workflow step with the step's and the state's names", () => {
+    const terms = new Map([...termsOf(es), ...resourceTerms]);
+    expect(translateMessage('Send to print is not possible: it is Scheduled', es, terms)).toBe(
+      'Enviar a imprimir no es posible: está en Programada',
     );
   });
 
