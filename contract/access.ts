@@ -7,6 +7,7 @@ const pages = {
   'design-logos': [roles.admin, roles.athleticDirector],
   merchandise: [roles.admin, roles.athleticDirector],
   'base-apparel': [roles.admin],
+  reviews: [roles.admin, roles.reviewer],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 /**
@@ -33,5 +34,6 @@ export function canAccess(roleNamesOfUser: readonly string[] | undefined, area: 
 export function homePathFor(roleNamesOfUser: readonly string[] | undefined) {
   if (roleNamesOfUser?.includes(roles.admin)) return '/admin/dashboard';
   if (roleNamesOfUser?.includes(roles.athleticDirector)) return '/admin/design-logos';
+  if (roleNamesOfUser?.includes(roles.reviewer)) return '/admin/reviews';
   return '/403';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewStates } from './merchandise-review';
 import { minLogoWidth, sides } from './composition';
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
@@ -119,6 +120,10 @@ export const merchandiseProductSchema = z.object({
   logoId: z.number().int().nullable(),
   organizationId: z.number().int(),
   status: z.enum(productStatuses),
+  /** Where the design stands in review; only a published one is on sale. */
+  reviewState: z.enum(reviewStates),
+  /** The reviewer's comment on the last decision, for the director. */
+  reviewComment: z.string().nullable(),
   placement: placementSchema,
   /** Artwork beyond the main front logo. */
   layers: z.array(layerSchema),
@@ -135,6 +140,12 @@ export const merchandiseProductSchema = z.object({
   printFiles: z.array(z.object({ side: z.enum(sides), url: z.string() })),
 });
 export type MerchandiseProduct = z.infer<typeof merchandiseProductSchema>;
+
+/** `GET merchandise/review-queue`: the submitted designs a reviewer may decide on, with their school. */
+export const reviewQueueResponseSchema = resultOf(
+  z.array(merchandiseProductSchema.extend({ organizationName: z.string() })),
+);
+export type ReviewQueueItem = z.infer<typeof reviewQueueResponseSchema>['result'][number];
 
 export const merchandiseByOrganizationQuerySchema = z.object({
   organizationGuid: z.uuid('organizationGuid must be an organization guid'),

@@ -8,6 +8,7 @@ export const jobTypes = [
   'merchandise.process',
   'merchandise.sync',
   'merchandise.remove',
+  'merchandise.publish',
   'mail.deliver',
 ] as const;
 export type JobType = (typeof jobTypes)[number];

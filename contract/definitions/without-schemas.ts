@@ -8,6 +8,7 @@ import { mail } from './mail';
 import { ordersWithoutSchemas } from './orders';
 import { organizations } from './organizations';
 import { promoCodes } from './promo-codes';
+import { reviewAssignments } from './review-assignments';
 import { settings } from './settings';
 import { usersWithoutSchemas } from './users';
 
@@ -28,6 +29,7 @@ export const definitionsWithoutSchemas: AnyResource[] = [
   auditLog,
   mail,
   jobs,
+  reviewAssignments,
 ];
 
 export const definitionWithoutSchemasOf = (name: string) =>

@@ -7,6 +7,7 @@ import { promoCodes as promoCodesDefinition } from '../../contract/definitions/p
 import { settings as settingsDefinition } from '../../contract/definitions/settings';
 import { resourceTable } from './resource-table';
 import { campaigns as campaignsDefinition } from '../../contract/definitions/campaigns';
+import { reviewAssignments as reviewAssignmentsDefinition } from '../../contract/definitions/review-assignments';
 import { createdAt } from './tables/base';
 import { users } from './tables/accounts';
 
@@ -76,6 +77,8 @@ export const auditLog = resourceTable(auditLogDefinition, {
 export const settings = resourceTable(settingsDefinition);
 
 export const promoCodes = resourceTable(promoCodesDefinition);
+
+export const reviewAssignments = resourceTable(reviewAssignmentsDefinition);
 
 export const campaigns = resourceTable(campaignsDefinition, {
   // The clock's sweep looks for the windows due to open or close.

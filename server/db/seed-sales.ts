@@ -59,6 +59,7 @@ export async function seedDemoSales(
           description: `${product.title} in school colours`,
           price: product.price,
           status: 'ready',
+          reviewState: 'published',
           imageKey: base.imageKey,
           thumbnailKey: base.imageKey,
         })

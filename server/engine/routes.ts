@@ -279,6 +279,6 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   if (definition.trash) registerTrash(app, engine, route);
   registerImport(app, engine, route, databaseRuleFailures([definition]));
   registerHistory(app, engine, route, (actor, id, values) => updateRow(actor, id, 'revert', values));
-  registerWorkflow(app, engine, apiPathOf(definition));
+  registerWorkflow(app, engine, `/api/${apiPathOf(definition)}`);
   return engine;
 }

@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { roles } from '../../contract/roles';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   type AnyResource,
@@ -18,7 +19,8 @@ type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
 
 /**
  * Rows another organization owns are out of reach for every role but Admin, and an account of such
- * a role without an organization reaches none (403). Undefined where nothing is out of reach.
+ * a role without an organization reaches none (403); a Reviewer reaches the schools assigned to
+ * them too (`review-assignments`). Undefined where nothing is out of reach.
  */
 function organizationScope(
   definition: AnyResource,
@@ -27,8 +29,16 @@ function organizationScope(
 ): SQL | undefined {
   const organizationField = definition.organizationField;
   if (!organizationField || seesEveryOrganization(actor.roles)) return undefined;
-  if (actor.organizationId === null) throw forbidden();
-  return eq(columns[organizationField], actor.organizationId);
+  const column = columns[organizationField];
+  const reviewed = actor.roles.includes(roles.reviewer)
+    ? sql`${column} in (select organization_id from review_assignments where reviewer_id = ${actor.id})`
+    : undefined;
+  if (actor.organizationId === null) {
+    if (reviewed) return reviewed;
+    throw forbidden();
+  }
+  const own = eq(column, actor.organizationId);
+  return reviewed ? or(own, reviewed) : own;
 }
 
 /**

@@ -88,9 +88,10 @@ export function takeTransition(
  * Each transition of the definition's workflow a role may take, as `POST {path}/:id/transitions/{name}`
  * with `{ version?, comment? }`: 403 for a role it does not list, 404 outside the actor's reach,
  * 400 from a state it does not leave (naming the state) or without a required comment, 409 on a
- * stale version. A transition only the clock takes has no route.
+ * stale version. A transition only the clock takes has no route. `prefix` is the resource's path
+ * as the registering plugin sees it (`/api/campaigns` at the root, empty inside a module's own).
  */
-export function registerWorkflow(app: FastifyInstance, engine: ResourceEngine, base: string) {
+export function registerWorkflow(app: FastifyInstance, engine: ResourceEngine, prefix: string) {
   const { definition } = engine;
   const workflow = definition.workflow;
   if (!workflow) return;
@@ -98,7 +99,7 @@ export function registerWorkflow(app: FastifyInstance, engine: ResourceEngine, b
     if (transition.roles.length === 0) continue;
     app.route({
       method: 'POST',
-      url: `/api/${base}/:id/transitions/${name}`,
+      url: `${prefix}/:id/transitions/${name}`,
       onRequest: async (request) => {
         if (!transition.roles.some((role) => currentUser(request).roles.includes(role))) throw forbidden();
       },

@@ -679,6 +679,7 @@ export const appMessages = {
       'merchandise.process': 'Prepare product',
       'merchandise.sync': 'Update product in the shop',
       'merchandise.remove': 'Remove product from the shop',
+      'merchandise.publish': 'Publish product to the shop',
       'mail.deliver': 'Send email',
     } satisfies Record<JobType, string>,
   },

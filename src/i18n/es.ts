@@ -670,6 +670,7 @@ export const appMessages: typeof englishAppMessages = {
       'merchandise.process': 'Preparar producto',
       'merchandise.sync': 'Actualizar producto en la tienda',
       'merchandise.remove': 'Quitar producto de la tienda',
+      'merchandise.publish': 'Publicar producto en la tienda',
       'mail.deliver': 'Enviar correo',
     },
   },

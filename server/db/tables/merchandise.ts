@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { brands as brandsDefinition } from '../../../contract/definitions/brands';
+import { reviewStates } from '../../../contract/merchandise-review';
 import { resourceTable, trashColumns, versionColumn } from '../resource-table';
 import type { PrintAreas } from '../../../contract/composition';
 import type { Layer } from '../../../contract/text';
@@ -90,6 +91,10 @@ export const merchandise = pgTable(
     status: text('status', { enum: ['processing', 'ready', 'failed'] })
       .notNull()
       .default('processing'),
+    /** Where the design stands in review (`contract/merchandise-review.ts`); only a published one is on sale. */
+    reviewState: text('review_state', { enum: reviewStates }).notNull().default('draft'),
+    /** The reviewer's comment on the last decision (what to change), shown to the director. */
+    reviewComment: text('review_comment'),
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),

@@ -17,12 +17,13 @@ import {
   merchandiseTrashQuerySchema,
   merchandiseTrashResponseSchema,
   printFileParamsSchema,
+  reviewQueueResponseSchema,
   productImageMaxBytes,
   updateMerchandiseSchema,
   uploadImageQuerySchema,
   uploadImageResponseSchema,
 } from '../../../contract/merchandise';
-import { isAdmin } from '../../../contract/roles';
+import { isAdmin, roles } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
 import { HttpError, notFound } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
@@ -33,7 +34,14 @@ import { staleWriteDescription } from '../../engine/openapi';
 import { registerModuleTrash } from '../../engine/trash';
 import { workingOrganizationId } from '../design-logos/service';
 import { publicMediaPrefixes } from './media';
-import { merchandiseProcessor, merchandiseRemoval, merchandiseSync } from './processing';
+import {
+  merchandiseProcessor,
+  merchandisePublication,
+  merchandiseRemoval,
+  merchandiseSync,
+} from './processing';
+import { productReviewEngine, reviewQueue } from './review';
+import { registerWorkflow } from '../../engine/workflow';
 import { addApparelColour, baseApparelCatalogue } from './catalogue';
 import { createMerchandise } from './create';
 import { printFileKey } from './print-files';
@@ -43,6 +51,7 @@ import {
   findOwnProduct,
   merchandiseByOrganization,
   processMerchandiseJob,
+  publishMerchandiseJob,
   removeMerchandiseJob,
   retryMerchandise,
   syncMerchandiseJob,
@@ -66,6 +75,23 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(processMerchandiseJob, merchandiseProcessor(app.db, app.storage, storefront));
   app.jobs.register(syncMerchandiseJob, merchandiseSync(app.db, storefront));
   app.jobs.register(removeMerchandiseJob, merchandiseRemoval(storefront));
+  app.jobs.register(publishMerchandiseJob, merchandisePublication(app.db, storefront));
+
+  const review = productReviewEngine(app.jobs);
+  registerWorkflow(app, review, '');
+  app.get(
+    '/review-queue',
+    {
+      preHandler: requireRole(...access.reviews),
+      schema: {
+        tags: ['merchandise'],
+        description:
+          'The designs submitted for review that the caller may decide on, oldest first: every school’s for an Admin, the assigned schools’ for a Reviewer',
+        response: { 200: reviewQueueResponseSchema },
+      },
+    },
+    async (request) => ({ result: await reviewQueue(app.db, review, currentUser(request)) }),
+  );
 
   app.get(
     '/merchandise-by-organization',
@@ -308,11 +334,11 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/print-file/:side',
     {
-      preHandler: allowed,
+      preHandler: requireRole(...access.merchandise, roles.reviewer),
       schema: {
         tags: ['merchandise'],
         description:
-          "A side's print file (png, the print area at 300 DPI, transparent outside the artwork), for Admins and the owning organization",
+          "A side's print file (png, the print area at 300 DPI, transparent outside the artwork), for Admins, the owning organization and its reviewers",
         params: printFileParamsSchema,
       },
     },

@@ -1,17 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { productReview } from '../../../contract/merchandise-review';
 import type { Side } from '../../../contract/composition';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { scopedOrganizationId } from '../organizations/service';
+import { forbidden, notFound } from '../../http/errors';
+import { scopeCondition } from '../../engine/scope';
+import { columnsOf } from '../../engine/tables';
 import { printKeyOf } from './products';
 
-/** A side's print file of a product the actor may see (archived ones too: orders are printed from them). */
+const products = { definition: productReview, columns: columnsOf(merchandise) };
+
+/**
+ * A side's print file of a product the actor may see (archived ones too: orders are printed from
+ * them): an Admin's, the owning school's, and its reviewers' (who judge what will be printed).
+ */
 export async function printFileKey(db: Db, actor: SessionUser, id: number, side: Side) {
   const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
   if (!row) throw notFound('Product');
-  scopedOrganizationId(actor, row.organizationId);
+  const [reached] = await db
+    .select({ id: merchandise.id })
+    .from(merchandise)
+    .where(and(eq(merchandise.id, id), scopeCondition(products, actor)));
+  if (!reached) throw forbidden();
   const key = printKeyOf(row, side);
   if (!key) throw notFound('Print file');
   return { key, fileName: `product-${row.id}-${side}-print.png` };

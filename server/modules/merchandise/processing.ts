@@ -199,28 +199,9 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         .where(eq(merchandise.id, row.id));
       await Promise.all(replaced.map((key) => storage.delete(key)));
 
-      // Created on an earlier attempt, it is not created again: the shop would sell it twice.
-      let externalId = row.externalId;
-      if (!externalId) {
-        const [organization] = await db
-          .select({ name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, row.organizationId));
-        ({ externalId } = await storefront.publishProduct({
-          id: row.id,
-          title: row.title,
-          description: row.description,
-          price: row.price,
-          organizationName: organization?.name ?? '',
-          image: { key: image.key, contentType: image.contentType },
-          colours: pictures.map((picture) => ({
-            name: picture.name,
-            image: { key: picture.image.key, contentType: picture.image.contentType },
-          })),
-        }));
-        await db.update(merchandise).set({ externalId }).where(eq(merchandise.id, row.id));
-      }
-      if (pictures.length > 0) await storefront.linkColourPictures(externalId);
+      // Only a design a reviewer approved and its director published goes to the shop; one still in
+      // review is sent by its publish transition (`review.ts`) once it is ready.
+      if (row.reviewState === 'published') await publish(db, storefront, row.id);
       await db
         .update(merchandise)
         .set({ status: 'ready', sourceImageKey: null })
@@ -236,6 +217,55 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         .where(eq(merchandise.id, merchandiseId))
         .returning();
       if (row) await announceProcessed(db, row);
+    },
+  };
+}
+
+/**
+ * Sends a ready product to the storefront with its picture and colour pictures. Created on an
+ * earlier attempt, it is not created again: the shop would sell it twice.
+ */
+async function publish(db: Db, storefront: Storefront, id: number) {
+  const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
+  if (!row?.imageKey) throw new Error(`Merchandise ${id} has no picture to publish`);
+  const colours = await db
+    .select()
+    .from(merchandiseColours)
+    .where(eq(merchandiseColours.merchandiseId, id))
+    .orderBy(asc(merchandiseColours.id));
+  const pictured = colours.filter((colour) => colour.imageKey);
+  let externalId = row.externalId;
+  if (!externalId) {
+    const [organization] = await db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, row.organizationId));
+    ({ externalId } = await storefront.publishProduct({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      price: row.price,
+      organizationName: organization?.name ?? '',
+      image: { key: row.imageKey, contentType: 'image/png' },
+      colours: pictured.map((colour) => ({
+        name: colour.name,
+        image: { key: colour.imageKey!, contentType: 'image/png' },
+      })),
+    }));
+    await db.update(merchandise).set({ externalId }).where(eq(merchandise.id, row.id));
+  }
+  if (pictured.length > 0) await storefront.linkColourPictures(externalId);
+}
+
+/** Publishes an approved product its director put on sale, once; safe to run again. */
+export function merchandisePublication(db: Db, storefront: Storefront): JobHandler {
+  return {
+    async run(payload) {
+      const { merchandiseId } = payload as { merchandiseId: number };
+      const [row] = await db.select().from(merchandise).where(eq(merchandise.id, merchandiseId));
+      // Retired or trashed since it was enqueued: nothing goes on sale.
+      if (!row || row.archivedAt || row.reviewState !== 'published' || row.status !== 'ready') return;
+      await publish(db, storefront, row.id);
     },
   };
 }
@@ -264,7 +294,8 @@ export function merchandiseSync(db: Db, storefront: Storefront): JobHandler {
         title: row.title,
         description: row.description,
         price: row.price,
-        archived: row.archivedAt !== null,
+        // A retired design is off sale as an archived one is.
+        archived: row.archivedAt !== null || row.reviewState === 'retired',
       });
     },
   };

@@ -20,15 +20,21 @@ import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
 export const processMerchandiseJob: JobType = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
 export const syncMerchandiseJob: JobType = 'merchandise.sync';
+/** Sends an approved, ready product to the storefront when its director publishes it. */
+export const publishMerchandiseJob: JobType = 'merchandise.publish';
 /** Deletes from the storefront a product deleted for good, so the shop does not keep it archived. */
 export const removeMerchandiseJob: JobType = 'merchandise.remove';
 
 /**
  * Whether the storefront has the product or will have it once processed: a product that is
- * ready but was never published (the demo's, made without a storefront) has nothing to sync.
+ * ready but was never published (the demo's, made without a storefront, or one not yet through
+ * review) has nothing to sync.
  */
-export const isOrWillBePublished = (row: { externalId: string | null; status: string }) =>
-  row.externalId !== null || row.status === 'processing';
+export const isOrWillBePublished = (row: {
+  externalId: string | null;
+  status: string;
+  reviewState: string;
+}) => row.externalId !== null || (row.status === 'processing' && row.reviewState === 'published');
 
 export type MerchandiseRow = typeof merchandise.$inferSelect;
 
@@ -64,6 +70,8 @@ export const toProduct = (row: MerchandiseRow, colours: ColourRow[]): Merchandis
   logoId: row.logoId,
   organizationId: row.organizationId,
   status: row.status,
+  reviewState: row.reviewState,
+  reviewComment: row.reviewComment,
   placement: placementOf(row),
   layers: row.layers,
   colours: colours

@@ -19,6 +19,8 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   logoId: 2,
   organizationId: 3,
   status: 'processing',
+  reviewState: 'draft',
+  reviewComment: null,
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
   layers: [],
   colours: [],
