@@ -24,14 +24,12 @@ export const reviewAssignments = defineResource({
   },
   organizationField: 'organizationId',
   fields: {
-    // One assignment of a reviewer to a school: unique within the school.
+    // An assignment made twice reaches the same school once: nothing to refuse.
     reviewerId: field.reference({
       label: 'Reviewer',
       to: 'users',
       show: 'email',
       required: true,
-      unique: true,
-      uniqueWithin: 'organization',
       sort: true,
       filter: true,
     }),

@@ -20,7 +20,7 @@ import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import { listColumns } from '../../../server/engine/export';
 import { callActions } from '../../../server/engine/guard';
-import { users } from '../../../server/db/schema';
+import { reviewAssignments, users } from '../../../server/db/schema';
 import { tableOf } from '../../../server/engine/tables';
 import type { CallName } from '../../../server/engine/types';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
@@ -70,6 +70,9 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       roles: [roles.athleticDirector],
       organizationId: lincoln.id,
     });
+    const reviewer = await createUser(database.db, { email: 'reviewer@example.com', roles: [roles.reviewer] });
+    // A reviewer of the school every role's rows are filed under: refused anyway where not listed.
+    await database.db.insert(reviewAssignments).values({ reviewerId: reviewer.id, organizationId: lincoln.id });
     world = {
       app,
       db: database.db,
@@ -79,6 +82,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       cookies: {
         [roles.admin]: await signIn(app, 'admin@example.com'),
         [roles.athleticDirector]: await signIn(app, 'director@example.com'),
+        [roles.reviewer]: await signIn(app, 'reviewer@example.com'),
       },
     };
   });

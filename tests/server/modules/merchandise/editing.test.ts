@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, jobs, merchandise } from '../../../../server/db/schema';
 import { syncMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import { type Call, closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
-import { createProduct, failures, productCount, productFields, productTestApp } from './support';
+import { createProduct, failures, productCount, productFields, productTestApp, onSale } from './support';
 
 let ctx: Ctx;
 let who: People;
@@ -14,9 +14,11 @@ afterEach(() => closeUploadTestApp(ctx));
 describe('editing and archiving a product', () => {
   async function product() {
     const logo = await uploadLogo(who.director);
-    return (await createProduct(who.director, productFields(apparelId, logo.id))).json().result as {
+    const created = (await createProduct(who.director, productFields(apparelId, logo.id))).json().result as {
       id: number;
     };
+    await onSale(ctx, created.id);
+    return created;
   }
 
   const edit = (call: Call, id: number, body: Record<string, unknown>) =>

@@ -14,6 +14,7 @@ import {
   addBaseApparel,
   uploadLogo,
 } from '../design-logos/fixtures';
+import { onSale } from './support';
 
 interface Received {
   path: string;
@@ -162,7 +163,9 @@ async function createProduct() {
       { name: 'p.png', type: 'image/png', content: await pngImage(300, 300) },
     ),
   });
-  return response.json().result as { id: number };
+  const product = response.json().result as { id: number };
+  await onSale(ctx, product.id);
+  return product;
 }
 
 describe('Shopify storefront (SHOPIFY_* set)', () => {
@@ -226,7 +229,9 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
       ),
     });
     expect(created.statusCode, created.body).toBe(200);
-    return created.json().result as { id: number };
+    const product = created.json().result as { id: number };
+    await onSale(ctx, product.id);
+    return product;
   }
 
   /** The colour of a picture Shopify holds, where the garment shows (its top-left corner). */

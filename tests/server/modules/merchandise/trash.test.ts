@@ -24,7 +24,7 @@ import {
   uploadLogo,
 } from '../design-logos/fixtures';
 import { hearChanges } from '../changes/heard';
-import { createProduct, productCount, productFields, productTestApp } from './support';
+import { createProduct, onSale, productCount, productFields, productTestApp } from './support';
 
 let ctx: Ctx;
 let who: People;
@@ -37,6 +37,7 @@ async function readyProduct(call: Call = who.director, extra: Record<string, str
   const logo = await uploadLogo(call);
   const created = await createProduct(call, productFields(apparelId, logo.id, extra));
   expect(created.statusCode, created.body).toBe(200);
+  await onSale(ctx, created.json().result.id);
   await ctx.app.jobs.drain();
   return { ...(created.json().result as { id: number; title: string }), logoId: logo.id };
 }
