@@ -169,6 +169,23 @@ async function createProduct() {
 }
 
 describe('Shopify storefront (SHOPIFY_* set)', () => {
+  it('receives nothing until a reviewer approves the design and its director publishes it', async () => {
+    const product = await createProduct();
+    await ctx.db.update(merchandise).set({ reviewState: 'draft' }).where(eq(merchandise.id, product.id));
+    await ctx.app.jobs.drain();
+    const step = (call: typeof who.admin, name: string) =>
+      call({ method: 'POST', url: `/api/merchandise/${product.id}/transitions/${name}`, payload: {} });
+    expect((await step(who.director, 'submit')).statusCode).toBe(200);
+    expect((await step(who.admin, 'approve')).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    expect(shop.received).toEqual([]);
+    expect((await step(who.director, 'publish')).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    expect(shop.received.map((call) => call.path)).toEqual(['/admin/api/2025-01/products.json']);
+    const [row] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, product.id));
+    expect(row).toMatchObject({ reviewState: 'published', externalId: '7001' });
+  });
+
   it('publishes a processed product with its image, price and the access token', async () => {
     const product = await createProduct();
     await ctx.app.jobs.drain();
