@@ -139,7 +139,7 @@ export const importCommitResponseSchema = resultOf(
     created: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
-    /** Invitations queued for the people of the created rows. */
+    /** Invitations queued for the people of the created rows (none when told `later` or `none`). */
     invitations: z.number().int(),
   }),
 );
@@ -151,16 +151,33 @@ export const importCommitResponseSchema = resultOf(
 const importKeptReasons = ['changed', 'used'] as const;
 export type ImportKeptReason = (typeof importKeptReasons)[number];
 
-export const importUndoResponseSchema = resultOf(
-  z.object({
-    removed: z.number().int(),
-    restored: z.number().int(),
-    /** The import's invitations that had gone, and those Undo stopped. */
-    invitations: z.object({ sent: z.number().int(), cancelled: z.number().int() }),
-    kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
-  }),
-);
+const importUndoneSchema = z.object({
+  removed: z.number().int(),
+  restored: z.number().int(),
+  /** The import's invitations that had gone, and those Undo stopped. */
+  invitations: z.object({ sent: z.number().int(), cancelled: z.number().int() }),
+  kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
+});
+export type ImportUndone = z.infer<typeof importUndoneSchema>;
 
-export type ImportUndone = z.infer<typeof importUndoResponseSchema>['result'];
+/**
+ * An Undo run as a job (more than `importLimits.undoInRequestRows` rows): how far it is, in the
+ * import's rows, and once `done` what it did.
+ */
+const importUndoStatusSchema = z.object({
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  result: importUndoneSchema.optional(),
+  error: z.string().optional(),
+});
+export type ImportUndoStatus = z.infer<typeof importUndoStatusSchema>;
+export const importUndoStatusResponseSchema = resultOf(importUndoStatusSchema);
+
+/** What Undo did, or for a large import the job doing it (follow it with `importUndoStatus`). */
+export const importUndoResponseSchema = resultOf(z.union([importUndoneSchema, importUndoStatusSchema]));
+
+/** The invitations "Send invitations" queued for an import's created accounts still there. */
+export const importInviteResponseSchema = resultOf(z.object({ invitations: z.number().int() }));
 
 export const importIdParamsSchema = z.object({ importId: z.uuid('Import id is not valid') });

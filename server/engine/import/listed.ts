@@ -21,7 +21,8 @@ export class ListedRows {
   add(outcome: ImportOutcome, row: number, title: unknown, changes: ImportListedRow['changes'] = []) {
     const counted = this.counts.get(outcome)!;
     this.counts.set(outcome, counted + 1);
-    if (counted < importLimits.listedRows) this.rows.push({ row, outcome, title: String(title ?? ''), changes });
+    if (counted < importLimits.listedRows)
+      this.rows.push({ row, outcome, title: String(title ?? ''), changes });
   }
 
   /**
