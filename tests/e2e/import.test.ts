@@ -142,7 +142,7 @@ describe('importing a spreadsheet into promo codes', () => {
       ]),
     );
     await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
-    await page.getByRole('cell', { name: 'State is not one of the choices' }).waitFor();
+    await page.getByRole('cell', { name: 'State is not one of the choices', exact: true }).waitFor();
     await commit(page, 1);
     const response = await page.request.post(`${baseUrl()}/api/promo-codes/table`, {
       data: { skip: 0, take: 10, allSearch: `xlsa${run}` },
@@ -189,7 +189,7 @@ describe('a preview that shows its rows, and the Undo of a large import', () => 
         ...many,
       ]),
     );
-    const rows = page.getByRole('table', { name: texts.rowsTitle });
+    const rows = page.getByRole('table', { name: texts.rowsTitle, exact: true });
     await rows.waitFor();
     const shown = async () => (await rows.getByRole('row').allTextContents()).slice(1);
     expect((await shown()).slice(0, 3)).toEqual([
@@ -277,7 +277,7 @@ describe('importing a spreadsheet into accounts', () => {
       ]),
     );
     await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
-    await page.getByRole('cell', { name: 'Email is already in use' }).waitFor();
+    await page.getByRole('cell', { name: 'Email is already in use', exact: true }).waitFor();
     await commit(page, 1);
     expect(await accountsNamed(page, String(run))).toEqual([email('ana'), email('coach')].sort());
   });
