@@ -193,18 +193,19 @@ describe('a preview that shows its rows, and the Undo of a large import', () => 
     await rows.waitFor();
     const shown = async () => (await rows.getByRole('row').allTextContents()).slice(1);
     expect((await shown()).slice(0, 3)).toEqual([
-      `2${texts.outcomes.update}SpringState: OH - Ohio → CA - CaliforniaActive: Yes → No`,
-      `3${texts.outcomes.unchanged}Summer`,
+      `2${texts.outcomes.update}SPRINGState: OH - Ohio → CA - CaliforniaActive: Yes → No`,
+      `3${texts.outcomes.unchanged}SUMMER`,
       `4${texts.outcomes.failing}${code('C')}Name: Name is required`,
     ]);
     expect(await shown()).toHaveLength(25);
     await page.getByRole('button', { name: 'Go to next page' }).click();
-    await expect.poll(async () => (await shown())[0]).toBe(`27${texts.outcomes.create}Bulk 22`);
+    // Promo codes' names are kept in capitals.
+    await expect.poll(async () => (await shown())[0]).toBe(`27${texts.outcomes.create}BULK 22`);
     await page.getByRole('combobox', { name: texts.outcome }).click();
     await page.getByRole('option', { name: `${texts.outcomes.update} (1)` }).click();
     await expect
       .poll(shown)
-      .toEqual([`2${texts.outcomes.update}SpringState: OH - Ohio → CA - CaliforniaActive: Yes → No`]);
+      .toEqual([`2${texts.outcomes.update}SPRINGState: OH - Ohio → CA - CaliforniaActive: Yes → No`]);
 
     await commit(page, 2501, 2500);
     await page.getByRole('button', { name: texts.undoImport }).click();
