@@ -177,7 +177,7 @@ export function registerImport(
     },
     async (request) => {
       const { importId } = request.params as { importId: string };
-      const status = await undoStatus(app.db, importId);
+      const status = await undoStatus(app.db, importId, currentUser(request));
       if (!status) throw notFound('Undo');
       return { result: status };
     },

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { importLimits, type ImportUndoStatus } from '../../../contract/import';
+import { seesEveryOrganization } from '../../../contract/resource';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { jobs, users } from '../../db/schema';
@@ -67,15 +68,18 @@ export function registerUndoJob(app: FastifyInstance, engine: ResourceEngine) {
   });
 }
 
-const undoJobOf = async (db: Db, importId: string) =>
-  (
-    await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.type, importUndoJob), sql`${jobs.payload}->>'importId' = ${importId}`))
-      .orderBy(desc(jobs.id))
-      .limit(1)
-  )[0];
+/** The latest job undoing the import, unless it is another organization's and the actor sees only theirs. */
+async function undoJobOf(db: Db, importId: string, actor: SessionUser) {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, importUndoJob), sql`${jobs.payload}->>'importId' = ${importId}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return job && (seesEveryOrganization(actor.roles) || job.organizationId === actor.organizationId)
+    ? job
+    : undefined;
+}
 
 const statusOf = (job: typeof jobs.$inferSelect): ImportUndoStatus => {
   const { next, total, removed, restored, kept, invitations } = job.payload as UndoPayload;
@@ -97,7 +101,7 @@ export async function undoOrQueue(
   actor: SessionUser,
   importId: string,
 ) {
-  const earlier = await undoJobOf(app.db, importId);
+  const earlier = await undoJobOf(app.db, importId, actor);
   if (earlier && earlier.status !== 'failed') return statusOf(earlier);
   const entries = await importEntries(app.db, engine, importId);
   if (!earlier && entries.length <= importLimits.undoInRequestRows)
@@ -126,7 +130,7 @@ export async function undoOrQueue(
 }
 
 /** The job Undo runs for a large import, as far as it got; 404 when there is none. */
-export async function undoStatus(db: Db, importId: string) {
-  const job = await undoJobOf(db, importId);
+export async function undoStatus(db: Db, importId: string, actor: SessionUser) {
+  const job = await undoJobOf(db, importId, actor);
   return job ? statusOf(job) : undefined;
 }

@@ -122,8 +122,8 @@ export function ImportRows({
                 <TableCell>{translate(`app.import.outcomes.${row.outcome}`)}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.title}</TableCell>
                 <TableCell>
-                  {details(row).map((line) => (
-                    <div key={line}>{line}</div>
+                  {details(row).map((line, index) => (
+                    <div key={index}>{line}</div>
                   ))}
                 </TableCell>
               </TableRow>
