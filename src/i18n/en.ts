@@ -625,7 +625,8 @@ export const appMessages = {
     invitationsLater: 'Send them later, from this page',
     invitationsNone: 'Do not send them',
     sendLater: 'Send %{smart_count} invitation e-mail |||| Send %{smart_count} invitation e-mails',
-    invitationsQueued: '%{smart_count} invitation is being sent |||| %{smart_count} invitations are being sent',
+    invitationsQueued:
+      '%{smart_count} invitation is being sent |||| %{smart_count} invitations are being sent',
     rowsTitle: 'Rows',
     outcome: 'Outcome',
     outcomes: {

@@ -737,7 +737,8 @@ export const appMessages: typeof englishAppMessages = {
     invitationsLater: 'Enviarlos más tarde, desde esta página',
     invitationsNone: 'No enviarlos',
     sendLater: 'Enviar %{smart_count} correo de invitación |||| Enviar %{smart_count} correos de invitación',
-    invitationsQueued: 'Se está enviando %{smart_count} invitación |||| Se están enviando %{smart_count} invitaciones',
+    invitationsQueued:
+      'Se está enviando %{smart_count} invitación |||| Se están enviando %{smart_count} invitaciones',
     rowsTitle: 'Filas',
     outcome: 'Resultado',
     outcomes: {
@@ -750,7 +751,8 @@ export const appMessages: typeof englishAppMessages = {
     record: 'Registro',
     details: 'Detalles',
     change: '%{field}: %{before} → %{after}',
-    listedFirst: 'Se muestran las primeras %{listed} filas de cada tipo; los totales de arriba son de todas las filas.',
+    listedFirst:
+      'Se muestran las primeras %{listed} filas de cada tipo; los totales de arriba son de todas las filas.',
     noRows: 'No hay filas de este tipo',
     undoImport: 'Deshacer esta importación',
     undoing: 'Deshaciendo la importación: %{done} de %{total} filas...',
