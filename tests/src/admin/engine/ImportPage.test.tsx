@@ -221,4 +221,44 @@ describe('the import page', () => {
     await screen.findByText(texts.undone, {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: texts.undoImport })).toBeNull();
   });
+
+  it('commits accounts with their invitations left for later, and sends them from the import when asked', async () => {
+    await session.refresh();
+    let invited = 0;
+    server.use(
+      http.post('*/api/users/import/preview', () =>
+        HttpResponse.json({
+          result: preview({
+            header: ['Email'],
+            created: 2,
+            updated: 0,
+            invitations: 2,
+            failures: [],
+            failingRows: [],
+          }),
+        }),
+      ),
+      http.post('*/api/users/import', async ({ request }) => {
+        await fieldsOf(request);
+        return HttpResponse.json({
+          result: { importId: 'a1b2', created: 2, updated: 0, unchanged: 0, invitations: 0 },
+        });
+      }),
+      http.post('*/api/users/import/:importId/invitations', ({ params }) => {
+        invited += params.importId === 'a1b2' ? 2 : 0;
+        return HttpResponse.json({ result: { invitations: 2 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={users} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Email\r\n'], 'accounts.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('radio', { name: texts.invitationsLater }));
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 2 invitation e-mails' }));
+    await screen.findByText('2 invitations are being sent');
+    expect(forms.at(-1)!.invitations).toBe('later');
+    expect(invited).toBe(2);
+    expect(screen.queryByRole('button', { name: 'Send 2 invitation e-mails' })).toBeNull();
+  });
 });
