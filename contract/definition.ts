@@ -572,6 +572,12 @@ export function resourceCalls(definition: AnyResource) {
     importUndo: importable(definition)
       ? { method: 'POST', path: joinPath(base, 'import/:importId/undo') }
       : undefined,
+    importUndoStatus: importable(definition)
+      ? { method: 'GET', path: joinPath(base, 'import/:importId/undo') }
+      : undefined,
+    importInvite: importable(definition)
+      ? { method: 'POST', path: joinPath(base, 'import/:importId/invitations') }
+      : undefined,
   } satisfies Record<string, ResourceCall | undefined>;
   return calls as {
     [K in keyof typeof calls]: (typeof calls)[K] extends undefined ? undefined : ResourceCall;
@@ -587,6 +593,8 @@ export function resourceCalls(definition: AnyResource) {
     importPreview?: ResourceCall;
     importCommit?: ResourceCall;
     importUndo?: ResourceCall;
+    importUndoStatus?: ResourceCall;
+    importInvite?: ResourceCall;
   };
 }
 

@@ -20,6 +20,13 @@ export const importLimits = {
   maxCellsPerRow: 1_000,
   /** What an XLSX's parts inflate to, as its zip directory declares them. */
   maxInflatedBytes: 200 * 1024 * 1024,
+  /**
+   * Rows of each outcome the preview lists (`listed`): a page of them is what a person reads, and
+   * 4,000 rows with their changes keep the answer under a megabyte; the counts say how many more.
+   */
+  listedRows: 1_000,
+  /** An Undo of more rows than this runs as a job the page follows (10,000 took 71 s in the request). */
+  undoInRequestRows: 1_000,
 } as const;
 
 /** The multipart field carrying the file, and the text fields beside it. */
@@ -63,7 +70,13 @@ export const importFormSchema = z.object({
   versions: jsonField(z.record(z.string().max(12), z.number().int().positive()), 'Versions'),
   skipRows: jsonField(z.array(z.number().int().positive()).max(importLimits.maxRows), 'Skip rows'),
   /** Whether the commit invites the people of the rows it creates (accounts): `none` sends nothing. */
-  invitations: z.enum(['send', 'none'], { error: 'Invitations must be send or none' }).optional(),
+  /**
+   * Whether the commit invites the people of the rows it creates (accounts): `none` sends nothing,
+   * `later` sends nothing until the import's "Send invitations" (`importInvite`).
+   */
+  invitations: z
+    .enum(['send', 'later', 'none'], { error: 'Invitations must be send, later or none' })
+    .optional(),
 });
 export type ImportForm = z.output<typeof importFormSchema>;
 
@@ -75,6 +88,21 @@ const importFailureSchema = z.object({
   message: z.string(),
 });
 export type ImportFailure = z.infer<typeof importFailureSchema>;
+
+export const importOutcomes = ['create', 'update', 'unchanged', 'failing'] as const;
+export type ImportOutcome = (typeof importOutcomes)[number];
+
+/**
+ * One row of the file as the preview found it: what names it (its title, else its key), and for
+ * an update each field it changes. Values are as stored, a reference's as the label it shows.
+ */
+const importListedRowSchema = z.object({
+  row: z.number().int(),
+  outcome: z.enum(importOutcomes),
+  title: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type ImportListedRow = z.infer<typeof importListedRowSchema>;
 
 const importPreviewSchema = z.object({
   /** The file's header row, as written. */
@@ -99,6 +127,8 @@ const importPreviewSchema = z.object({
   versions: z.record(z.string(), z.number().int()),
   /** The invitations the commit would send (one per account created), unless told `none`. */
   invitations: z.number().int(),
+  /** The rows in file order, at most `importLimits.listedRows` of each outcome. */
+  listed: z.array(importListedRowSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const importPreviewResponseSchema = resultOf(importPreviewSchema);
@@ -109,7 +139,7 @@ export const importCommitResponseSchema = resultOf(
     created: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
-    /** Invitations queued for the people of the created rows. */
+    /** Invitations queued for the people of the created rows (none when told `later` or `none`). */
     invitations: z.number().int(),
   }),
 );
@@ -121,16 +151,33 @@ export const importCommitResponseSchema = resultOf(
 const importKeptReasons = ['changed', 'used'] as const;
 export type ImportKeptReason = (typeof importKeptReasons)[number];
 
-export const importUndoResponseSchema = resultOf(
-  z.object({
-    removed: z.number().int(),
-    restored: z.number().int(),
-    /** The import's invitations that had gone, and those Undo stopped. */
-    invitations: z.object({ sent: z.number().int(), cancelled: z.number().int() }),
-    kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
-  }),
-);
+const importUndoneSchema = z.object({
+  removed: z.number().int(),
+  restored: z.number().int(),
+  /** The import's invitations that had gone, and those Undo stopped. */
+  invitations: z.object({ sent: z.number().int(), cancelled: z.number().int() }),
+  kept: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.enum(importKeptReasons) })),
+});
+export type ImportUndone = z.infer<typeof importUndoneSchema>;
 
-export type ImportUndone = z.infer<typeof importUndoResponseSchema>['result'];
+/**
+ * An Undo run as a job (more than `importLimits.undoInRequestRows` rows): how far it is, in the
+ * import's rows, and once `done` what it did.
+ */
+const importUndoStatusSchema = z.object({
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  result: importUndoneSchema.optional(),
+  error: z.string().optional(),
+});
+export type ImportUndoStatus = z.infer<typeof importUndoStatusSchema>;
+export const importUndoStatusResponseSchema = resultOf(importUndoStatusSchema);
+
+/** What Undo did, or for a large import the job doing it (follow it with `importUndoStatus`). */
+export const importUndoResponseSchema = resultOf(z.union([importUndoneSchema, importUndoStatusSchema]));
+
+/** The invitations "Send invitations" queued for an import's created accounts still there. */
+export const importInviteResponseSchema = resultOf(z.object({ invitations: z.number().int() }));
 
 export const importIdParamsSchema = z.object({ importId: z.uuid('Import id is not valid') });

@@ -26,6 +26,8 @@ export const callActions: Record<CallName, ResourceAction> = {
   importPreview: 'create',
   importCommit: 'create',
   importUndo: 'create',
+  importUndoStatus: 'create',
+  importInvite: 'create',
 };
 
 /** The one guard of every resource route: 401 signed out, 403 unless the definition allows the role. */

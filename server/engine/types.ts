@@ -32,7 +32,9 @@ export type CallName =
   | 'purgeMany'
   | 'importPreview'
   | 'importCommit'
-  | 'importUndo';
+  | 'importUndo'
+  | 'importUndoStatus'
+  | 'importInvite';
 
 /** `revert` is an update that brings back a value from the record's history. */
 export type ChangeAction =

@@ -738,8 +738,33 @@ export const appMessages: typeof englishAppMessages = {
     commit: 'Importar %{smart_count} fila |||| Importar %{smart_count} filas',
     done: 'Importado: %{created} creados, %{updated} actualizados, %{unchanged} sin cambios',
     undone: 'Se deshizo la importación',
-    sendInvitations:
-      'Enviar un correo de invitación a la %{smart_count} cuenta nueva |||| Enviar correos de invitación a las %{smart_count} cuentas nuevas',
+    invitationsTitle:
+      'Correo de invitación a la %{smart_count} cuenta nueva |||| Correos de invitación a las %{smart_count} cuentas nuevas',
+    invitationsSend: 'Enviarlos ahora',
+    invitationsLater: 'Enviarlos más tarde, desde esta página',
+    invitationsNone: 'No enviarlos',
+    sendLater: 'Enviar %{smart_count} correo de invitación |||| Enviar %{smart_count} correos de invitación',
+    invitationsQueued:
+      'Se está enviando %{smart_count} invitación |||| Se están enviando %{smart_count} invitaciones',
+    rowsTitle: 'Filas',
+    outcome: 'Resultado',
+    outcomes: {
+      all: 'Todas las filas',
+      create: 'Por crear',
+      update: 'Por actualizar',
+      unchanged: 'Sin cambios',
+      failing: 'Con errores',
+    },
+    record: 'Registro',
+    details: 'Detalles',
+    change: '%{field}: %{before} → %{after}',
+    listedFirst:
+      'Se muestran las primeras %{listed} filas de cada tipo; los totales de arriba son de todas las filas.',
+    noRows: 'No hay filas de este tipo',
+    undoImport: 'Deshacer esta importación',
+    undoing: 'Deshaciendo la importación: %{done} de %{total} filas...',
+    undoFailed: 'El deshacer se detuvo: %{error}. Deshaga de nuevo para seguir desde ahí.',
+    showList: 'Ver %{label}',
     invitationsUndone: 'Se habían enviado %{sent} invitaciones; se detuvieron %{cancelled}',
     undoneKept:
       'Se deshizo la importación, pero se conservó %{smart_count} registro usado o cambiado desde entonces: %{titles} |||| Se deshizo la importación, pero se conservaron %{smart_count} registros usados o cambiados desde entonces: %{titles}',
@@ -759,7 +784,8 @@ export const appMessages: typeof englishAppMessages = {
     importTooBig:
       'El archivo necesita más memoria de la que puede usar una importación; divídalo en archivos más pequeños',
     importRepeated: "%{label} '%{text}' también está en la fila %{row}",
-    invitationsChoice: 'Las invitaciones deben ser send o none',
+    invitationsChoice: 'Las invitaciones deben ser send, later o none',
+    invitationsSentAlready: 'Las invitaciones de esta importación ya se enviaron',
     importRowTooWide:
       'La fila %{row} del archivo guarda más de %{max} celdas; guárdelo de nuevo desde su hoja de cálculo',
     importMaxRows: 'El archivo debe tener %{max} filas como máximo',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
-import { csvOf, xlsxOf } from '../server/engine/import/files';
+import { csvOf, importForm, xlsxOf } from '../server/engine/import/files';
 import { admin, baseUrl, launchBrowser, type SignedIn, signedInState } from './browser';
 
 const accountHeader = ['Email', 'First name', 'Last name', 'Roles', 'Organization'];
@@ -58,11 +58,11 @@ async function choose(page: Page, name: string, content: Buffer) {
 
 const countsOf = (page: Page) => page.getByTestId('import-counts').textContent();
 
-async function commit(page: Page, rows: number) {
+async function commit(page: Page, rows: number, created = rows) {
   await page.getByRole('button', { name: rows === 1 ? 'Import 1 row' : `Import ${rows} rows` }).click();
   await page
     .getByRole('alert')
-    .filter({ hasText: `Imported: ${rows} created` })
+    .filter({ hasText: `Imported: ${created} created` })
     .waitFor();
 }
 
@@ -142,13 +142,91 @@ describe('importing a spreadsheet into promo codes', () => {
       ]),
     );
     await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
-    await page.getByRole('cell', { name: 'State is not one of the choices' }).waitFor();
+    await page.getByRole('cell', { name: 'State is not one of the choices', exact: true }).waitFor();
     await commit(page, 1);
     const response = await page.request.post(`${baseUrl()}/api/promo-codes/table`, {
       data: { skip: 0, take: 10, allSearch: `xlsa${run}` },
     });
     const [row] = (await response.json()).result.data as { description: string }[];
     expect(row.description).toBe('=SUM(1,2)');
+  });
+});
+
+describe('a preview that shows its rows, and the Undo of a large import', () => {
+  it('lists the rows by outcome with an update’s changes as labels, pages them, and undoes 2,500 rows as a job with its progress', async () => {
+    const page = await pageOf();
+    const code = (name: string) => `ROWS${name}${run}`;
+    const seeded = importForm(
+      csvOf([
+        header,
+        [code('A'), 'Spring', 'Lincoln High', 'OH', 'yes'],
+        [code('B'), 'Summer', 'Lincoln High', 'OH', 'yes'],
+      ]),
+      {},
+    );
+    const first = await page.request.post(`${baseUrl()}/api/promo-codes/import`, {
+      headers: seeded.headers,
+      data: seeded.payload,
+    });
+    expect(first.status()).toBe(200);
+
+    const many = Array.from({ length: 2500 }, (_, n) => [
+      code(`N${n}X`),
+      `Bulk ${n}`,
+      'Lincoln High',
+      'TX',
+      'yes',
+    ]);
+    await openImport(page);
+    await choose(
+      page,
+      'rows.csv',
+      csvOf([
+        header,
+        [code('A'), 'Spring', 'Lincoln High', 'CA', 'no'],
+        [code('B'), 'Summer', 'Lincoln High', 'OH', 'yes'],
+        [code('C'), '', 'Lincoln High', 'OH', 'yes'],
+        ...many,
+      ]),
+    );
+    const rows = page.getByRole('table', { name: texts.rowsTitle, exact: true });
+    await rows.waitFor();
+    const shown = async () => (await rows.getByRole('row').allTextContents()).slice(1);
+    expect((await shown()).slice(0, 3)).toEqual([
+      `2${texts.outcomes.update}SPRINGState: OH - Ohio → CA - CaliforniaActive: Yes → No`,
+      `3${texts.outcomes.unchanged}SUMMER`,
+      `4${texts.outcomes.failing}${code('C')}Name: Name is required`,
+    ]);
+    expect(await shown()).toHaveLength(25);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    // Promo codes' names are kept in capitals.
+    await expect.poll(async () => (await shown())[0]).toBe(`27${texts.outcomes.create}BULK 22`);
+    await page.getByRole('combobox', { name: texts.outcome }).click();
+    await page.getByRole('option', { name: `${texts.outcomes.update} (1)` }).click();
+    await expect
+      .poll(shown)
+      .toEqual([`2${texts.outcomes.update}SPRINGState: OH - Ohio → CA - CaliforniaActive: Yes → No`]);
+
+    await commit(page, 2501, 2500);
+    await page.getByRole('button', { name: texts.undoImport }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Undoing the import: \d+ of 2501 rows/ })
+      .waitFor();
+    await page.getByText(texts.undone).waitFor({ timeout: 60_000 });
+    const response = await page.request.post(`${baseUrl()}/api/promo-codes/table`, {
+      data: { skip: 0, take: 10, allSearch: `rows` },
+    });
+    const left = (await response.json()).result.data as { code: string; state: string }[];
+    expect(
+      left
+        .filter((row) => row.code.endsWith(String(run)))
+        .map((row) => [row.code, row.state])
+        .sort(),
+    ).toEqual([
+      [code('A'), 'OH'],
+      [code('B'), 'OH'],
+    ]);
   });
 });
 
@@ -186,6 +264,7 @@ describe('importing a spreadsheet into accounts', () => {
         '5OrganizationOrganization is required',
       ]);
     await commit(page, 1);
+    await page.getByRole('link', { name: 'Show Accounts' }).click();
     await page.getByRole('row', { name: new RegExp(email('coach')) }).waitFor();
 
     await openImport(page, 'users', 'Import Accounts');
@@ -199,7 +278,7 @@ describe('importing a spreadsheet into accounts', () => {
       ]),
     );
     await expect.poll(() => countsOf(page)).toBe(counts(2, 1, 1));
-    await page.getByRole('cell', { name: 'Email is already in use' }).waitFor();
+    await page.getByRole('cell', { name: 'Email is already in use', exact: true }).waitFor();
     await commit(page, 1);
     expect(await accountsNamed(page, String(run))).toEqual([email('ana'), email('coach')].sort());
   });

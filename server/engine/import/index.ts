@@ -7,18 +7,20 @@ import {
   importIdParamsSchema,
   importLimits,
   importPreviewResponseSchema,
+  importInviteResponseSchema,
   importUndoResponseSchema,
+  importUndoStatusResponseSchema,
 } from '../../../contract/import';
 import { importDefinitionOf } from '../../../contract/resource';
 import { currentUser } from '../../auth/guards';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { ResourceEngine } from '../engine';
 import type { ResourceRoute } from '../types';
 import { tooLarge } from './parse';
 import { readSheet } from './sheet-pool';
 import { type RuleFailures, runImport } from './rows';
-import { undoImport } from './undo';
-import { enqueueInvitations, registerInvitations } from './invitations';
+import { registerUndoJob, undoOrQueue, undoStatus } from './undo-job';
+import { enqueueInvitations, registerInvitations, sendLater } from './invitations';
 
 /** Room for the form's text fields (the preview's versions of 50,000 rows) around the file. */
 const formFieldBytes = 2 * 1024 * 1024;
@@ -77,6 +79,7 @@ export function registerImport(
 ) {
   const invitation = engine.server.import?.invitation;
   if (invitation) registerInvitations(app, engine.definition.name, invitation);
+  registerUndoJob(app, engine);
   route(
     'importPreview',
     {
@@ -118,7 +121,7 @@ export function registerImport(
           importId,
           ruleFailures,
           invite:
-            invitation && form.invitations !== 'none'
+            invitation && (form.invitations ?? 'send') === 'send'
               ? (tx, rows) =>
                   enqueueInvitations(
                     app,
@@ -143,8 +146,9 @@ export function registerImport(
         throw new HttpError(400, failures[0].errorMessage, failures);
       }
       // The job was queued in the commit's transaction: a worker woken earlier would not see it.
-      if (preview.invitations > 0) app.jobs.wakeUp();
-      const { updated, unchanged, invitations } = preview;
+      const invitations = (form.invitations ?? 'send') === 'send' ? preview.invitations : 0;
+      if (invitations > 0) app.jobs.wakeUp();
+      const { updated, unchanged } = preview;
       return { result: { importId, created: preview.created, updated, unchanged, invitations } };
     },
     { multipartForm },
@@ -154,13 +158,45 @@ export function registerImport(
     'importUndo',
     {
       description:
-        'Moves what the import created to the trash and gives what it updated its values before; refused with a 400, and nothing undone, when a row has changed since.',
+        'Moves what the import created to the trash and gives what it updated its values before, keeping (and naming) a row changed or used since. An import of more than 1,000 rows is undone by a job: the answer is its status, followed with GET.',
       params: importIdParamsSchema,
       response: { 200: importUndoResponseSchema },
     },
     async (request) => {
       const { importId } = request.params as { importId: string };
-      return { result: await undoImport(app.db, engine, currentUser(request), importId) };
+      return { result: await undoOrQueue(app, engine, currentUser(request), importId) };
+    },
+  );
+
+  route(
+    'importUndoStatus',
+    {
+      description: 'How far the job undoing a large import has got, and once done what it did.',
+      params: importIdParamsSchema,
+      response: { 200: importUndoStatusResponseSchema },
+    },
+    async (request) => {
+      const { importId } = request.params as { importId: string };
+      const status = await undoStatus(app.db, importId, currentUser(request));
+      if (!status) throw notFound('Undo');
+      return { result: status };
+    },
+  );
+
+  route(
+    'importInvite',
+    {
+      description:
+        'Sends the invitations of an import committed with `invitations: later`, as one job, to the accounts it created that are still there; once.',
+      params: importIdParamsSchema,
+      response: { 200: importInviteResponseSchema },
+    },
+    async (request) => {
+      const { importId } = request.params as { importId: string };
+      if (!invitation) throw notFound('Invitations');
+      const invitations = await sendLater(app, engine, currentUser(request), importId);
+      if (invitations > 0) app.jobs.wakeUp();
+      return { result: { invitations } };
     },
   );
 }

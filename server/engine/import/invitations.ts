@@ -1,8 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { SessionUser } from '../../auth/sessions';
+import type { ResourceEngine } from '../engine';
+import { scopeCondition } from '../scope';
 import type { ModuleImport } from '../types';
+import { importEntries } from './undo';
 
 /**
  * What an import sends the people of the rows it created (accounts' invitations) is one job,
@@ -77,4 +82,45 @@ export async function cancelInvitations(tx: Db, importId: string) {
     .set({ payload: sql`jsonb_set(${jobs.payload}, '{cancelled}', 'true'::jsonb)` })
     .where(eq(jobs.id, job.id));
   return { sent, cancelled: ids.length - sent };
+}
+
+const invitationsJobOf = async (db: Db, importId: string) =>
+  (
+    await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.type, importInvitationsJob), sql`${jobs.payload}->>'importId' = ${importId}`))
+  )[0];
+
+/**
+ * "Send invitations" on an import committed with `invitations: 'later'`: the job the commit would
+ * have queued, for the accounts it created that are still there (not undone, not deleted) within the actor's reach. Once.
+ */
+export async function sendLater(
+  app: FastifyInstance,
+  engine: ResourceEngine,
+  actor: SessionUser,
+  importId: string,
+) {
+  const created = (await importEntries(app.db, engine, importId))
+    .filter((entry) => entry.action === 'create')
+    .map((entry) => Number(entry.entityId));
+  return app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (await invitationsJobOf(tx, importId))
+      throw badRequest('importId', 'The invitations of this import have been sent already');
+    const ids: number[] = [];
+    for (let start = 0; start < created.length; start += 1000) {
+      const rows = await tx
+        .select({ id: engine.columns.id })
+        .from(engine.table)
+        .where(
+          and(inArray(engine.columns.id, created.slice(start, start + 1000)), scopeCondition(engine, actor)),
+        )
+        .orderBy(engine.columns.id);
+      ids.push(...rows.map((row) => row.id as number));
+    }
+    if (ids.length > 0) await enqueueInvitations(app, tx, engine.definition.name, importId, ids);
+    return ids.length;
+  });
 }

@@ -27,6 +27,7 @@ import { columnsOf, tableOf } from '../tables';
 import type { Values } from '../types';
 import { nextVersion } from '../versions';
 import { cellValue, planColumns } from './columns';
+import { ListedRows } from './listed';
 import type { Sheet } from './parse';
 
 /** Maps a database rule's error (a unique index, a foreign key) to the spec's failures. */
@@ -110,6 +111,7 @@ export async function runImport(
     failingRows: [],
     versions: {},
     invitations: 0,
+    listed: [],
   };
   const created: Values[] = [];
   if (plan.missingFields.length > 0) return { preview, created };
@@ -180,6 +182,12 @@ export async function runImport(
   const editable = Object.keys(updateSchema.shape).filter((name) => name !== 'version');
   const mayUpdate = allows(definition, 'update', actor.roles);
   const label = definition.label.one.toLowerCase();
+  const listed = new ListedRows();
+  const titleOf = (values: Values) => values[definition.titleField] ?? (unique ? values[unique[0]] : '');
+  const changesOf = (input: Values, current: Values) =>
+    editable
+      .filter((name) => name in input && !sameValue(input[name], current[name]))
+      .map((field) => ({ field, before: plain(current[field]), after: plain(input[field]) }));
 
   interface Pending {
     row: number;
@@ -223,7 +231,11 @@ export async function runImport(
       if (current) {
         preview.updated += 1;
         preview.versions[String(id)] = current.version as number;
-      } else preview.created += 1;
+        listed.add('update', row, titleOf({ ...current, ...input }), changesOf(input, current));
+      } else {
+        preview.created += 1;
+        listed.add('create', row, titleOf(input));
+      }
     } catch (error) {
       const failures = error instanceof HttpError ? error.validationFailures : options.ruleFailures(error);
       if (!failures) throw error;
@@ -252,6 +264,7 @@ export async function runImport(
         }
       });
       preview.created += batch.length;
+      for (const { row, input } of batch) listed.add('create', row, titleOf(input));
     } catch (error) {
       if (!(error instanceof HttpError) && !options.ruleFailures(error)) throw error;
       for (const pending of batch) await writeOne(tx, pending);
@@ -290,6 +303,7 @@ export async function runImport(
       const input = parsed.data as Values;
       if (current && editable.every((name) => !(name in values) || sameValue(input[name], current[name]))) {
         preview.unchanged += 1;
+        listed.add('unchanged', row, titleOf(current));
         continue;
       }
       const seen = current ? form.versions?.[String(current.id)] : undefined;
@@ -315,6 +329,11 @@ export async function runImport(
   const failingRows = sheet.rows.filter(({ row }) => failed.has(row));
   preview.failures = failingRows.flatMap(({ row }) => failed.get(row)!);
   preview.failingRows = failingRows;
+  if (!options.commit) {
+    const valuesOf = new Map(rows.map(({ row, values }) => [row, values]));
+    for (const { row } of failingRows) listed.add('failing', row, titleOf(valuesOf.get(row) ?? {}));
+    preview.listed = await listed.inOrder(db, definition);
+  }
   preview.invitations = moduleImport?.invitation && form.invitations !== 'none' ? preview.created : 0;
   const committed = options.commit && failed.size === 0;
   return { preview, importId: committed ? options.importId : undefined, created: committed ? created : [] };

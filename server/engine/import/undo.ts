@@ -9,7 +9,6 @@ import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';
 import { rowCondition, scopeCondition } from '../scope';
 import { moveToTrash } from '../trash';
-import { cancelInvitations } from './invitations';
 import type { Values } from '../types';
 import { nextVersion } from '../versions';
 
@@ -55,16 +54,11 @@ async function referredTo(tx: Db, engine: ResourceEngine, ids: number[]) {
   return found;
 }
 
-/**
- * Undo of an import, in one transaction: what it created goes to the trash (or is deleted, for a
- * resource without one), what it updated gets back each field's value before, as the history
- * keeps it. A row changed since the import (any later audit entry) or used since (referred to by
- * another record, or used by the module's measure: an account confirmed) is kept as it is and
- * listed with why, so Undo never takes away what someone has begun to rely on.
- */
-export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionUser, importId: string) {
-  const { definition } = engine;
-  const entityType = definition.audit?.entityType;
+type Entry = { id: number; action: string; entityId: string | null; details: unknown };
+
+/** An import's audit entries (its creates and updates) in the order it wrote them; 404 if none. */
+export async function importEntries(db: Db, engine: ResourceEngine, importId: string): Promise<Entry[]> {
+  const entityType = engine.definition.audit?.entityType;
   if (!entityType) throw notFound('Import');
   const entries = await db
     .select({
@@ -83,92 +77,100 @@ export async function undoImport(db: Db, engine: ResourceEngine, actor: SessionU
     )
     .orderBy(asc(auditLog.id));
   if (entries.length === 0) throw notFound('Import');
+  return entries;
+}
+
+export type ImportKept = { id: number; title: string; reason: ImportKeptReason };
+
+/**
+ * Undo of these entries of an import, in the caller's transaction (`undo-job.ts` says which): what it created goes to the
+ * trash (or is deleted, for a resource without one), what it updated gets back each field's value
+ * before, as the history keeps it. A row changed since the import (any later audit entry) or used
+ * since (referred to by another record, or used by the module's measure: an account confirmed) is
+ * kept as it is and listed with why, so Undo never takes away what someone has begun to rely on.
+ */
+export async function undoEntries(tx: Db, engine: ResourceEngine, actor: SessionUser, entries: Entry[]) {
+  const { definition } = engine;
+  const entityType = definition.audit!.entityType;
   const updateColumns = new Set(
     Object.keys(definition.fields).filter((name) => !definition.fields[name].readOnly),
   );
   let removed = 0;
   let restored = 0;
-  const kept: { id: number; title: string; reason: ImportKeptReason }[] = [];
-  let invitations = { sent: 0, cancelled: 0 };
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    invitations = await cancelInvitations(tx, importId);
-    const ids = entries.map((entry) => Number(entry.entityId));
-    const created = entries
-      .filter((entry) => entry.action === 'create')
-      .map((entry) => Number(entry.entityId));
-    const used = await referredTo(tx, engine, created);
-    const usedSince = engine.server.import?.usedSince;
-    if (usedSince)
-      for (const batch of batchesOf(created)) for (const id of await usedSince(tx, batch)) used.add(id);
-    // Read in batches, not a row at a time: Undo of 10,000 rows took 71 s one by one.
-    const latest = new Map<number, number>();
-    const current = new Map<number, Values>();
-    const scope = scopeCondition(engine, actor);
-    for (const batch of batchesOf(ids)) {
-      const audits = await tx
-        .select({ entityId: auditLog.entityId, last: max(auditLog.id) })
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.entityType, entityType),
-            inArray(
-              auditLog.entityId,
-              batch.map((id) => String(id)),
-            ),
+  const kept: ImportKept[] = [];
+  const ids = entries.map((entry) => Number(entry.entityId));
+  const created = entries.filter((entry) => entry.action === 'create').map((entry) => Number(entry.entityId));
+  const used = await referredTo(tx, engine, created);
+  const usedSince = engine.server.import?.usedSince;
+  if (usedSince)
+    for (const batch of batchesOf(created)) for (const id of await usedSince(tx, batch)) used.add(id);
+  // Read in batches, not a row at a time: Undo of 10,000 rows took 71 s one by one.
+  const latest = new Map<number, number>();
+  const current = new Map<number, Values>();
+  const scope = scopeCondition(engine, actor);
+  for (const batch of batchesOf(ids)) {
+    const audits = await tx
+      .select({ entityId: auditLog.entityId, last: max(auditLog.id) })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, entityType),
+          inArray(
+            auditLog.entityId,
+            batch.map((id) => String(id)),
           ),
-        )
-        .groupBy(auditLog.entityId);
-      for (const { entityId, last } of audits) latest.set(Number(entityId), Number(last));
-      const rows = (await tx
-        .select(engine.select)
-        .from(engine.table)
-        .where(and(inArray(engine.columns.id, batch), scope))) as Values[];
-      for (const row of rows) current.set(row.id as number, row);
+        ),
+      )
+      .groupBy(auditLog.entityId);
+    for (const { entityId, last } of audits) latest.set(Number(entityId), Number(last));
+    const rows = (await tx
+      .select(engine.select)
+      .from(engine.table)
+      .where(and(inArray(engine.columns.id, batch), scope))) as Values[];
+    for (const row of rows) current.set(row.id as number, row);
+  }
+  const removable: number[] = [];
+  for (const entry of entries) {
+    const id = Number(entry.entityId);
+    const row = current.get(id);
+    // Gone already (deleted, or out of the actor's reach): nothing of it to undo.
+    if (!row) continue;
+    const details = (entry.details ?? {}) as { changes?: FieldChange[] } & Values;
+    const changed = (latest.get(id) ?? 0) > entry.id;
+    if (changed || (entry.action === 'create' && used.has(id))) {
+      kept.push({
+        id,
+        title: String(row[definition.titleField] ?? details[definition.titleField] ?? id),
+        reason: changed ? 'changed' : 'used',
+      });
+      continue;
     }
-    const removable: number[] = [];
-    for (const entry of entries) {
-      const id = Number(entry.entityId);
-      const row = current.get(id);
-      // Gone already (deleted, or out of the actor's reach): nothing of it to undo.
-      if (!row) continue;
-      const details = (entry.details ?? {}) as { changes?: FieldChange[] } & Values;
-      const changed = (latest.get(id) ?? 0) > entry.id;
-      if (changed || (entry.action === 'create' && used.has(id))) {
-        kept.push({
-          id,
-          title: String(row[definition.titleField] ?? details[definition.titleField] ?? id),
-          reason: changed ? 'changed' : 'used',
-        });
-        continue;
-      }
-      if (entry.action === 'create') {
-        removable.push(id);
-        continue;
-      }
-      const before = Object.fromEntries(
-        (details.changes ?? [])
-          .filter((change) => updateColumns.has(change.field))
-          .map((change) => [change.field, change.before]),
-      );
-      const [written] = (await tx
-        .update(engine.table)
-        .set({ ...before, version: nextVersion(engine.columns.version) } as never)
-        .where(rowCondition(engine, actor, id))
-        .returning(engine.select)) as Values[];
-      await auditChange(tx, engine, actor, 'revert', written, { before: row });
-      await announceChange(tx, definition, 'updated', written, actor);
-      restored += 1;
+    if (entry.action === 'create') {
+      removable.push(id);
+      continue;
     }
-    for (const batch of batchesOf(removable)) {
-      const condition = and(inArray(engine.columns.id, batch), scope);
-      const gone = definition.trash
-        ? await moveToTrash(tx, engine, condition, actor)
-        : ((await tx.delete(engine.table).where(condition).returning(engine.select)) as Values[]);
-      await auditRows(tx, engine, actor, 'delete', gone);
-      await announceChanges(tx, definition, 'deleted', gone, actor);
-      removed += gone.length;
-    }
-  });
-  return { removed, restored, invitations, kept };
+    const before = Object.fromEntries(
+      (details.changes ?? [])
+        .filter((change) => updateColumns.has(change.field))
+        .map((change) => [change.field, change.before]),
+    );
+    const [written] = (await tx
+      .update(engine.table)
+      .set({ ...before, version: nextVersion(engine.columns.version) } as never)
+      .where(rowCondition(engine, actor, id))
+      .returning(engine.select)) as Values[];
+    await auditChange(tx, engine, actor, 'revert', written, { before: row });
+    await announceChange(tx, definition, 'updated', written, actor);
+    restored += 1;
+  }
+  for (const batch of batchesOf(removable)) {
+    const condition = and(inArray(engine.columns.id, batch), scope);
+    const gone = definition.trash
+      ? await moveToTrash(tx, engine, condition, actor)
+      : ((await tx.delete(engine.table).where(condition).returning(engine.select)) as Values[]);
+    await auditRows(tx, engine, actor, 'delete', gone);
+    await announceChanges(tx, definition, 'deleted', gone, actor);
+    removed += gone.length;
+  }
+  return { removed, restored, kept };
 }

@@ -4,10 +4,13 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
+  FormControl,
   FormControlLabel,
+  FormLabel,
   LinearProgress,
   MenuItem,
+  Radio,
+  RadioGroup,
   Stack,
   Table,
   TableBody,
@@ -18,31 +21,26 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import {
   type AnyResource,
-  fillPath,
   importColumnsOf,
   importDefinitionOf,
   resourceCalls,
 } from '../../../contract/definition';
-import type { ImportPreview, ImportUndone } from '../../../contract/import';
+import type { ImportForm, ImportPreview } from '../../../contract/import';
 import { localizeMessage, spanishLabelsOf, useLocale } from '../../i18n/locale';
 import { http } from '../../providers';
 import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
+import { type Committed, ImportDone } from './ImportDone';
+import { ImportRows } from './ImportRows';
 import { useResourceText } from './labels';
-import { UndoNotification } from './UndoNotification';
 import { useRoleNames } from './useOffers';
 
-interface Committed {
-  importId: string;
-  created: number;
-  updated: number;
-  unchanged: number;
-}
+type Invitations = NonNullable<ImportForm['invitations']>;
 
 type Failure = ImportPreview['failures'][number];
 
@@ -89,18 +87,19 @@ function download(blob: Blob, name: string) {
 /**
  * `/admin/{name}/import`: a CSV or XLSX file into the resource. The server reads and checks every
  * row (`server/engine/import`); this page sends the column labels in the user's language as the
- * mapping, asks for a column for each required field the file lacks, shows the preview's counts
- * and failing rows (and a file of them to fix), and commits, then offers Undo.
+ * mapping, asks for a column for each required field the file lacks, shows the preview's counts,
+ * rows and failing rows (and a file of them to fix), and commits, then shows the import with its
+ * Undo and, if chosen so, its invitations to send (`ImportDone`).
  */
 export function ImportPage({ definition }: { definition: AnyResource }) {
   const translate = useTranslate();
   const text = useResourceText();
   const locale = useLocale();
-  const notify = useNotify();
   const failureToast = useFailureToast();
   const navigate = useNavigate();
   const path = useResourcePath(definition.name);
   const queryClient = useQueryClient();
+  const [committed, setCommitted] = useState<Committed>();
   const calls = resourceCalls(definition);
   const [file, setFile] = useState<File>();
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -108,7 +107,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const [fileError, setFileError] = useState<string>();
   const [busy, setBusy] = useState<'preview' | 'commit'>();
   const [commitFailures, setCommitFailures] = useState<string[]>([]);
-  const [sendInvitations, setSendInvitations] = useState(true);
+  const [invitations, setInvitations] = useState<Invitations>('send');
 
   // The columns an import fills: the definition's fields, or its module's row (an account's name parts).
   const columns = importDefinitionOf(definition);
@@ -172,52 +171,24 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
     }
   };
 
-  const undo = useCallback(
-    (importId: string) =>
-      http<{ result: ImportUndone }>(`/api/${fillPath(calls.importUndo!.path, { importId })}`, {
-        method: 'POST',
-      }).then(async ({ result }) => {
-        await queryClient.invalidateQueries({ queryKey: [definition.name] });
-        const { sent, cancelled } = result.invitations;
-        if (sent + cancelled > 0)
-          notify(translate('app.import.invitationsUndone', { sent, cancelled }), { type: 'info' });
-        // What someone has begun to use stays; the reader learns which, by name.
-        if (result.kept.length > 0)
-          notify(
-            translate('app.import.undoneKept', {
-              smart_count: result.kept.length,
-              titles: result.kept.map((row) => row.title).join(', '),
-            }),
-            { type: 'warning', autoHideDuration: null },
-          );
-        else notify(translate('app.import.undone'), { type: 'success' });
-      }, failureToast),
-    [calls.importUndo, definition.name, failureToast, notify, queryClient, translate],
-  );
-
   const commit = async () => {
     if (!file || !preview) return;
     setBusy('commit');
     try {
-      const { result } = await http<{ result: Committed }>(`/api/${calls.importCommit!.path}`, {
-        method: 'POST',
-        body: await formOf(file, {
-          versions: JSON.stringify(preview.versions),
-          skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
-          invitations: sendInvitations ? 'send' : 'none',
-        }),
-      });
+      const { result } = await http<{ result: Omit<Committed, 'invitationsLater'> }>(
+        `/api/${calls.importCommit!.path}`,
+        {
+          method: 'POST',
+          body: await formOf(file, {
+            versions: JSON.stringify(preview.versions),
+            skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),
+            invitations,
+          }),
+        },
+      );
       await queryClient.invalidateQueries({ queryKey: [definition.name] });
-      const message = translate('app.import.done', {
-        created: result.created,
-        updated: result.updated,
-        unchanged: result.unchanged,
-      });
-      notify(<UndoNotification message={message} onUndo={() => void undo(result.importId)} />, {
-        type: 'success',
-        autoHideDuration: 15_000,
-      });
-      navigate(path());
+      setCommitted({ ...result, invitationsLater: invitations === 'later' ? preview.invitations : 0 });
+      setPreview(undefined);
     } catch (error) {
       const failures = (
         error as { body?: { validationFailures?: { propertyName: string; errorMessage: string }[] } }
@@ -233,6 +204,13 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const many = text.many(definition);
   const failingCount = preview?.failingRows.length ?? 0;
   const needsMapping = (preview?.missingFields.length ?? 0) > 0;
+  if (committed)
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+        <Title title={translate('app.import.title', { label: many })} />
+        <ImportDone definition={definition} committed={committed} />
+      </Box>
+    );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <Title title={translate('app.import.title', { label: many })} />
@@ -380,6 +358,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
               </Box>
             </>
           )}
+          <ImportRows preview={preview} definition={columns} label={label} />
           {commitFailures.length > 0 && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {commitFailures.map((message) => (
@@ -388,16 +367,27 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
             </Alert>
           )}
           {preview.invitations > 0 && (
-            <FormControlLabel
-              sx={{ mb: 1, display: 'flex' }}
-              control={
-                <Checkbox
-                  checked={sendInvitations}
-                  onChange={(event) => setSendInvitations(event.target.checked)}
-                />
-              }
-              label={translate('app.import.sendInvitations', { smart_count: preview.invitations })}
-            />
+            <FormControl sx={{ mb: 1, display: 'flex' }}>
+              <FormLabel id="import-invitations">
+                {translate('app.import.invitationsTitle', { smart_count: preview.invitations })}
+              </FormLabel>
+              <RadioGroup
+                aria-labelledby="import-invitations"
+                value={invitations}
+                onChange={(event) => setInvitations(event.target.value as Invitations)}
+              >
+                {(['send', 'later', 'none'] as const).map((choice) => (
+                  <FormControlLabel
+                    key={choice}
+                    value={choice}
+                    control={<Radio />}
+                    label={translate(
+                      `app.import.invitations${choice === 'send' ? 'Send' : choice === 'later' ? 'Later' : 'None'}`,
+                    )}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
           )}
           <Stack direction="row" spacing={2}>
             <Button

@@ -48,7 +48,7 @@ export function zipOf(parts: Record<string, string | Buffer>) {
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(parts)) {
-    const data = Buffer.from(content);
+    const data = typeof content === 'string' ? Buffer.from(content) : content;
     const packed = deflateRawSync(data);
     const fileName = Buffer.from(name);
     const header = Buffer.alloc(30);
@@ -83,8 +83,30 @@ export function zipOf(parts: Record<string, string | Buffer>) {
   return Buffer.concat([...local, directory, end]);
 }
 
+const sheetHead =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const sheetTail = '</sheetData></worksheet>';
+
 /** The smallest workbook Excel opens, its one sheet's `<sheetData>` given as XML. */
 export function xlsxWithSheetData(sheetData: string) {
+  return xlsxWithSheet(Buffer.from(`${sheetHead}${sheetData}${sheetTail}`));
+}
+
+/**
+ * A workbook whose sheet is one row's XML `times` over, built as bytes: the issue's zip bomb
+ * (7,000 rows of 16,384 empty cells) inflates to 459 MB, too long for a string.
+ */
+export function xlsxWithRepeatedRow(row: string, times: number) {
+  const head = Buffer.from(sheetHead);
+  const one = Buffer.from(row);
+  const sheet = Buffer.alloc(head.length + one.length * times + sheetTail.length);
+  head.copy(sheet);
+  sheet.fill(one, head.length, head.length + one.length * times);
+  sheet.write(sheetTail, head.length + one.length * times);
+  return xlsxWithSheet(sheet);
+}
+
+function xlsxWithSheet(sheet: Buffer) {
   const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   return zipOf({
     '[Content_Types].xml':
@@ -94,6 +116,6 @@ export function xlsxWithSheetData(sheetData: string) {
     'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     'xl/sharedStrings.xml':
       '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>',
-    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
+    'xl/worksheets/sheet1.xml': sheet,
   });
 }

@@ -9,6 +9,7 @@ import {
   importable,
   resourceCalls,
 } from '../../../../contract/resource';
+import type { ImportPreview } from '../../../../contract/import';
 import { roles } from '../../../../contract/roles';
 import { buildApp } from '../../../../server/app';
 import { testConfig } from '../../../../server/config';
@@ -251,6 +252,32 @@ describe('import over every resource that offers create', () => {
           kept: [],
         });
         expect((await read())[name]).not.toEqual(updatedValue);
+      },
+    );
+
+    it.runIf(changed)(
+      'lists the preview’s rows in file order by outcome, an update with each field it changes, old and new',
+      async () => {
+        const [name, f] = changed!;
+        await commit(csvOf([header, rowOf('A'), rowOf('B')]));
+        const file = csvOf([
+          header,
+          rowOf('A', { [name]: otherCellOf(f)! }),
+          rowOf('B'),
+          rowOf('C'),
+          rowOf('D', { [keyName]: '' }),
+        ]);
+        const { listed } = (await preview(file)).json().result as ImportPreview;
+        expect(listed.map(({ row, outcome }) => [row, outcome])).toEqual([
+          [2, 'update'],
+          [3, 'unchanged'],
+          [4, 'create'],
+          [5, 'failing'],
+        ]);
+        const [update] = listed;
+        expect(update.changes.map((change) => change.field)).toEqual([name]);
+        expect(update.changes[0].before).not.toEqual(update.changes[0].after);
+        expect(listed[2].title).not.toBe('');
       },
     );
 

@@ -5,6 +5,7 @@ import { roles } from '../../../../contract/roles';
 import { buildApp } from '../../../../server/app';
 import { testConfig } from '../../../../server/config';
 import type { Db } from '../../../../server/db/client';
+import { jobs } from '../../../../server/db/schema';
 import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../../helpers';
 import { createTeamsTable, dropTeamsTable, teams, teamsTable } from '../teams';
 import { csvOf, importForm, xlsxOf } from './files';
@@ -114,5 +115,35 @@ describe('an import by an Athletic Director (teams, kept per school)', () => {
     expect(response.json().validationFailures).toEqual([
       { propertyName: 'file', errorMessage: 'The file must be at most 10 MB' },
     ]);
+  });
+
+  it('reads how far an Undo job of its own school has got, and not another school’s', async () => {
+    const jobOf = async (organizationId: number) => {
+      const importId = crypto.randomUUID();
+      await db.insert(jobs).values({
+        type: 'import-undo',
+        organizationId,
+        payload: {
+          resource: 'teams',
+          importId,
+          actorId: 1,
+          total: 2000,
+          next: 1000,
+          removed: 1000,
+          restored: 0,
+          kept: [],
+          invitations: { sent: 0, cancelled: 0 },
+        },
+      });
+      return app.inject({
+        method: 'GET',
+        url: `/api/teams/import/${importId}/undo`,
+        headers: { cookie: director },
+      });
+    };
+    const own = await jobOf(lincolnId);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().result).toEqual({ state: 'running', done: 1000, total: 2000 });
+    expect((await jobOf(riversideId)).statusCode).toBe(404);
   });
 });

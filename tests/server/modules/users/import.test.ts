@@ -193,6 +193,32 @@ describe('users: import', () => {
     expect(undone).toMatchObject({ removed: 2, invitations: { sent: 2, cancelled: 0 } });
   });
 
+  it('keeps the invitations unsent when told later, sends them as one job when asked, once, and not to an account gone since', async () => {
+    const emails = ['one@example.com', 'two@example.com'];
+    const file = csvOf([header, ...emails.map((email) => [email, 'Sam', 'Ple', 'Admin', ''])]);
+    const later = (await post('import', file, { invitations: 'later' })).json().result;
+    expect(later.invitations).toBe(0);
+    await ctx.app.jobs.drain();
+    expect(await mails(emails)).toEqual([]);
+    await ctx.db.delete(users).where(eq(users.email, 'two@example.com'));
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/users/import/${later.importId}/invitations`,
+        headers: { cookie: adminCookie },
+      });
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().result).toEqual({ invitations: 1 });
+    await ctx.app.jobs.drain();
+    expect((await mails(emails)).map((mail) => mail.to)).toEqual(['one@example.com']);
+    const again = await send();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().validationFailures[0].errorMessage).toBe(
+      'The invitations of this import have been sent already',
+    );
+  });
+
   it('Undo deletes the accounts the import created, and keeps one changed since, saying so', async () => {
     const file = csvOf([
       header,
@@ -299,6 +325,7 @@ describe('users: import', () => {
         '/api/users/import/preview',
         '/api/users/import',
         '/api/users/import/{importId}/undo',
+        '/api/users/import/{importId}/invitations',
       ]),
     );
   });

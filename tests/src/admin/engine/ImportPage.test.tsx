@@ -28,6 +28,7 @@ const preview = (overrides: Partial<ImportPreview>): ImportPreview => ({
   failingRows: [{ row: 4, cells: ['', 'Fall', 'Lincoln', 'OH', 'yes'] }],
   versions: { '7': 3 },
   invitations: 0,
+  listed: [],
   ...overrides,
 });
 
@@ -133,5 +134,131 @@ describe('the import page', () => {
         'Director deportivo': 'AthleticDirector',
       },
     });
+  });
+
+  it('lists the preview’s rows by outcome, an update’s changes as the reader reads them, a page at a time', async () => {
+    await session.refresh();
+    const listed: ImportPreview['listed'] = [
+      {
+        row: 2,
+        outcome: 'update',
+        title: 'Spring',
+        changes: [
+          { field: 'state', before: 'OH', after: 'CA' },
+          { field: 'isActive', before: true, after: false },
+        ],
+      },
+      { row: 3, outcome: 'create', title: 'Fall', changes: [] },
+      { row: 4, outcome: 'failing', title: '', changes: [] },
+      ...Array.from({ length: 30 }, (_, n) => ({
+        row: 5 + n,
+        outcome: 'unchanged' as const,
+        title: `Same ${n}`,
+        changes: [],
+      })),
+    ];
+    server.use(
+      http.post('*/api/promo-codes/import/preview', () =>
+        HttpResponse.json({ result: preview({ header, rows: 33, unchanged: 30, listed }) }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={promoCodes} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Code\r\n'], 'promos.csv', { type: 'text/csv' }));
+    const table = await screen.findByRole('table', { name: texts.rowsTitle });
+    const shownRows = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(shownRows()).toHaveLength(25);
+    expect(shownRows().slice(0, 3)).toEqual([
+      '2To updateSpringState: OH - Ohio → CA - CaliforniaActive: Yes → No',
+      '3To createFall',
+      '4FailingCode: Code is required',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(shownRows()).toHaveLength(8);
+
+    await user.click(screen.getByRole('combobox', { name: texts.outcome }));
+    await user.click(await screen.findByRole('option', { name: `${texts.outcomes.update} (1)` }));
+    expect(shownRows()).toEqual(['2To updateSpringState: OH - Ohio → CA - CaliforniaActive: Yes → No']);
+  });
+
+  it('undoes a large import as a job, showing how far it has got until it is done', async () => {
+    await session.refresh();
+    let polls = 0;
+    server.use(
+      http.post('*/api/promo-codes/import/:importId/undo', () =>
+        HttpResponse.json({ result: { state: 'running', done: 0, total: 5000 } }),
+      ),
+      http.get('*/api/promo-codes/import/:importId/undo', () => {
+        polls += 1;
+        return HttpResponse.json({
+          result:
+            polls < 2
+              ? { state: 'running', done: 2000, total: 5000 }
+              : {
+                  state: 'done',
+                  done: 5000,
+                  total: 5000,
+                  result: { removed: 5000, restored: 0, kept: [], invitations: { sent: 0, cancelled: 0 } },
+                },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={promoCodes} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Code,Name\r\n'], 'promos.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Region' }));
+    await user.click(screen.getByRole('button', { name: texts.previewAgain }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    await user.click(await screen.findByRole('button', { name: texts.undoImport }));
+    await screen.findByText('Undoing the import: 2000 of 5000 rows...');
+    await screen.findByText(texts.undone, {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: texts.undoImport })).toBeNull();
+  });
+
+  it('commits accounts with their invitations left for later, and sends them from the import when asked', async () => {
+    await session.refresh();
+    let invited = 0;
+    server.use(
+      http.post('*/api/users/import/preview', () =>
+        HttpResponse.json({
+          result: preview({
+            header: ['Email'],
+            created: 2,
+            updated: 0,
+            invitations: 2,
+            failures: [],
+            failingRows: [],
+          }),
+        }),
+      ),
+      http.post('*/api/users/import', async ({ request }) => {
+        await fieldsOf(request);
+        return HttpResponse.json({
+          result: { importId: 'a1b2', created: 2, updated: 0, unchanged: 0, invitations: 0 },
+        });
+      }),
+      http.post('*/api/users/import/:importId/invitations', ({ params }) => {
+        invited += params.importId === 'a1b2' ? 2 : 0;
+        return HttpResponse.json({ result: { invitations: 2 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<ImportPage definition={users} />);
+    const input = await screen.findByLabelText(texts.chooseFile, { selector: 'input' });
+    await user.upload(input, new File(['Email\r\n'], 'accounts.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('radio', { name: texts.invitationsLater }));
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 2 invitation e-mails' }));
+    await screen.findByText('2 invitations are being sent');
+    expect(forms.at(-1)!.invitations).toBe('later');
+    expect(invited).toBe(2);
+    expect(screen.queryByRole('button', { name: 'Send 2 invitation e-mails' })).toBeNull();
   });
 });
