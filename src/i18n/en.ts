@@ -545,7 +545,7 @@ export const appMessages = {
   },
   /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
   // One name per role wherever it shows: the form, the Accounts list, the dashboard.
-  roles: { Admin: 'Admin', AthleticDirector: 'Athletic Director' },
+  roles: { Admin: 'Admin', AthleticDirector: 'Athletic Director', Reviewer: 'Reviewer' },
   brands: {
     logo: '%{name} logo',
     noLogo: '%{name} (no logo)',
@@ -778,6 +778,7 @@ export const appMessages = {
     requiredWithPlacement: '%{label} is required with a placement',
     requiredForCustomPeriod: '%{label} is required for a custom period',
     text: '%{label} must be text',
+    submitWhenReady: 'A product is submitted once its pictures are ready',
     transitionNotFrom: '%{step} is not possible: it is %{state}',
     maxCharacters: '%{label} must be at most %{max} characters',
     minCharacters: '%{label} must be at least %{min} characters',

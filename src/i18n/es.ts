@@ -2,7 +2,7 @@ import { usStates } from '../../contract/us-states';
 import type { appMessages as englishAppMessages } from './en';
 
 /** The roles as the form, the list and an import's cells name them. */
-const roleLabels = { Admin: 'Administrador', AthleticDirector: 'Director deportivo' };
+const roleLabels = { Admin: 'Administrador', AthleticDirector: 'Director deportivo', Reviewer: 'Revisor' };
 
 /**
  * The Spanish catalogue: the same keys as `en.ts` (a test compares them), in the usted form
@@ -801,6 +801,7 @@ export const appMessages: typeof englishAppMessages = {
     requiredWithPlacement: '%{label}: es obligatorio con una ubicación',
     requiredForCustomPeriod: '%{label}: es obligatorio para un período personalizado',
     text: '%{label}: debe ser texto',
+    submitWhenReady: 'Un producto se envía a revisión cuando sus imágenes están listas',
     transitionNotFrom: '%{step} no es posible: está en %{state}',
     maxCharacters: '%{label}: debe tener como máximo %{max} caracteres',
     minCharacters: '%{label}: debe tener al menos %{min} caracteres',
@@ -1140,6 +1141,33 @@ export const resourceLabels = {
       },
     },
     transitions: { open: 'Abrir ahora', close: 'Cerrar ahora', sendToPrint: 'Enviar a imprimir' },
+  },
+  'review-assignments': {
+    one: 'Asignación de revisión',
+    many: 'Asignaciones de revisión',
+    fields: { reviewerId: 'Revisor', organizationId: 'Organización' },
+  },
+  merchandise: {
+    one: 'Producto',
+    many: 'Productos',
+    fields: { title: 'Título', organizationId: 'Organización', reviewState: 'Revisión' },
+    choices: {
+      reviewState: {
+        draft: 'Borrador',
+        submitted: 'Enviado a revisión',
+        changesRequested: 'Cambios solicitados',
+        approved: 'Aprobado',
+        published: 'Publicado',
+        retired: 'Retirado',
+      },
+    },
+    transitions: {
+      submit: 'Enviar a revisión',
+      approve: 'Aprobar',
+      requestChanges: 'Solicitar cambios',
+      publish: 'Publicar',
+      retire: 'Retirar',
+    },
   },
   'promo-codes': {
     one: 'Código promocional',

@@ -3,6 +3,8 @@ import spanishMessages from '@blackbox-vision/ra-language-spanish/dist-src/index
 import { appMessages, raMessages, resourceLabels } from './es';
 import { definitionLabels, type ResourceLabels, resourceMessages } from './react-admin';
 import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
+// The products' review speaks through the engine's workflow texts too.
+import { productReview } from '../../contract/merchandise-review';
 
 type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section => typeof value === 'object' && value !== null;
@@ -35,7 +37,7 @@ export const es: TranslationMessages = {
  * one ('Code is already in use') quotes it in Spanish.
  */
 export const resourceTerms: ReadonlyMap<string, string> = new Map(
-  Object.entries(definitionLabels(definitionsWithoutSchemas)).flatMap(([name, english]) => {
+  Object.entries(definitionLabels([...definitionsWithoutSchemas, productReview])).flatMap(([name, english]) => {
     const spanish = (resourceLabels as Record<string, ResourceLabels | undefined>)[name];
     if (!spanish) return [];
     return [

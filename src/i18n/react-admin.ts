@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import type { AnyResource } from '../../contract/resource';
 import { definitionsWithoutSchemas } from '../../contract/definitions/without-schemas';
+// The products' review speaks through the engine's workflow texts too.
+import { productReview } from '../../contract/merchandise-review';
 import { appMessages } from './en';
 
 /** What a resource shows of itself: its names, the menu entry, its fields' labels and choices. */
@@ -66,5 +68,5 @@ export const en = {
   ...englishMessages,
   ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, logout: appMessages.layout.logout } },
   app: appMessages,
-  resources: resourceMessages(definitionLabels(definitionsWithoutSchemas)),
+  resources: resourceMessages(definitionLabels([...definitionsWithoutSchemas, productReview])),
 };

@@ -22,11 +22,24 @@ import { useRoleNames } from './useOffers';
 /**
  * A record's workflow state and the steps its user may take from it, as buttons: a step that
  * takes a comment asks for it in a dialog first (required when asking for changes), then the
- * record is read again, so the form shows the new state and version.
+ * record is read again, so the form shows the new state and version. The record is the page's
+ * (an engine form) unless given (a product card), with `onDone` to read it again.
  */
-export function WorkflowActions({ definition }: { definition: AnyResource }) {
+export function WorkflowActions({
+  definition,
+  record: given,
+  note,
+  onDone,
+}: {
+  definition: AnyResource;
+  record?: { id: number | string; version?: number; [field: string]: unknown };
+  /** What the last step's comment said, shown beside the state (a reviewer's request). */
+  note?: string | null;
+  onDone?: () => void;
+}) {
   const workflow = definition.workflow;
-  const record = useRecordContext();
+  const fromPage = useRecordContext();
+  const record = given ?? fromPage;
   const roleNames = useRoleNames();
   const translate = useTranslate();
   const text = useResourceText();
@@ -51,7 +64,8 @@ export function WorkflowActions({ definition }: { definition: AnyResource }) {
       notify(translate('app.workflow.taken', { step: label(name) }), { type: 'success' });
       setAsking(undefined);
       setComment('');
-      await queryClient.invalidateQueries({ queryKey: [definition.name] });
+      if (onDone) onDone();
+      else await queryClient.invalidateQueries({ queryKey: [definition.name] });
     } catch (error) {
       failureToast(error);
     } finally {
@@ -68,6 +82,11 @@ export function WorkflowActions({ definition }: { definition: AnyResource }) {
     >
       <Typography component="span">{text.field(definition, workflow.field)}:</Typography>
       <Chip label={text.value(definition, workflow.field, state)} data-state={state} />
+      {note && (
+        <Typography component="q" variant="body2" sx={{ flexBasis: '100%', fontStyle: 'italic' }}>
+          {note}
+        </Typography>
+      )}
       {allowed.map(([name, transition]) => (
         <Button
           key={name}

@@ -20,6 +20,8 @@ import { localeTag } from '../../i18n/locale';
 import { formatCurrency } from '../../lib/currency';
 import { archiveProduct, retryProduct, updateProduct } from './api';
 import { useSeededName } from '../../i18n/seededName';
+import { productReview } from '../../../contract/merchandise-review';
+import { WorkflowActions } from '../../admin/engine/WorkflowActions';
 
 function ProductPlaceholder({ product, onRefresh }: { product: MerchandiseProduct; onRefresh: () => void }) {
   const translate = useTranslate();
@@ -240,6 +242,12 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {product.description}
         </Typography>
         <Typography variant="subtitle2">{formatCurrency(product.price)}</Typography>
+        <WorkflowActions
+          definition={productReview}
+          record={product}
+          note={product.reviewState === 'changesRequested' ? product.reviewComment : null}
+          onDone={onRefresh}
+        />
         {product.colours.length > 1 && (
           <Box sx={{ display: 'flex', gap: 0.5, mt: 1 }} data-testid="colour-swatches">
             {product.colours.map((colour, index) => (
