@@ -37,6 +37,7 @@ const CreateMerchandisePage = lazyNamed(
   'CreateMerchandisePage',
 );
 const MerchandisePage = lazyNamed(() => import('../pages/merchandise/MerchandisePage'), 'MerchandisePage');
+const ReviewsPage = lazyNamed(() => import('../pages/reviews/ReviewsPage'), 'ReviewsPage');
 const BaseApparelPage = lazyNamed(() => import('../pages/base-apparel/BaseApparelPage'), 'BaseApparelPage');
 
 const ForbiddenRedirect = () => <Navigate to="/403" replace />;
@@ -48,6 +49,7 @@ const customPages = [
   { path: '/merchandise', element: <MerchandisePage /> },
   { path: '/merchandise/create', element: <CreateMerchandisePage /> },
   { path: '/base-apparel', element: <BaseApparelPage /> },
+  { path: '/reviews', element: <ReviewsPage /> },
 ];
 
 /**

@@ -68,6 +68,7 @@ export const appMessages = {
     settingsGroup: 'Settings',
     merchandise: 'Merchandise',
     baseApparel: 'Apparel Colours',
+    reviews: 'Design reviews',
     manageAccount: 'Manage Account',
     logout: 'Log Out',
     idleTitle: 'You appear to be idle',
@@ -561,6 +562,11 @@ export const appMessages = {
     takeTheirs: 'Take theirs',
     saveChoice: 'Save my choice',
     cancel: 'Back to my form',
+  },
+  reviews: {
+    title: 'Design reviews',
+    empty: 'No designs are waiting for a decision.',
+    picture: '%{title}: %{caption}',
   },
   workflow: {
     region: 'Workflow',

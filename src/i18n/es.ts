@@ -378,6 +378,7 @@ export const appMessages: typeof englishAppMessages = {
     settingsGroup: 'Configuración',
     merchandise: 'Mercancía',
     baseApparel: 'Colores de prendas',
+    reviews: 'Revisión de diseños',
     manageAccount: 'Administrar cuenta',
     logout: 'Cerrar sesión',
     environmentBanner: 'Está en el entorno %{name}',
@@ -588,6 +589,11 @@ export const appMessages: typeof englishAppMessages = {
     takeTheirs: 'Tomar lo de la otra persona',
     saveChoice: 'Guardar mi elección',
     cancel: 'Volver a mi formulario',
+  },
+  reviews: {
+    title: 'Revisión de diseños',
+    empty: 'No hay diseños esperando una decisión.',
+    picture: '%{title}: %{caption}',
   },
   workflow: {
     region: 'Flujo de trabajo',

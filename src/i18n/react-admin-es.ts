@@ -37,26 +37,28 @@ export const es: TranslationMessages = {
  * one ('Code is already in use') quotes it in Spanish.
  */
 export const resourceTerms: ReadonlyMap<string, string> = new Map(
-  Object.entries(definitionLabels([...definitionsWithoutSchemas, productReview])).flatMap(([name, english]) => {
-    const spanish = (resourceLabels as Record<string, ResourceLabels | undefined>)[name];
-    if (!spanish) return [];
-    return [
-      [english.one, spanish.one],
-      [english.many, spanish.many],
-      ...Object.entries(english.fields).flatMap(([field, label]) =>
-        spanish.fields[field] ? [[label, spanish.fields[field]] as [string, string]] : [],
-      ),
-      // A refused workflow step names the step and the state the record is in.
-      ...Object.entries(english.transitions ?? {}).flatMap(([step, label]) =>
-        spanish.transitions?.[step] ? [[label, spanish.transitions[step]] as [string, string]] : [],
-      ),
-      ...Object.entries(english.choices ?? {}).flatMap(([field, choices]) =>
-        Object.entries(choices).flatMap(([value, label]) =>
-          spanish.choices?.[field]?.[value]
-            ? [[label, spanish.choices[field][value]] as [string, string]]
-            : [],
+  Object.entries(definitionLabels([...definitionsWithoutSchemas, productReview])).flatMap(
+    ([name, english]) => {
+      const spanish = (resourceLabels as Record<string, ResourceLabels | undefined>)[name];
+      if (!spanish) return [];
+      return [
+        [english.one, spanish.one],
+        [english.many, spanish.many],
+        ...Object.entries(english.fields).flatMap(([field, label]) =>
+          spanish.fields[field] ? [[label, spanish.fields[field]] as [string, string]] : [],
         ),
-      ),
-    ] as [string, string][];
-  }),
+        // A refused workflow step names the step and the state the record is in.
+        ...Object.entries(english.transitions ?? {}).flatMap(([step, label]) =>
+          spanish.transitions?.[step] ? [[label, spanish.transitions[step]] as [string, string]] : [],
+        ),
+        ...Object.entries(english.choices ?? {}).flatMap(([field, choices]) =>
+          Object.entries(choices).flatMap(([value, label]) =>
+            spanish.choices?.[field]?.[value]
+              ? [[label, spanish.choices[field][value]] as [string, string]]
+              : [],
+          ),
+        ),
+      ] as [string, string][];
+    },
+  ),
 );

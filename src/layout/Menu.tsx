@@ -16,6 +16,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import TuneIcon from '@mui/icons-material/Tune';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import EventIcon from '@mui/icons-material/Event';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import {
   Box,
   Collapse,
@@ -74,6 +75,7 @@ const pages = [
   { area: 'dashboard', icon: <DashboardIcon />, order: 10 },
   { area: 'design-logos', icon: <ImageIcon />, order: 20 },
   { area: 'merchandise', icon: <StorefrontIcon />, order: 70 },
+  { area: 'reviews', icon: <RateReviewIcon />, order: 72 },
   { area: 'base-apparel', icon: <CheckroomIcon />, order: 71 },
 ];
 

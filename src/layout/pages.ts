@@ -4,4 +4,5 @@ export const pageLabels: Record<string, string> = {
   'design-logos': 'app.layout.designLogos',
   merchandise: 'app.layout.merchandise',
   'base-apparel': 'app.layout.baseApparel',
+  reviews: 'app.layout.reviews',
 };
