@@ -1,3 +1,4 @@
+import { minPrintDpi, recommendedPrintDpi } from '../../contract/composition';
 import { usStates } from '../../contract/us-states';
 import type { appMessages as englishAppMessages } from './en';
 
@@ -99,8 +100,8 @@ export const appMessages: typeof englishAppMessages = {
       back: 'Descargar el archivo de impresión de la espalda',
     },
     printDpi: 'Se imprime a %{dpi} DPI',
-    dpiWarning: 'Se imprime a %{dpi} DPI; se recomiendan 150 o más',
-    dpiTooLow: 'Se imprime a %{dpi} DPI; una impresión necesita al menos 72',
+    dpiWarning: `Se imprime a %{dpi} DPI; se recomiendan ${recommendedPrintDpi} o más`,
+    dpiTooLow: `Se imprime a %{dpi} DPI; una impresión necesita al menos ${minPrintDpi}`,
     vectorPrint: 'Logotipo SVG: se imprime nítido a cualquier tamaño',
     logoPosition:
       'Logotipo a %{x} del ancho y %{y} del alto, de %{size} del ancho, girado %{rotation} grados',
@@ -830,7 +831,7 @@ export const appMessages: typeof englishAppMessages = {
     priceBelowBase: '%{label}: debe ser al menos el precio base de la prenda, $%{price}',
     colourExists: 'Esta prenda ya existe en %{colour}',
     noSuchColour: '%{apparel} no existe en el color %{colours}',
-    dpiTooLow: 'Se imprime a %{dpi} DPI; una impresión necesita al menos 72',
+    dpiTooLow: `Se imprime a %{dpi} DPI; una impresión necesita al menos ${minPrintDpi}`,
     combinationExists: 'Ya existe mercancía con esta combinación',
     productHasOrders:
       '%{title} tiene pedidos, así que se queda en la papelera para ellos y no se puede eliminar para siempre',
