@@ -16,3 +16,12 @@ export async function printFileKey(db: Db, actor: SessionUser, id: number, side:
   if (!key) throw notFound('Print file');
   return { key, fileName: `product-${row.id}-${side}-print.png` };
 }
+
+/** The preflight's JSON beside the print files, for whoever may download them. */
+export async function printPreflightKey(db: Db, actor: SessionUser, id: number) {
+  const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
+  if (!row) throw notFound('Product');
+  scopedOrganizationId(actor, row.organizationId);
+  if (!row.preflightKey) throw notFound('Print file');
+  return { key: row.preflightKey, fileName: `product-${row.id}-preflight.json` };
+}

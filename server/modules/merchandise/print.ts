@@ -5,7 +5,7 @@ import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } fr
 import { uploadDecodeLimits } from '../../storage/images';
 
 /** Print files are made at this resolution, at the print area's physical size. */
-const printResolution = 300;
+export const printResolution = 300;
 /** sharp reads an SVG at 72 dpi unless told a density; the density scales it before rasterising. */
 const svgBaseDensity = 72;
 const transparent = { r: 0, g: 0, b: 0, alpha: 0 };

@@ -1,0 +1,2 @@
+ALTER TABLE "merchandise" ADD COLUMN "preflight_key" text;--> statement-breakpoint
+ALTER TABLE "merchandise" ADD COLUMN "preflight" jsonb;
