@@ -352,7 +352,7 @@ export function preflight(input: PreflightInput): PreflightResult {
       'colours',
       'note',
       where,
-      { count },
+      { count, method },
       method === 'screen' ? preflightMessages.fitsScreen(count) : preflightMessages.needsDtg(count),
     );
     return { side, colours, gradient, underbaseOn: darkGarments, screenColours, method };
