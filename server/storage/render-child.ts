@@ -55,7 +55,12 @@ async function perform(task: RenderTask): Promise<RenderResults[RenderTask['kind
     case 'print':
       return renderSidePrint(task.apparel, task.area, await withFonts(task.artwork));
     case 'picture': {
-      const mockup = await renderMockup(asBuffer(task.garment), task.area, await withFonts(task.artwork));
+      const mockup = await renderMockup(
+        asBuffer(task.garment),
+        task.area,
+        await withFonts(task.artwork),
+        task.outline,
+      );
       return productImages(mockup, task.thumbnailWidth);
     }
     case 'productImages':

@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Placement, PrintArea, Size } from '../../contract/composition';
 import type { TextLayer } from '../../contract/text';
+import type { GarmentOutline } from '../modules/merchandise/garment-maps';
 
 /**
  * Untrusted images are decoded and drawn by libvips, native code that nothing inside a process
@@ -28,6 +29,8 @@ export type RenderTask =
   | {
       kind: 'picture';
       garment: Uint8Array;
+      /** The outline the garment was drawn from, whose folds shade it; null for an uploaded one. */
+      outline: GarmentOutline | null;
       area: PrintArea;
       artwork: SandboxArtwork[];
       thumbnailWidth: number;

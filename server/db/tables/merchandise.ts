@@ -45,6 +45,8 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
+  /** The outline a seeded garment is drawn from, whose folds shade its mockups; null for an uploaded one. */
+  outline: text('outline'),
   // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
   printAreas: jsonb('print_areas')
     .$type<PrintAreas>()

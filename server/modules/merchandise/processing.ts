@@ -15,6 +15,7 @@ import {
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
+import { isGarmentOutline } from './garment-maps';
 import { printResolution } from './print';
 import { isOrWillBePublished, placementOf } from './products';
 import type { Storefront } from './storefront';
@@ -106,7 +107,7 @@ async function colourPictures(
   if (colours.length === 0) return [];
   // A text is sized in inches: the front area says how many the garment picture spans.
   const [apparel] = await db
-    .select({ printAreas: baseApparel.printAreas })
+    .select({ printAreas: baseApparel.printAreas, outline: baseApparel.outline })
     .from(baseApparel)
     .where(eq(baseApparel.id, row.baseApparelId));
   if (!apparel) throw new Error(`Base apparel ${row.baseApparelId} is missing`);
@@ -114,7 +115,14 @@ async function colourPictures(
   for (const colour of colours) {
     const garment = await readBlob(storage, colour.garmentKey);
     const { finalPng, thumbnailPng } = await renderSandbox.run(
-      { kind: 'picture', garment, area: apparel.printAreas.front, artwork: front, thumbnailWidth },
+      {
+        kind: 'picture',
+        garment,
+        area: apparel.printAreas.front,
+        outline: isGarmentOutline(apparel.outline) ? apparel.outline : null,
+        artwork: front,
+        thumbnailWidth,
+      },
       { signal },
     );
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });

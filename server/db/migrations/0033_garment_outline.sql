@@ -1,0 +1,1 @@
+ALTER TABLE "base_apparel" ADD COLUMN "outline" text;
