@@ -13,7 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { defaultPlacement } from '../../contract/composition';
-import { apparelSeeds, apparelSvg, printAreas } from '../../server/db/seed-apparel';
+import { apparelSvg, printAreas } from '../../server/db/seed-apparel';
+import type { GarmentOutline } from '../../server/modules/merchandise/garment-maps';
 import { renderMockup } from '../../server/modules/merchandise/print';
 
 export const mockupTargetMs = 300;
@@ -23,12 +24,12 @@ const crestSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="40
   <text x="100" y="122" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="64" fill="#ffffff">LHS</text>
 </svg>`;
 
-const garmentPng = (outline: (typeof apparelSeeds)[number]['outline'], hex: string) =>
+const garmentPng = (outline: GarmentOutline, hex: string) =>
   sharp(Buffer.from(apparelSvg(outline, hex)))
     .png()
     .toBuffer();
 
-async function picture(outline: (typeof apparelSeeds)[number]['outline'], hex: string, shaded: boolean) {
+async function picture(outline: GarmentOutline, hex: string, shaded: boolean) {
   const garment = await garmentPng(outline, hex);
   const logo = await sharp(Buffer.from(crestSvg)).png().toBuffer();
   const placement = defaultPlacement({ width: 1200, height: 1200 }, { width: 400, height: 400 });
