@@ -58,7 +58,7 @@ export const preflightRuleNames: Record<PreflightRule, string> = {
   contrast: 'contrast',
 };
 
-export type PrintMethod = 'screen' | 'dtg';
+type PrintMethod = 'screen' | 'dtg';
 
 /** One piece of artwork as the preflight sees it, made by `logoArtwork` or `textArtwork`. */
 export interface PreflightArtwork {
@@ -99,7 +99,7 @@ export interface PreflightIssue {
   message: string;
 }
 
-export interface PreflightSide {
+interface PreflightSide {
   side: Side;
   /** The design's spot colours on this side, without the underbase. */
   colours: string[];
@@ -119,7 +119,7 @@ export interface PreflightResult {
 }
 
 /** WCAG 2 relative luminance of a hex colour. */
-export function relativeLuminance(hex: string) {
+function relativeLuminance(hex: string) {
   const [r, g, b] = parseHex(hex).map((channel) => {
     const c = channel / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -133,7 +133,7 @@ export function contrastRatio(first: string, second: string) {
   return (light + 0.05) / (dark + 0.05);
 }
 
-export const isDarkGarment = (hex: string) => relativeLuminance(hex) < darkLuminance;
+const isDarkGarment = (hex: string) => relativeLuminance(hex) < darkLuminance;
 
 /** Four bits a channel: 4,096 buckets, fine enough for spot colours, coarse enough to ignore noise. */
 const bucketOf = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
