@@ -239,10 +239,10 @@ export function rotatePlacement(
   return clampPlacement({ ...placement, rotation: degrees }, apparel, logo, area);
 }
 
-/** Under this a print is refused: it comes out visibly blocky (Printful, Custom Ink). */
-export const minPrintDpi = 72;
+/** Under this a print is refused: it comes out visibly blocky (Printful's DTG minimum). */
+export const minPrintDpi = 150;
 /** At this or more a print is as sharp as the press; between the two the studio warns. */
-export const recommendedPrintDpi = 150;
+export const recommendedPrintDpi = 300;
 
 /**
  * The logo's effective resolution at its placed size: its pixels over the inches it prints

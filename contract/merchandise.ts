@@ -3,6 +3,7 @@ import { reviewStates } from './merchandise-review';
 import { minLogoWidth, sides } from './composition';
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
+import { preflightRules } from './preflight';
 import { maxIntegerId } from './resource';
 import {
   type Layer,
@@ -107,6 +108,31 @@ const layerSchema = z.discriminatedUnion('kind', [logoLayerSchema, textLayerSche
   error: 'kind must be logo or text',
 });
 
+/** The preflight's result as stored with a product (contract/preflight.ts `PreflightResult`). */
+const preflightResultSchema = z.object({
+  passes: z.boolean(),
+  issues: z.array(
+    z.object({
+      rule: z.enum(preflightRules),
+      severity: z.enum(['error', 'warning', 'note']),
+      field: z.string().nullable(),
+      side: z.enum(sides),
+      values: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+    }),
+  ),
+  sides: z.array(
+    z.object({
+      side: z.enum(sides),
+      colours: z.array(z.string()),
+      gradient: z.boolean(),
+      underbaseOn: z.array(z.string()),
+      screenColours: z.number(),
+      method: z.enum(['screen', 'dtg']),
+    }),
+  ),
+});
+
 export const merchandiseProductSchema = z.object({
   id: z.number().int(),
   version: versionOutput,
@@ -138,6 +164,10 @@ export const merchandiseProductSchema = z.object({
   ),
   /** The print files, one per printed side, for Admins and the organization's users; empty until processed. */
   printFiles: z.array(z.object({ side: z.enum(sides), url: z.string() })),
+  /** The preflight at create: its warnings and advice; null for products made before it. */
+  preflight: preflightResultSchema.nullable(),
+  /** The preflight as a JSON file beside the print files, for the print shop; null until processed. */
+  preflightUrl: z.string().nullable(),
 });
 export type MerchandiseProduct = z.infer<typeof merchandiseProductSchema>;
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { PrintArea, PrintAreas } from '../../contract/composition';
+import { type GarmentOutline, garmentOutlines } from '../modules/merchandise/garment-maps';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { apparelColours, baseApparel, brands } from './schema';
@@ -9,32 +10,8 @@ import { apparelColours, baseApparel, brands } from './schema';
 /** Width and height of every generated apparel image, in pixels. */
 const apparelImageSize = 1200;
 
-/**
- * Garment outlines on a 1000 x 1000 canvas. The chest area (a quarter of the width,
- * centred, one third down) is kept clear of seams so a logo placed there reads well.
- */
-const outlines = {
-  tshirt: 'M330 80 Q500 150 670 80 L900 190 L830 380 L740 340 L740 930 L260 930 L260 340 L170 380 L100 190 Z',
-  longSleeve:
-    'M330 80 Q500 150 670 80 L860 180 L960 700 L860 720 L760 360 L740 930 L260 930 L240 360 L140 720 L40 700 L140 180 Z',
-  hoodie:
-    'M330 90 Q360 10 500 10 Q640 10 670 90 L860 190 L960 700 L860 720 L760 380 L740 930 L260 930 L240 380 L140 720 L40 700 L140 190 Z M380 100 Q500 230 620 100 Q600 40 500 40 Q400 40 380 100 Z',
-  tank: 'M350 60 L420 60 Q500 200 580 60 L650 60 L700 330 L720 930 L280 930 L300 330 Z',
-  polo: 'M350 80 L450 80 L500 200 L550 80 L650 80 L900 190 L830 380 L740 340 L740 930 L260 930 L260 340 L170 380 L100 190 Z',
-  crewneck:
-    'M330 80 Q500 160 670 80 L860 180 L960 700 L860 720 L760 360 L740 900 L760 950 L240 950 L260 900 L240 360 L140 720 L40 700 L140 180 Z',
-  cap: 'M180 620 Q180 220 500 200 Q820 220 820 620 Z M120 620 L880 620 Q900 700 760 720 L240 720 Q100 700 120 620 Z',
-  beanie:
-    'M200 760 Q180 200 500 180 Q820 200 800 760 Z M180 740 L820 740 L820 900 L180 900 Z M470 180 a30 30 0 1 1 60 0 a30 30 0 1 1 -60 0 Z',
-  tote: 'M180 330 L820 330 L860 950 L140 950 Z M330 330 Q330 80 500 80 Q670 80 670 330 L620 330 Q620 130 500 130 Q380 130 380 330 Z',
-  jersey:
-    'M360 60 L440 60 Q500 160 560 60 L640 60 L820 160 L760 380 L720 360 L720 940 L280 940 L280 360 L240 380 L180 160 Z',
-  quarterZip:
-    'M360 70 L460 70 L500 160 L540 70 L640 70 L860 180 L960 700 L860 720 L760 360 L740 930 L260 930 L240 360 L140 720 L40 700 L140 180 Z M496 160 L504 160 L504 420 L496 420 Z',
-  shorts: 'M220 150 L780 150 L860 820 L560 850 L500 420 L440 850 L140 820 Z',
-} as const;
-
-type Outline = keyof typeof outlines;
+type Outline = GarmentOutline;
+const outlines = garmentOutlines;
 
 type Area = Omit<PrintArea, 'widthInches' | 'heightInches'>;
 
@@ -294,8 +271,11 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
     let row = existing.find((item) => item.title === seed.title);
     const areasOfSeed = printAreas[seed.outline];
     // jsonb reorders keys, so compared by value.
-    if (row && !isDeepStrictEqual(row.printAreas, areasOfSeed)) {
-      await db.update(baseApparel).set({ printAreas: areasOfSeed }).where(eq(baseApparel.id, row.id));
+    if (row && (!isDeepStrictEqual(row.printAreas, areasOfSeed) || row.outline !== seed.outline)) {
+      await db
+        .update(baseApparel)
+        .set({ printAreas: areasOfSeed, outline: seed.outline })
+        .where(eq(baseApparel.id, row.id));
     }
     if (!row || !(await storage.exists(row.imageKey))) {
       const image = await storeApparelImage(storage, seed.outline, seed.colours[0].hex);
@@ -312,6 +292,7 @@ export async function seedBaseApparel(db: Db, storage: BlobStore) {
             price: seed.price,
             imageKey: image.key,
             printAreas: areasOfSeed,
+            outline: seed.outline,
           })
           .returning();
       }

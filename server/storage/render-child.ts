@@ -1,12 +1,16 @@
 import sharp from 'sharp';
 import { textFont } from '../modules/merchandise/fonts';
 import { type Artwork, renderMockup, renderSidePrint } from '../modules/merchandise/print';
-import { productImages } from './images';
+import { quantiseColours } from '../../contract/preflight';
+import { productImages, uploadDecodeLimits } from './images';
 import type { RenderReply, RenderRequest, RenderResults, RenderTask, SandboxArtwork } from './render-sandbox';
 
 // The entry of a render child (render-sandbox.ts): one render at a time, for as long as the
 // parent lets it live. Its cache would only hold the previous untrusted image in memory.
 sharp.cache(false);
+
+/** The longer side an image's colours are counted at. */
+const inkSide = 256;
 
 /** Buffers cross the channel as plain byte arrays; sharp and the composer want Buffers. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -26,6 +30,17 @@ async function perform(task: RenderTask): Promise<RenderResults[RenderTask['kind
       const { width = 0, height = 0 } = await sharp(asBuffer(task.image)).metadata();
       return { width, height };
     }
+    case 'ink': {
+      const image = asBuffer(task.image);
+      const { width = 0, height = 0 } = await sharp(image).metadata();
+      // Colours are counted on a small copy: enough pixels for the shares, a fraction of the work.
+      const { data } = await sharp(image, uploadDecodeLimits)
+        .resize(inkSide, inkSide, { fit: 'inside' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { width, height, ...quantiseColours(data) };
+    }
     case 'svgSize': {
       const svg = asBuffer(task.svg);
       const { width, height } = await sharp(svg, { limitInputPixels: false }).metadata();
@@ -40,7 +55,12 @@ async function perform(task: RenderTask): Promise<RenderResults[RenderTask['kind
     case 'print':
       return renderSidePrint(task.apparel, task.area, await withFonts(task.artwork));
     case 'picture': {
-      const mockup = await renderMockup(asBuffer(task.garment), task.area, await withFonts(task.artwork));
+      const mockup = await renderMockup(
+        asBuffer(task.garment),
+        task.area,
+        await withFonts(task.artwork),
+        task.outline,
+      );
       return productImages(mockup, task.thumbnailWidth);
     }
     case 'productImages':

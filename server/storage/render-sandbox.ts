@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Placement, PrintArea, Size } from '../../contract/composition';
 import type { TextLayer } from '../../contract/text';
+import type { GarmentOutline } from '../modules/merchandise/garment-maps';
 
 /**
  * Untrusted images are decoded and drawn by libvips, native code that nothing inside a process
@@ -18,6 +19,8 @@ export type SandboxArtwork = { image: Uint8Array; placement: Placement } | { tex
 export type RenderTask =
   /** An image's own size, from its header (an SVG's from its parsed document). */
   | { kind: 'size'; image: Uint8Array }
+  /** An image's size and its spot colours (the preflight's), read from it drawn small. */
+  | { kind: 'ink'; image: Uint8Array }
   /** An SVG's size, after drawing it once at most `side` pixels on its longer side. */
   | { kind: 'svgSize'; svg: Uint8Array; side: number }
   /** One side's print file (print.ts `renderSidePrint`), as PNG. */
@@ -26,6 +29,8 @@ export type RenderTask =
   | {
       kind: 'picture';
       garment: Uint8Array;
+      /** The outline the garment was drawn from, whose folds shade it; null for an uploaded one. */
+      outline: GarmentOutline | null;
       area: PrintArea;
       artwork: SandboxArtwork[];
       thumbnailWidth: number;
@@ -36,6 +41,7 @@ export type RenderTask =
 export interface RenderResults {
   size: Size;
   svgSize: Size;
+  ink: Size & { colours: string[]; gradient: boolean };
   print: Buffer;
   picture: { finalPng: Buffer; thumbnailPng: Buffer };
   productImages: { finalPng: Buffer; thumbnailPng: Buffer };
@@ -78,6 +84,7 @@ const childEntry = fileURLToPath(new URL(built ? './render-child.js' : './render
 /** Buffers cross the channel as plain byte arrays. */
 const revive = (value: unknown): unknown => {
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (Array.isArray(value)) return value.map(revive);
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, revive(inner)]));
   return value;

@@ -42,6 +42,7 @@ export const blobKeyColumns = [
   merchandise.thumbnailKey,
   merchandise.printKey,
   merchandise.backPrintKey,
+  merchandise.preflightKey,
   merchandiseColours.imageKey,
   merchandiseColours.thumbnailKey,
   users.profilePhotoKey,

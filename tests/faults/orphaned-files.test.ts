@@ -144,6 +144,7 @@ describe('the storage sweep', () => {
       'design_logos.storage_key',
       'merchandise.back_print_key',
       'merchandise.image_key',
+      'merchandise.preflight_key',
       'merchandise.print_key',
       'merchandise.source_image_key',
       'merchandise.thumbnail_key',

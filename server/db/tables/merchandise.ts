@@ -15,6 +15,7 @@ import { brands as brandsDefinition } from '../../../contract/definitions/brands
 import { reviewStates } from '../../../contract/merchandise-review';
 import { resourceTable, trashColumns, versionColumn } from '../resource-table';
 import type { PrintAreas } from '../../../contract/composition';
+import type { PreflightResult } from '../../../contract/preflight';
 import type { Layer } from '../../../contract/text';
 import { createdAt, money, organizations } from './base';
 
@@ -45,6 +46,8 @@ export const baseApparel = pgTable('base_apparel', {
   description: text('description').notNull(),
   price: money('price').notNull(),
   imageKey: text('image_key').notNull(),
+  /** The outline a seeded garment is drawn from, whose folds shade its mockups; null for an uploaded one. */
+  outline: text('outline'),
   // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
   printAreas: jsonb('print_areas')
     .$type<PrintAreas>()
@@ -101,6 +104,8 @@ export const merchandise = pgTable(
     /** The front's print file; the back's beside it, when the design has a back. */
     printKey: text('print_key'),
     backPrintKey: text('back_print_key'),
+    /** The preflight's result as JSON beside the print files, for the print shop. */
+    preflightKey: text('preflight_key'),
     externalId: text('external_id'),
     // Products made before placements were stored had the one-click placement of a square logo.
     placementX: doublePrecision('placement_x').notNull().default(0.5),
@@ -109,6 +114,8 @@ export const merchandise = pgTable(
     placementRotation: doublePrecision('placement_rotation').notNull().default(0),
     /** Artwork beyond the main front logo (the placement above): logos on either side. */
     layers: jsonb('layers').$type<Layer[]>().notNull().default([]),
+    /** The preflight as it stood at create (its warnings and advice); none for older products. */
+    preflight: jsonb('preflight').$type<PreflightResult>(),
     /** Archiving is the product's move to the trash: when, and who (loose, like `deleted_by`). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: integer('archived_by'),

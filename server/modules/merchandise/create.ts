@@ -1,11 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isVectorLogo } from '../../../contract/design-logos';
 import {
   combinationExistsMessage,
   type createMerchandiseFieldsSchema,
   priceBelowBaseMessage,
-  printDpiTooLow,
   productFieldNames,
 } from '../../../contract/merchandise';
 import {
@@ -16,8 +14,6 @@ import {
   placementProblems,
   priceBelowBase,
   type PrintArea,
-  printDpi,
-  printQuality,
   type Size,
 } from '../../../contract/composition';
 import {
@@ -41,6 +37,7 @@ import type { StoredImage } from '../../storage/uploads';
 import { textFont } from './fonts';
 import { isUniqueViolation, processMerchandiseJob, toProduct } from './products';
 import { storedImageSize } from './image-size';
+import { designPreflight, refuseFailedPreflight } from './preflight';
 
 type CreateFields = z.output<typeof createMerchandiseFieldsSchema>;
 
@@ -76,10 +73,10 @@ function chosenPlacement(fields: CreateFields, apparel: Size, logo: Size, area: 
 }
 
 /**
- * The design's further layers, each checked as the main logo is: a logo is the
- * organization's, its side takes a print, it lies wholly inside that side's print area and it
- * prints at 72 DPI or more; a text's letters, measured from its font's outlines, lie inside the
- * area and are all in the font. Every failure names its layer (`Layers[0]` is the first).
+ * The design's further layers, each checked as the main logo is: a logo is the organization's,
+ * its side takes a print and it lies wholly inside that side's print area; a text's letters,
+ * measured from its font's outlines, lie inside the area and are all in the font. The preflight
+ * judges the rest. Every failure names its layer (`Layers[0]` is the first).
  */
 async function checkedLayers(
   db: Db,
@@ -131,11 +128,6 @@ async function checkedLayers(
       fail(outside);
       continue;
     }
-    const dpi = printDpi(placement, apparelSize, logoSize, area);
-    if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow') {
-      fail(printDpiTooLow(dpi));
-      continue;
-    }
     checked.push({ ...layer, placement });
   }
   if (failures.length > 0) throw new HttpError(400, 'Invalid layers', failures);
@@ -182,9 +174,20 @@ export async function createMerchandise(
   const customized = fields.PlacementX !== undefined;
   const area = apparel.printAreas.front;
   const placement = chosenPlacement(fields, apparelSize, logoSize, area);
-  const dpi = printDpi(placement, apparelSize, logoSize, area);
-  if (printQuality(dpi, isVectorLogo(logo.contentType)) === 'tooLow')
-    throw badRequest('PlacementWidth', printDpiTooLow(dpi));
+  // Garments without a colour of their own are judged in the colour their image shows.
+  const garments = (chosenColours.length > 0 ? chosenColours : offered.slice(0, 1)).map((colour) => ({
+    name: colour.name,
+    hex: colour.hex,
+  }));
+  const checks = await designPreflight(db, storage, {
+    areas: apparel.printAreas,
+    apparelSize,
+    garments,
+    logo,
+    placement,
+    layers,
+  });
+  refuseFailedPreflight(checks);
   // A customized design is a duplicate only when all of it, front and back, exists among the
   // products outside the trash: the unique index decides that at the insert below.
   if (!customized) {
@@ -225,6 +228,7 @@ export async function createMerchandise(
           placementWidth: placement.width,
           placementRotation: placement.rotation,
           layers,
+          preflight: checks,
         })
         .returning();
       const colours =

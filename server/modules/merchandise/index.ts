@@ -44,7 +44,7 @@ import { productReviewEngine, reviewQueue } from './review';
 import { registerWorkflow } from '../../engine/workflow';
 import { addApparelColour, baseApparelCatalogue } from './catalogue';
 import { createMerchandise } from './create';
-import { printFileKey } from './print-files';
+import { printFileKey, printPreflightKey } from './print-files';
 import {
   archiveMerchandise,
   coloursOf,
@@ -344,6 +344,26 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await printFileKey(app.db, currentUser(request), request.params.id, request.params.side);
+      const blob = await app.storage.get(file.key);
+      if (!blob) throw notFound('Print file');
+      reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      return sendBlob(reply, blob);
+    },
+  );
+
+  app.get(
+    '/:id/print-preflight',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description:
+          "The design's preflight (JSON: each side's print size, colours, white underbase and print method, and every warning), beside the print files, for Admins and the owning organization",
+        params: merchandiseIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await printPreflightKey(app.db, currentUser(request), request.params.id);
       const blob = await app.storage.get(file.key);
       if (!blob) throw notFound('Print file');
       reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);

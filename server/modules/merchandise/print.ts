@@ -3,9 +3,10 @@ import type { Font } from 'opentype.js';
 import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
 import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../../contract/text';
 import { uploadDecodeLimits } from '../../storage/images';
+import { displace, garmentMaps, type GarmentOutline, shadingLayers } from './garment-maps';
 
 /** Print files are made at this resolution, at the print area's physical size. */
-const printResolution = 300;
+export const printResolution = 300;
 /** sharp reads an SVG at 72 dpi unless told a density; the density scales it before rasterising. */
 const svgBaseDensity = 72;
 const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
@@ -115,9 +116,15 @@ async function placedLogo(image: Buffer, apparel: Size, placement: Placement, sc
 
 /**
  * A product's picture on one garment colour: the front artwork drawn on that colour's image
- * at the image's own size, as the studio composes the first.
+ * at the image's own size, as the studio composes the first; on a garment drawn from an
+ * outline, bent through its folds and shaded as its cloth (garment-maps.ts).
  */
-export async function renderMockup(garment: Buffer, area: PrintArea, artwork: Artwork[]) {
+export async function renderMockup(
+  garment: Buffer,
+  area: PrintArea,
+  artwork: Artwork[],
+  outline: GarmentOutline | null = null,
+) {
   const { width, height } = await sharp(garment).metadata();
   if (!width || !height) throw new Error('A garment image has no size');
   const pixelsPerInch = (area.width * width) / area.widthInches;
@@ -142,5 +149,17 @@ export async function renderMockup(garment: Buffer, area: PrintArea, artwork: Ar
     });
   }
   // The picture's true density (the garment's pixels per printed inch), not the print's.
-  return sharp(garment).composite(overlays).png().withMetadata({ density: pixelsPerInch }).toBuffer();
+  if (!outline)
+    return sharp(garment).composite(overlays).png().withMetadata({ density: pixelsPerInch }).toBuffer();
+  // On a drawn garment the print follows its folds, then takes its shadows and highlights.
+  const maps = await garmentMaps(outline, { width, height });
+  const art = await sharp({ create: { width, height, channels: 4, background: transparent } })
+    .composite(overlays)
+    .raw()
+    .toBuffer();
+  return sharp(garment)
+    .composite([{ input: displace(art, maps), raw: { width, height, channels: 4 } }, ...shadingLayers(maps)])
+    .png()
+    .withMetadata({ density: pixelsPerInch })
+    .toBuffer();
 }

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Placement, Side } from '../../../contract/composition';
+import { type Placement, type Side, sides } from '../../../contract/composition';
 import type { TextLayer } from '../../../contract/text';
 import type { Db } from '../../db/client';
 import {
@@ -15,6 +15,8 @@ import {
 import type { JobHandler } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
+import { isGarmentOutline } from './garment-maps';
+import { printResolution } from './print';
 import { isOrWillBePublished, placementOf } from './products';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
@@ -105,7 +107,7 @@ async function colourPictures(
   if (colours.length === 0) return [];
   // A text is sized in inches: the front area says how many the garment picture spans.
   const [apparel] = await db
-    .select({ printAreas: baseApparel.printAreas })
+    .select({ printAreas: baseApparel.printAreas, outline: baseApparel.outline })
     .from(baseApparel)
     .where(eq(baseApparel.id, row.baseApparelId));
   if (!apparel) throw new Error(`Base apparel ${row.baseApparelId} is missing`);
@@ -113,7 +115,14 @@ async function colourPictures(
   for (const colour of colours) {
     const garment = await readBlob(storage, colour.garmentKey);
     const { finalPng, thumbnailPng } = await renderSandbox.run(
-      { kind: 'picture', garment, area: apparel.printAreas.front, artwork: front, thumbnailWidth },
+      {
+        kind: 'picture',
+        garment,
+        area: apparel.printAreas.front,
+        outline: isGarmentOutline(apparel.outline) ? apparel.outline : null,
+        artwork: front,
+        thumbnailWidth,
+      },
       { signal },
     );
     const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
@@ -124,6 +133,45 @@ async function colourPictures(
     pictures.push({ id: colour.id, name: colour.name, image, thumbnail });
   }
   return pictures;
+}
+
+/**
+ * The preflight beside the print files, for the print shop: each printed side's file and its
+ * size at 300 DPI, and the preflight as it stood at create (colours, underbase, method, warnings).
+ */
+async function preflightSheet(
+  db: Db,
+  storage: BlobStore,
+  row: typeof merchandise.$inferSelect,
+  prints: Record<Side, Buffer | null>,
+) {
+  if (!row.preflight || (!prints.front && !prints.back)) return null;
+  const [apparel] = await db
+    .select({ title: baseApparel.title, printAreas: baseApparel.printAreas })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, row.baseApparelId));
+  const garments = await db
+    .select({ name: merchandiseColours.name, hex: merchandiseColours.hex })
+    .from(merchandiseColours)
+    .where(eq(merchandiseColours.merchandiseId, row.id))
+    .orderBy(asc(merchandiseColours.id));
+  const printed = sides.filter((side) => prints[side] && apparel?.printAreas[side]);
+  const sheet = {
+    product: { id: row.id, title: row.title, apparel: apparel?.title ?? null },
+    garments,
+    printFiles: printed.map((side) => ({
+      side,
+      fileName: `product-${row.id}-${side}-print.png`,
+      widthInches: apparel!.printAreas[side]!.widthInches,
+      heightInches: apparel!.printAreas[side]!.heightInches,
+      dpi: printResolution,
+    })),
+    preflight: row.preflight,
+  };
+  return storage.put(Buffer.from(JSON.stringify(sheet, null, 2)), {
+    contentType: 'application/json',
+    prefix: 'merchandise-prints',
+  });
 }
 
 /**
@@ -158,6 +206,7 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         png ? storage.put(png, { contentType: 'image/png', prefix: 'merchandise-prints' }) : null;
       const print = await store(prints.front);
       const backPrint = await store(prints.back);
+      const sheet = await preflightSheet(db, storage, row, prints);
       const image = await storage.put(finalPng, { contentType: 'image/png', prefix: 'merchandise-images' });
       const thumbnail = await storage.put(thumbnailPng, {
         contentType: 'image/png',
@@ -173,6 +222,7 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
         row.thumbnailKey,
         row.printKey,
         row.backPrintKey,
+        row.preflightKey,
         ...earlierColours.flatMap((colour) => [colour.imageKey, colour.thumbnailKey]),
       ].filter((key): key is string => Boolean(key));
       for (const picture of pictures)
@@ -187,6 +237,7 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
           thumbnailKey: thumbnail.key,
           printKey: print?.key ?? null,
           backPrintKey: backPrint?.key ?? null,
+          preflightKey: sheet?.key ?? null,
           // What the product keeps once its source is removed below; made from an upload the
           // quota admitted, so counted without a check (a job has nobody to answer a 400 to).
           storedBytes:
@@ -194,6 +245,7 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
             thumbnail.size +
             (print?.size ?? 0) +
             (backPrint?.size ?? 0) +
+            (sheet?.size ?? 0) +
             pictures.reduce((sum, picture) => sum + picture.image.size + picture.thumbnail.size, 0),
         })
         .where(eq(merchandise.id, row.id));

@@ -88,6 +88,9 @@ export const toProduct = (row: MerchandiseRow, colours: ColourRow[]): Merchandis
           .filter((side) => printKeyOf(row, side))
           .map((side) => ({ side, url: `/api/merchandise/${row.id}/print-file/${side}` }))
       : [],
+  preflight: row.preflight,
+  preflightUrl:
+    row.status === 'ready' && row.preflightKey ? `/api/merchandise/${row.id}/print-preflight` : null,
 });
 
 export const printKeyOf = (row: MerchandiseRow, side: Side) =>

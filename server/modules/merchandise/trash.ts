@@ -93,7 +93,7 @@ export async function restoreProducts(db: Db, jobs: JobQueue, actor: SessionUser
 /** Orders refer to the product: it is kept for them, in the trash for good. */
 const hasOrders = sql`exists (select 1 from ${orderItems} where ${orderItems.productId} = ${merchandise.id})`;
 
-/** Every file a product keeps: its pictures, print files, colour pictures, and an unprocessed upload. */
+/** Every file a product keeps: its pictures, print files and their preflight, colour pictures, and an unprocessed upload. */
 async function filesOf(db: Db, row: MerchandiseRow) {
   const colours = await coloursOf(db, [row.id]);
   return [
@@ -102,6 +102,7 @@ async function filesOf(db: Db, row: MerchandiseRow) {
     row.thumbnailKey,
     row.printKey,
     row.backPrintKey,
+    row.preflightKey,
     ...colours.flatMap((colour) => [colour.imageKey, colour.thumbnailKey]),
   ].filter((key): key is string => Boolean(key));
 }

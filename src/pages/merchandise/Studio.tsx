@@ -7,6 +7,7 @@ import type { Layer } from '../../../contract/text';
 import { StudioCanvas } from './studio/StudioCanvas';
 import { ColoursPanel, LogoPanel, ProductPanel, ResetPlacement } from './studio/StudioPanels';
 import { initialStudioState, productLayers, studioChecks, studioReducer } from './studio/studioState';
+import { PreflightPanel } from './studio/PreflightPanel';
 import { TextPanel } from './studio/TextPanel';
 import { useStudioScene } from './studio/useStudioScene';
 import { useSeededName } from '../../i18n/seededName';
@@ -78,6 +79,17 @@ export function Studio({ apparel, logo, busy, onCreate, onCancel }: StudioProps)
         <LogoPanel apparel={apparel} state={state} studio={studio} />
         <TextPanel apparel={apparel} state={state} checks={checks} studio={studio} />
         <ResetPlacement state={state} studio={studio} />
+        <PreflightPanel
+          state={state}
+          preflight={checks.preflight}
+          onResize={(side) => {
+            studio.switchSide(side);
+            // The slider is the shown side's once the switch has rendered.
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLInputElement>('input[aria-labelledby="studio-size"]')?.focus(),
+            );
+          }}
+        />
         <ProductPanel
           {...panel}
           busy={busy}

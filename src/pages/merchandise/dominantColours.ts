@@ -1,3 +1,5 @@
+import { quantiseColours } from '../../../contract/preflight';
+
 /** The side of the thumbnail a logo is read from: enough to find its main colours, cheap to scan. */
 const sampleSide = 64;
 /** A colour counts as dominant when it covers at least this share of the logo's visible pixels. */
@@ -36,4 +38,24 @@ export function dominantColours(image: CanvasImageSource): string[] {
     .map(
       (group) => `#${hex(group.r / group.count)}${hex(group.g / group.count)}${hex(group.b / group.count)}`,
     );
+}
+
+/** The longer side a logo's spot colours are counted at, as the server counts them. */
+const inkSide = 256;
+
+/** A logo's spot colours and whether it blends, from a copy as small as the server's. */
+export function logoInk(
+  image: CanvasImageSource,
+  size: { width: number; height: number },
+): { colours: string[]; gradient: boolean } {
+  const scale = Math.min(1, inkSide / Math.max(size.width, size.height));
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) return { colours: [], gradient: false };
+  context.drawImage(image, 0, 0, width, height);
+  return quantiseColours(context.getImageData(0, 0, width, height).data);
 }

@@ -27,8 +27,8 @@ describe('translateMessage', () => {
     expect(translateMessage('Code must be at most 50 characters', es)).toBe(
       'Código: debe tener como máximo 50 caracteres',
     );
-    expect(translateMessage('Prints at 40 DPI; a print needs at least 72', es)).toBe(
-      'Se imprime a 40 DPI; una impresión necesita al menos 72',
+    expect(translateMessage('Prints at 40 DPI; a print needs at least 150', es)).toBe(
+      'Se imprime a 40 DPI; una impresión necesita al menos 150',
     );
   });
 

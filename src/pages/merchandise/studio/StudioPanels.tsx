@@ -168,9 +168,11 @@ export function ProductPanel({ state, checks, dispatch, busy, onCreate, onCancel
       ? ''
       : block.key === 'dpiTooLow'
         ? translate('app.merchandise.dpiTooLow', { dpi: block.dpi })
-        : block.key === 'textIssue'
-          ? block.message
-          : translate('app.merchandise.chooseColour');
+        : block.key === 'preflight'
+          ? translate('app.merchandise.preflight.blocked')
+          : block.key === 'textIssue'
+            ? block.message
+            : translate('app.merchandise.chooseColour');
   const edit = (field: 'title' | 'description' | 'price') => (event: { target: { value: string } }) =>
     dispatch({ type: 'edit', field, value: event.target.value });
   return (

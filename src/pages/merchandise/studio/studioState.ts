@@ -12,7 +12,14 @@ import {
   sides,
 } from '../../../../contract/composition';
 import type { ApparelColour, BaseApparel } from '../../../../contract/merchandise';
-import type { Layer, TextLayer } from '../../../../contract/text';
+import {
+  logoArtwork,
+  preflight,
+  type PreflightArtwork,
+  type PreflightResult,
+  textArtwork,
+} from '../../../../contract/preflight';
+import type { Layer, TextLayer, TextShape } from '../../../../contract/text';
 
 export type Placements = Record<Side, Placement | null>;
 type Texts = Record<Side, TextLayer | null>;
@@ -28,6 +35,10 @@ export interface StudioState {
   chosenColours: number[];
   /** The logo's own colours, to warn where a garment colour would swallow it. */
   logoColours: string[];
+  /** The logo's spot colours and whether it blends, as the preflight counts them. */
+  logoInk: { colours: string[]; gradient: boolean };
+  /** Each side's text as its font draws it, for the preflight; null until drawn. */
+  textShapes: Record<Side, TextShape | null>;
   loadFailed: boolean;
   title: string;
   description: string;
@@ -36,7 +47,12 @@ export interface StudioState {
 }
 
 export type StudioAction =
-  | { type: 'loaded'; placement: Placement; logoColours: string[] }
+  | {
+      type: 'loaded';
+      placement: Placement;
+      logoColours: string[];
+      logoInk: { colours: string[]; gradient: boolean };
+    }
   | { type: 'loadFailed' }
   | { type: 'showSide'; side: Side }
   | { type: 'place'; side: Side; placement: Placement | null }
@@ -44,6 +60,7 @@ export type StudioAction =
   /** Where a dragged, turned or clamped text ended: its other fields stay as last edited. */
   | { type: 'moveText'; side: Side; placement: TextLayer['placement']; rotation: number }
   | { type: 'textIssue'; side: Side; message: string }
+  | { type: 'textShape'; side: Side; shape: TextShape | null }
   | { type: 'toggleColour'; id: number }
   | { type: 'edit'; field: 'title' | 'description' | 'price'; value: string };
 
@@ -56,6 +73,8 @@ export function initialStudioState(apparel: BaseApparel): StudioState {
     textIssues: { front: '', back: '' },
     chosenColours: apparel.colours.slice(0, 1).map((colour) => colour.id),
     logoColours: [],
+    logoInk: { colours: [], gradient: false },
+    textShapes: { front: null, back: null },
     loadFailed: false,
     title: apparel.title,
     description: apparel.description,
@@ -70,6 +89,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         ...state,
         placements: { front: action.placement, back: null },
         logoColours: action.logoColours,
+        logoInk: action.logoInk,
       };
     case 'loadFailed':
       return { ...state, loadFailed: true };
@@ -94,6 +114,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     }
     case 'textIssue':
       return { ...state, textIssues: { ...state.textIssues, [action.side]: action.message } };
+    case 'textShape':
+      return { ...state, textShapes: { ...state.textShapes, [action.side]: action.shape } };
     case 'toggleColour':
       return {
         ...state,
@@ -114,7 +136,11 @@ type PriceProblem = { key: 'priceFormat' } | { key: 'priceBelowBase'; price: num
 
 /** Why Create cannot be pressed, the first that applies, in the order they are worth fixing. */
 type CreateBlock =
-  { key: 'dpiTooLow'; dpi: number } | { key: 'textIssue'; message: string } | { key: 'chooseColour' } | null;
+  | { key: 'dpiTooLow'; dpi: number }
+  | { key: 'preflight' }
+  | { key: 'textIssue'; message: string }
+  | { key: 'chooseColour' }
+  | null;
 
 export interface StudioChecks {
   /** The shown side's print resolution, null while it carries no logo. */
@@ -122,6 +148,8 @@ export interface StudioChecks {
   quality: PrintQuality | null;
   pickedColours: ApparelColour[];
   vanishesOn: ApparelColour[];
+  /** The print shop's checks of the design as it stands; null until the images have loaded. */
+  preflight: PreflightResult | null;
   priceValue: number;
   priceProblem: PriceProblem;
   margin: number;
@@ -146,13 +174,14 @@ export function studioChecks(
     return placed && sizes ? printDpi(placed, sizes.apparel, sizes.logo, areaOf(apparel, which)) : null;
   };
   const dpi = dpiOf(state.side);
-  // Create waits for every side to print, not only the one shown.
-  const blurriest = sides
-    .map(dpiOf)
-    .filter((value): value is number => value !== null && printQuality(value, vector) === 'tooLow')
-    .sort((a, b) => a - b)[0];
   const textIssue = sides.map((which) => state.textIssues[which]).find(Boolean) ?? '';
   const pickedColours = apparel.colours.filter((colour) => state.chosenColours.includes(colour.id));
+  const checked = sizes && preflightOf(state, apparel, sizes, vector, pickedColours);
+  // Create waits for every side to print, not only the one shown.
+  const errors = checked?.issues.filter((issue) => issue.severity === 'error') ?? [];
+  const blurriest = errors
+    .flatMap((issue) => (issue.rule === 'resolution' ? [Number(issue.values.dpi)] : []))
+    .sort((a, b) => a - b)[0];
   const noColour = apparel.colours.length > 0 && pickedColours.length === 0;
 
   const priceValue = Number(state.price);
@@ -168,16 +197,19 @@ export function studioChecks(
   const block: CreateBlock =
     blurriest !== undefined
       ? { key: 'dpiTooLow', dpi: blurriest }
-      : textIssue
-        ? { key: 'textIssue', message: textIssue }
-        : noColour
-          ? { key: 'chooseColour' }
-          : null;
+      : errors.length > 0
+        ? { key: 'preflight' }
+        : textIssue
+          ? { key: 'textIssue', message: textIssue }
+          : noColour
+            ? { key: 'chooseColour' }
+            : null;
   return {
     dpi,
     quality: dpi === null ? null : printQuality(dpi, vector),
     pickedColours,
     vanishesOn: pickedColours.filter((colour) => lowContrast(state.logoColours, colour.hex)),
+    preflight: checked,
     priceValue,
     priceProblem,
     margin,
@@ -186,10 +218,40 @@ export function studioChecks(
     canCreate:
       state.placements.front !== null &&
       priceProblem === null &&
-      blurriest === undefined &&
+      errors.length === 0 &&
       textIssue === '' &&
       state.title.trim() !== '',
   };
+}
+
+/**
+ * The preflight of the design as Create would send it, on the colours picked (or the one the
+ * apparel's picture shows), as the server runs it on create.
+ */
+function preflightOf(
+  state: StudioState,
+  apparel: BaseApparel,
+  sizes: { apparel: Size; logo: Size },
+  vector: boolean,
+  pickedColours: ApparelColour[],
+): PreflightResult {
+  const artwork: PreflightArtwork[] = [];
+  const logo = { vector, ...state.logoInk };
+  if (state.placements.front)
+    artwork.push(
+      logoArtwork('PlacementWidth', 'front', state.placements.front, sizes, areaOf(apparel, 'front'), logo),
+    );
+  for (const [index, layer] of productLayers(state, 0).entries()) {
+    const field = `Layers[${index}]`;
+    if (layer.kind === 'logo') {
+      artwork.push(logoArtwork(field, layer.side, layer.placement, sizes, areaOf(apparel, layer.side), logo));
+      continue;
+    }
+    const shape = state.textShapes[layer.side];
+    if (shape) artwork.push(textArtwork(field, layer, shape, areaOf(apparel, layer.side)));
+  }
+  const garments = pickedColours.length > 0 ? pickedColours : apparel.colours.slice(0, 1);
+  return preflight({ areas: apparel.printAreas, garments, artwork });
 }
 
 /** The layers beyond the main front logo that Create sends: the back's logo, then each side's text. */

@@ -21,7 +21,7 @@ import {
   textFonts,
   textShape,
 } from '../../../../contract/text';
-import { dominantColours } from '../dominantColours';
+import { dominantColours, logoInk } from '../dominantColours';
 import { loadTextFont, textPath } from '../textArt';
 import { areaOf, type Placements, type StudioAction, type StudioState } from './studioState';
 
@@ -245,7 +245,12 @@ export function useStudioScene(
         areaFor('front'),
       );
       drawLogo(current, 'front', start);
-      dispatch({ type: 'loaded', placement: start, logoColours: dominantColours(logoImage.getElement()) });
+      dispatch({
+        type: 'loaded',
+        placement: start,
+        logoColours: dominantColours(logoImage.getElement()),
+        logoInk: logoInk(logoImage.getElement(), logoSize),
+      });
       show(current, 'front', { front: start, back: null });
 
       // The container narrows and widens with the window (or a rotated tablet): so does the canvas.
@@ -289,6 +294,7 @@ export function useStudioScene(
     if (old) scene.canvas.remove(old.path);
     scene.texts[which] = null;
     if (!layer || !font || layer.text.trim() === '') {
+      dispatch({ type: 'textShape', side: which, shape: null });
       issue(layer ? translate('app.merchandise.text.empty') : '');
       scene.canvas.requestRenderAll();
       return;
@@ -328,6 +334,7 @@ export function useStudioScene(
     scene.texts[which] = { path, shape, layer: placed };
     if (sideRef.current === which) scene.canvas.setActiveObject(path);
     scene.canvas.requestRenderAll();
+    dispatch({ type: 'textShape', side: which, shape });
     dispatch({ type: 'moveText', side: which, placement: placed.placement, rotation: placed.rotation });
     issue(
       [...layer.text].length > maxTextLength

@@ -156,7 +156,7 @@ export async function addBaseApparel(
 }
 
 /**
- * Uploads a logo as `call`, a red 640 x 480 PNG unless told otherwise (large enough to print at
+ * Uploads a logo as `call`, a red 1600 x 1200 PNG unless told otherwise (large enough to print at
  * the one-click size), and fails unless it is stored.
  */
 export async function uploadLogo(
@@ -170,7 +170,7 @@ export async function uploadLogo(
   const response = await call({
     method: 'POST',
     url: '/api/design-logos',
-    ...multipart({}, { ...file, content: file.content ?? (await pngImage(640, 480, '#ff0000')) }),
+    ...multipart({}, { ...file, content: file.content ?? (await pngImage(1600, 1200, '#ff0000')) }),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as { id: number };

@@ -44,7 +44,12 @@ describe('placement on create', () => {
       .update(baseApparel)
       .set({ printAreas: { front: area, back: area } })
       .where(eq(baseApparel.id, apparelId));
-    const logo = await uploadLogo(who.director);
+    // 1280 px over the 6 inches it prints at: 213 DPI, over the preflight's 150.
+    const logo = await uploadLogo(who.director, {
+      name: 'crest.png',
+      type: 'image/png',
+      content: await pngImage(1280, 960, '#ff0000'),
+    });
     const front = placed(0.5, 0.45, 0.2);
     const back = (x: number) => ({
       Layers: JSON.stringify([
@@ -105,7 +110,8 @@ describe('placement on create', () => {
     const logo = await uploadLogo(who.director, {
       name: 'big.png',
       type: 'image/png',
-      content: await pngImage(1600, 1200, '#ff0000'),
+      // 2000 px over the 11.4 inches of the widest placement below: 175 DPI.
+      content: await pngImage(2000, 1500, '#ff0000'),
     });
     const left = await createProduct(who.director, productFields(apparelId, logo.id, placed(0.2, 0.5, 0.1)));
     expect(failures(left)).toEqual(['PlacementX']);
@@ -155,22 +161,26 @@ describe('print quality', () => {
     expect(response.statusCode).toBe(400);
     // 60 px over 12 inches.
     expect(response.json().validationFailures).toEqual([
-      { propertyName: 'PlacementWidth', errorMessage: printDpiTooLow(5) },
+      {
+        propertyName: 'PlacementWidth',
+        errorMessage: 'Preflight (resolution): Prints at 5 DPI; a print needs at least 150',
+      },
     ]);
-    expect(printDpiTooLow(5)).toBe('Prints at 5 DPI; a print needs at least 72');
     // The one-click size (7.5 inches) is refused too: 8 DPI.
     const oneClick = await createProduct(who.director, productFields(apparelId, logo.id));
-    expect(oneClick.json().validationFailures[0].errorMessage).toBe(printDpiTooLow(8));
+    expect(oneClick.json().validationFailures[0].errorMessage).toBe(
+      `Preflight (resolution): ${printDpiTooLow(8)}`,
+    );
     expect(await productCount(ctx)).toBe(0);
   });
 
-  it('accepts 72 DPI and more, and an SVG logo at any size', async () => {
+  it('accepts 150 DPI and more, and an SVG logo at any size', async () => {
     const enough = await uploadLogo(who.director, {
       name: 'enough.png',
       type: 'image/png',
-      content: await pngImage(864, 864, '#ff0000'),
+      content: await pngImage(1800, 1800, '#ff0000'),
     });
-    // 864 px over 12 inches is exactly 72 DPI: soft, warned in the studio, but printed.
+    // 1800 px over 12 inches is exactly 150 DPI: soft, warned in the studio, but printed.
     expect(
       (await createProduct(who.director, productFields(apparelId, enough.id, fullFront))).statusCode,
     ).toBe(200);

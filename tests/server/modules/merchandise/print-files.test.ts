@@ -111,7 +111,7 @@ describe('print files', () => {
     expect([frontRed.info.width, frontRed.info.height, frontRed.info.channels]).toEqual([3600, 4950, 4]);
     // A print shop's software sizes the file by its declared density: 300 DPI is 11811 px per metre.
     expect((await sharp(front.rawPayload).metadata()).density).toBe(300);
-    // The 640 x 480 logo 0.2 of the image wide, centred at 0.4, 0.5: 0.3 to 0.5 across (the
+    // The 1600 x 1200 logo 0.2 of the image wide, centred at 0.4, 0.5: 0.3 to 0.5 across (the
     // area's left half), 0.425 to 0.575 down, which is (0.425 - 0.2) / 0.55 of the area.
     expect(frontRed.left).toBeCloseTo(0, 2);
     expect(frontRed.right).toBeCloseTo(0.5, 2);

@@ -232,7 +232,9 @@ describe('the product trash', () => {
     expect(await ctx.db.select().from(merchandise).where(eq(merchandise.id, coloured.id))).toEqual([]);
     expect(await ctx.db.select().from(merchandiseColours)).toEqual([]);
     const [liveRow] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, live.id));
-    const liveFiles = [liveRow.imageKey, liveRow.thumbnailKey, liveRow.printKey].filter(Boolean);
+    const liveFiles = [liveRow.imageKey, liveRow.thumbnailKey, liveRow.printKey, liveRow.preflightKey].filter(
+      Boolean,
+    );
     expect((await storedFiles(ctx, 'merchandise')).sort()).toEqual(liveFiles.sort());
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'purge'));
     expect(entry).toMatchObject({ entityType: 'merchandise', entityId: String(coloured.id) });
@@ -269,7 +271,9 @@ describe('the product trash', () => {
     expect(late.products).toBe(1);
     const left = await ctx.db.select().from(merchandise);
     expect(left.map((row) => row.id)).toEqual([ordered.id]);
-    const keptFiles = [left[0].imageKey, left[0].thumbnailKey, left[0].printKey].filter(Boolean);
+    const keptFiles = [left[0].imageKey, left[0].thumbnailKey, left[0].printKey, left[0].preflightKey].filter(
+      Boolean,
+    );
     expect((await storedFiles(ctx, 'merchandise')).sort()).toEqual(keptFiles.sort());
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'purge'));
     expect(entry).toMatchObject({ actorUserId: null, entityId: String(unordered.id) });

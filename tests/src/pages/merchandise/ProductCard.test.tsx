@@ -25,6 +25,8 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   layers: [],
   colours: [],
   printFiles: [],
+  preflight: null,
+  preflightUrl: null,
   ...overrides,
 });
 

@@ -25,6 +25,8 @@ const trashed: TrashedProduct = {
   layers: [],
   colours: [],
   printFiles: [],
+  preflight: null,
+  preflightUrl: null,
   deletedAt: '2026-11-23T09:30:00.000Z',
   deletedByName: 'Dee Director',
 };

@@ -82,7 +82,7 @@ describe('the studio product panel, alone', () => {
     const create = screen.getByRole('button', { name: text.create });
     expect(create).toHaveProperty('disabled', true);
     const reason = screen.getByTestId('create-blocked');
-    expect(reason.textContent).toBe('Prints at 8 DPI; a print needs at least 72');
+    expect(reason.textContent).toBe('Prints at 8 DPI; a print needs at least 150');
     expect(create.getAttribute('aria-describedby')).toBe(reason.id);
   });
 

@@ -28,7 +28,8 @@ const hoodie: BaseApparel = {
   ],
 };
 const square = { width: 1200, height: 1200 };
-const sizes = { apparel: square, logo: { width: 1600, height: 800 } };
+// 3200 px over the 7.5 inches the placement below prints at: 426 DPI, sharp.
+const sizes = { apparel: square, logo: { width: 3200, height: 1600 } };
 const placed = { x: 0.5, y: 0.4, width: 0.25, rotation: 0 };
 const lions: TextLayer = {
   kind: 'text',
@@ -44,7 +45,12 @@ const lions: TextLayer = {
 
 const after = (...actions: StudioAction[]) =>
   actions.reduce<StudioState>(studioReducer, initialStudioState(hoodie));
-const loaded: StudioAction = { type: 'loaded', placement: placed, logoColours: ['#8b0000'] };
+const loaded: StudioAction = {
+  type: 'loaded',
+  placement: placed,
+  logoColours: ['#8b0000'],
+  logoInk: { colours: ['#8b0000'], gradient: false },
+};
 
 describe('the studio state', () => {
   it('opens on the front in the first colour, at the catalogue title, description and price, with no logo until the scene loads', () => {
@@ -173,7 +179,12 @@ describe('what the studio state means for Create', () => {
 
   it('warns where the logo would vanish on a colour chosen', () => {
     const state = after(
-      { type: 'loaded', placement: placed, logoColours: ['#1f2a44'] },
+      {
+        type: 'loaded',
+        placement: placed,
+        logoColours: ['#1f2a44'],
+        logoInk: { colours: ['#1f2a44'], gradient: false },
+      },
       { type: 'toggleColour', id: 2 },
     );
     expect(studioChecks(state, hoodie, sizes, false).vanishesOn.map((colour) => colour.name)).toEqual([
