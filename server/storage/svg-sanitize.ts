@@ -9,6 +9,7 @@ import {
   maxSvgMorphologyRadiusShare,
   UploadRejected,
 } from './image-limits';
+import { checkSvgDepth } from './svg-depth';
 
 // Only the sanitizing worker thread imports this module: jsdom alone holds about 30 MB of heap,
 // which the server's main thread has no use for.
@@ -230,6 +231,7 @@ export function sanitizeSvg(source: string): string {
     throw new UploadRejected(`The SVG has more than ${maxSvgElements} elements; simplify it or upload a PNG`);
   }
   checkAttributeCounts(source);
+  checkSvgDepth(source);
   const { window, purify } = svgTools();
   const document = new window.DOMParser().parseFromString(source, 'image/svg+xml');
   const root = document.documentElement;

@@ -17,7 +17,7 @@ function largestAcceptedSvg() {
   return svg;
 }
 
-const owner = { owner: 'test' };
+const owner = { owner: 'test', turn: 'school' };
 
 describe('SVG sanitizing off the main thread', () => {
   it('cleans an SVG in a worker and sends back its refusals as UploadRejected', async () => {
