@@ -80,13 +80,28 @@ const forbiddenElements = new Set([
 const referenceAttributes = new Set(['href', 'xlink:href', 'src']);
 const embeddedRaster = /^data:image\/(png|jpeg|gif|webp);base64,/i;
 const externalCss = /@import|url\(\s*(?!['"]?#)/i;
+/**
+ * CSS reads `u\72l(` and `\75 rl(` as `url(` (an escape is a backslash and up to six hex digits
+ * and one optional space, or a backslash and any other character), so the check reads the text
+ * with its escapes decoded, as librsvg's CSS parser will.
+ */
+const cssUnescaped = (text: string) =>
+  text.replace(
+    /\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi,
+    (_, hex?: string, character?: string) => {
+      if (character) return character;
+      const codePoint = parseInt(hex as string, 16);
+      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\ufffd';
+    },
+  );
+const refersOutside = (css: string) => externalCss.test(cssUnescaped(css));
 
 /** Why an SVG element may not be kept, or null when it is harmless. */
 function dangerIn(element: Element): string | null {
   const name = element.localName.toLowerCase();
   if (forbiddenElements.has(name))
     return `The SVG contains a ${element.localName} element, which is not allowed`;
-  if (name === 'style' && externalCss.test(element.textContent ?? '')) {
+  if (name === 'style' && refersOutside(element.textContent ?? '')) {
     return 'The SVG refers to external resources, which is not allowed';
   }
   for (const attribute of Array.from(element.attributes)) {
@@ -97,7 +112,7 @@ function dangerIn(element: Element): string | null {
     if (referenceAttributes.has(attributeName) && !value.startsWith('#') && !embeddedRaster.test(value)) {
       return 'The SVG refers to external resources, which is not allowed';
     }
-    if (externalCss.test(value) && attributeName !== 'id') {
+    if (refersOutside(value) && attributeName !== 'id') {
       return 'The SVG refers to external resources, which is not allowed';
     }
   }

@@ -54,3 +54,29 @@ describe('SVG sanitizing off the main thread', () => {
     expect(longestStallMs, `longest stall ${longestStallMs} ms of ${took} ms`).toBeLessThan(took / 4);
   });
 });
+
+describe('external references written with CSS escapes', () => {
+  const escaped = (body: string, attributes = '') =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attributes}>${body}</svg>`;
+
+  it.each([
+    ['a hex escape in a style attribute', escaped('<rect style="fill: u\\72l(http://example.test/x)"/>')],
+    ['a hex escape with its space', escaped('<rect style="fill: \\75 rl(http://example.test/x)"/>')],
+    ['a padded six-digit escape', escaped('<rect fill="u\\000072l(http://example.test/x)"/>')],
+    ['a character escape', escaped('<rect style="fill: u\\rl(http://example.test/x)"/>')],
+    ['an escaped @import', escaped('<style>@im\\70ort "http://example.test/x.css";</style>')],
+    ['an escape in a stylesheet', escaped('<style>rect { fill: U\\52L(http://example.test/x) }</style>')],
+  ])('refuses %s', async (_name, svg) => {
+    await expect(sanitizeSvgOffThread(svg, owner)).rejects.toThrow(
+      'The SVG refers to external resources, which is not allowed',
+    );
+  });
+
+  it('still takes a local reference and a plain backslash in text', async () => {
+    const clean = await sanitizeSvgOffThread(
+      escaped('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><text>a\\b</text>'),
+      owner,
+    );
+    expect(clean).toContain('url(#g)');
+  });
+});
