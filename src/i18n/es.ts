@@ -915,6 +915,7 @@ export const appMessages: typeof englishAppMessages = {
     fileName: 'El nombre del archivo debe ser un nombre simple, no una ruta',
     notPng: 'El archivo no es una imagen PNG',
     incompletePng: 'El archivo no es una imagen PNG completa',
+    pngChunks: 'El PNG tiene más de %{max} fragmentos; guárdelo de nuevo desde un editor de imágenes',
     pngDamaged: 'El PNG está dañado',
     pngTrailingData: 'El PNG tiene datos después de su final',
     pngNoPixels: 'El PNG no tiene píxeles',
