@@ -245,7 +245,12 @@ export class ResourceEngine {
     actor: SessionUser,
     action: ChangeAction,
     write: (tx: Db, values: Values | undefined) => Promise<Values | undefined>,
-    options: { id?: number; values?: Values } = {},
+    options: {
+      id?: number;
+      values?: Values;
+      /** Keeps the answer in the write's transaction (an `Idempotency-Key`'s first answer). */
+      remember?: (tx: Db, answer: Values) => Promise<void>;
+    } = {},
   ) {
     const { definition, server } = this;
     const row = await db.transaction(async (transaction) => {
@@ -265,6 +270,7 @@ export class ResourceEngine {
       await auditChange(tx, this, actor, action, written, { values, before });
       await server.afterChange?.(written, { ...context, id: written.id as number });
       await announceChange(tx, definition, announcedAs[action], written, actor);
+      await options.remember?.(tx, visibleTo(definition, actor, toRow(written)));
       return written;
     });
     return visibleTo(definition, actor, toRow(row));

@@ -887,6 +887,8 @@ export const appMessages = {
     fileName: 'The file name must be a plain name, not a path',
     notPng: 'The file is not a PNG image',
     incompletePng: 'The file is not a complete PNG image',
+    idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters',
+    idempotencyKeyReused: 'This Idempotency-Key was already sent with another request',
     pngChunks: 'The PNG has more than %{max} chunks; save it again from an image editor',
     pngDamaged: 'The PNG is damaged',
     pngTrailingData: 'The PNG has data after its end',

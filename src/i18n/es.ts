@@ -915,6 +915,8 @@ export const appMessages: typeof englishAppMessages = {
     fileName: 'El nombre del archivo debe ser un nombre simple, no una ruta',
     notPng: 'El archivo no es una imagen PNG',
     incompletePng: 'El archivo no es una imagen PNG completa',
+    idempotencyKeyInvalid: 'Idempotency-Key debe tener de 1 a 255 caracteres visibles',
+    idempotencyKeyReused: 'Esta Idempotency-Key ya se envió con otra solicitud',
     pngChunks: 'El PNG tiene más de %{max} fragmentos; guárdelo de nuevo desde un editor de imágenes',
     pngDamaged: 'El PNG está dañado',
     pngTrailingData: 'El PNG tiene datos después de su final',
