@@ -7,6 +7,7 @@ import {
   maxSvgConvolveOrder,
   maxSvgFilterSteps,
   maxSvgMorphologyRadiusShare,
+  maxSvgTurbulenceOctaves,
   UploadRejected,
 } from './image-limits';
 import { checkSvgDepth } from './svg-depth';
@@ -134,6 +135,12 @@ const filterOf = (element: Element) => {
   return value.trim() === 'none' ? '' : value.trim();
 };
 
+/** A turbulence step's octaves (each draws its noise once more), or undefined for another step. */
+const octavesOf = (step: Element) =>
+  step.localName.toLowerCase() === 'feturbulence'
+    ? Math.max(1, Math.floor(Number(step.getAttribute('numOctaves') ?? '1')) || 1)
+    : undefined;
+
 /** The drawing's larger side in user units, which filter parameters are measured in. */
 function drawingSide(root: Element) {
   const viewBox = (root.getAttribute('viewBox') ?? '')
@@ -188,7 +195,11 @@ function checkFilterCost(root: Element) {
     let steps = 0;
     for (const [, id, fn] of value.matchAll(/url\(\s*['"]?#([^'")\s]+)['"]?\s*\)|([a-z-]+)\(/gi)) {
       if (fn) steps += 1;
-      else if (id) steps += byId.get(id)?.childElementCount ?? 0;
+      else if (id) {
+        const filter = byId.get(id);
+        for (let step = filter?.firstElementChild; step; step = step.nextElementSibling)
+          steps += octavesOf(step) ?? 1;
+      }
     }
     return steps;
   };
@@ -214,6 +225,9 @@ function checkFilterCost(root: Element) {
         .map(Number);
       if (radii.some((radius) => !(radius <= maxRadius)))
         throw filterRefused('has a morphology filter of too large a radius');
+    }
+    if ((octavesOf(element) ?? 0) > maxSvgTurbulenceOctaves) {
+      throw filterRefused(`has a turbulence filter of more than ${maxSvgTurbulenceOctaves} octaves`);
     }
     if (name === 'feconvolvematrix') {
       const orders = (element.getAttribute('order') ?? '3')

@@ -913,6 +913,7 @@ export const appMessages = {
     morphologyRadius: 'has a morphology filter of too large a radius',
     convolutionSize: 'has a convolution filter larger than %{max} by %{max2}',
     filterOnReused: 'has a filter on an element that may be drawn many times',
+    turbulenceOctaves: 'has a turbulence filter of more than %{max} octaves',
     filterSteps: 'draws more than %{max} filter steps',
     svgBusy: 'The server is busy processing SVGs; try again in a moment',
     svgPrevious: 'Your previous SVG is still being processed; try again in a moment',

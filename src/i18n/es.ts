@@ -940,6 +940,7 @@ export const appMessages: typeof englishAppMessages = {
     morphologyRadius: 'tiene un filtro de morfología de radio demasiado grande',
     convolutionSize: 'tiene un filtro de convolución mayor que %{max} por %{max2}',
     filterOnReused: 'tiene un filtro en un elemento que puede dibujarse muchas veces',
+    turbulenceOctaves: 'tiene un filtro de turbulencia de más de %{max} octavas',
     filterSteps: 'dibuja más de %{max} pasos de filtro',
     svgBusy: 'El servidor está ocupado procesando SVG; inténtelo de nuevo en un momento',
     svgPrevious: 'Su SVG anterior todavía se está procesando; inténtelo de nuevo en un momento',

@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { maxSvgBytes, maxSvgElements, UploadRejected } from '../../../server/storage/image-limits';
+import {
+  maxSvgBytes,
+  maxSvgElements,
+  maxSvgFilterSteps,
+  maxSvgTurbulenceOctaves,
+  UploadRejected,
+} from '../../../server/storage/image-limits';
 import { closeSvgWorker, sanitizeSvgOffThread } from '../../../server/storage/sanitize-pool';
 
 afterAll(() => closeSvgWorker());
@@ -78,5 +84,29 @@ describe('external references written with CSS escapes', () => {
       owner,
     );
     expect(clean).toContain('url(#g)');
+  });
+});
+
+describe('a turbulence filter, judged by its cost at print size', () => {
+  const turbulence = (octaves: string, more = '') =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500"><filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="${octaves}"/>${more}</filter><rect width="500" height="500" filter="url(#t)"/></svg>`;
+
+  it('refuses more octaves than a logo needs: 100 held a print job for 73 s', async () => {
+    await expect(sanitizeSvgOffThread(turbulence('100'), owner)).rejects.toThrow(
+      `The SVG has a turbulence filter of more than ${maxSvgTurbulenceOctaves} octaves; simplify its filter effects or upload a PNG`,
+    );
+    await expect(sanitizeSvgOffThread(turbulence('1e9'), owner)).rejects.toThrow(/octaves/);
+  });
+
+  it('counts each octave as a filter step', async () => {
+    await expect(sanitizeSvgOffThread(turbulence(String(maxSvgTurbulenceOctaves)), owner)).resolves.toContain(
+      'feTurbulence',
+    );
+    const steps = '<feGaussianBlur stdDeviation="1"/>'.repeat(
+      maxSvgFilterSteps - maxSvgTurbulenceOctaves + 1,
+    );
+    await expect(
+      sanitizeSvgOffThread(turbulence(String(maxSvgTurbulenceOctaves), steps), owner),
+    ).rejects.toThrow(`draws more than ${maxSvgFilterSteps} filter steps`);
   });
 });
