@@ -33,7 +33,7 @@ function simpleRestHttpClient(http: HttpClient) {
 }
 
 /** No answer tells whether the write was made: the network failed (0) or the server did (5xx). */
-export const answerLost = (error: unknown) =>
+const answerLost = (error: unknown) =>
   error instanceof HttpError && (error.status === 0 || error.status >= 500);
 
 /** The organization the orders table is scoped to: the filter's, else the page header's selection. */
