@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/guards';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 
 /** How long a key's first answer is kept, as Stripe keeps them. */
 const keptFor = sql`interval '24 hours'`;
@@ -22,22 +22,12 @@ function keyOf(request: FastifyRequest) {
   return key;
 }
 
-/** A unique-index race lost to the same key's first request, which has committed meanwhile. */
-function isKeyTaken(error: unknown) {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const { code, table } = current as { code?: unknown; table?: unknown };
-    if (code === '23505' && table === 'idempotency_keys') return true;
-    current = current.cause;
-  }
-  return false;
-}
-
 /**
  * Runs a create at most once per `Idempotency-Key` of a user within 24 hours (Stripe's contract):
  * a key seen before answers what its first request answered, and is refused for another request
  * (`asked`: the route and what was sent). Only a success is kept: a refused or failed write wrote
  * nothing, so its retry is tried again. Two requests racing with one key meet at the unique
- * index; the second waits for the first's commit and then answers as it did.
+ * index (or the record's own); the second waits for the first's commit and answers as it did.
  */
 export async function idempotently<T>(
   db: Db,
@@ -81,8 +71,14 @@ export async function idempotently<T>(
       await tx.insert(idempotencyKeys).values({ userId, key, request: fingerprint, answer });
     });
   } catch (error) {
-    if (!isKeyTaken(error)) throw error;
-    const raced = await first();
+    // A request racing with the same key may have committed first: then this one failed on the
+    // key, or on a unique rule of the record it made too. Either way, it answers as the first did.
+    let raced: Awaited<ReturnType<typeof first>>;
+    try {
+      raced = await first();
+    } catch (lookup) {
+      throw lookup instanceof HttpError ? lookup : error;
+    }
     if (raced) return raced.answer;
     throw error;
   }
