@@ -40,6 +40,7 @@ import { scheduleStorageSweep } from './storage/sweep';
 import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
 import { scheduleWorkflowClock } from './engine/workflow';
 import { scheduleChangeLogPrune } from './engine/change-log';
+import { purgeIdempotencyKeys } from './http/idempotency';
 
 /** A logout or lock waits at most this long for the other servers to confirm they forgot the session. */
 const sessionFenceTimeoutMs = 2_000;
@@ -139,6 +140,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
   );
   scheduleChangeLogPrune(app.jobs, database.db, app.log);
+  app.jobs.addChore(() =>
+    purgeIdempotencyKeys(database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idempotency key purge failed; it runs again in an hour'),
+    ),
+  );
   const registry = serverId ? new ServerRegistry(database.db, serverId, localFiles, app.log) : undefined;
   if (registry) {
     app.addHook('onReady', () => registry.start());

@@ -41,6 +41,12 @@ export const defaultPasswordHashing: PasswordHashingLimits = {
   queue: 16,
 };
 
+/**
+ * What one client address may hold without a proxy in front: a school's NAT of 30 browsers at
+ * the 6 connections each opens is 180, and 2,000 half-open sockets from one client (which held
+ * every connection for the 20 s header limit) leave the other 1,800 to everyone else.
+ */
+const defaultConnectionsPerAddress = 200;
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
 
 /** Every setting of the server, read from the environment and validated once at start. */
@@ -171,6 +177,9 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_SECONDS: seconds(60),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: optionalString
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(0).optional()),
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -257,6 +266,11 @@ export type Config = {
     idleTimeoutSeconds: number;
     keepAliveTimeoutSeconds: number;
     maxConnections: number;
+    /**
+     * Connections one client address (an IPv6 /64) may hold at once; 0 for no bound. Behind a
+     * trusted proxy every connection comes from the proxy, so the proxy bounds them instead.
+     */
+    maxConnectionsPerAddress: number;
   };
   /**
    * Argon2 hashes and checks (sign-in, registration, password changes and resets, accounts made
@@ -386,6 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutSeconds: e.HTTP_IDLE_TIMEOUT_SECONDS,
       keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress:
+        e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? defaultConnectionsPerAddress : 0),
     },
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
   };

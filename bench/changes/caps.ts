@@ -92,7 +92,11 @@ async function main() {
   const held: AbortController[] = [];
   let server: ServerProcess | undefined;
   try {
-    server = await startServer(databaseUrl, { HTTP_MAX_CONNECTIONS: String(maxConnections) });
+    // Every bench client shares the loopback address, which the per-address bound would stop first.
+    server = await startServer(databaseUrl, {
+      HTTP_MAX_CONNECTIONS: String(maxConnections),
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
     await sql.connect();
     await sql.query(
       `insert into users (email, normalized_email, username, first_name, last_name, roles, password_hash, security_stamp, email_confirmed)

@@ -91,7 +91,8 @@ async function main() {
   const sql = new pg.Client({ connectionString: postgres.url });
   try {
     // Server B holds 1,100 streams below: its stream cap is half its connection limit.
-    const env = { HTTP_MAX_CONNECTIONS: '2400' };
+    // Every bench client shares the loopback address, which the per-address bound would stop first.
+    const env = { HTTP_MAX_CONNECTIONS: '2400', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' };
     servers.push(await startServer(postgres.url, env));
     servers.push(await startServer(postgres.url, env));
     const [a, b] = servers;

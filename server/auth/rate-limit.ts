@@ -102,7 +102,7 @@ function ipv6Groups(address: string) {
  * subscriber gets a whole /64 (SLAAC, privacy addresses), so IPv6 counts by its /64 prefix; an
  * IPv4-mapped address (`::ffff:203.0.113.7`, a dual-stack socket) is the IPv4 address it carries.
  */
-function clientOf(address: string) {
+export function clientOf(address: string) {
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { auditLog as auditLogDefinition } from '../../contract/definitions/audit-log';
 import { emailTemplates as emailTemplatesDefinition } from '../../contract/definitions/email-templates';
 import { jobs as jobsDefinition, jobStatuses } from '../../contract/definitions/jobs';
@@ -131,6 +141,29 @@ export const changeLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('change_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The answers of creates and imports sent with an `Idempotency-Key`, written in the write's own
+ * transaction: a retry of a create that committed (its answer lost to a 503 or a dropped
+ * connection) finds its key and gets the first answer, never a second row. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What was asked (route, body or file): the same key for another request is refused. */
+    request: text('request').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_idx').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Keys generated once and shared by every server on the database (what a token is sealed with). */

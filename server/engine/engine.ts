@@ -245,7 +245,13 @@ export class ResourceEngine {
     actor: SessionUser,
     action: ChangeAction,
     write: (tx: Db, values: Values | undefined) => Promise<Values | undefined>,
-    options: { id?: number; values?: Values; transition?: TransitionTaken } = {},
+    options: {
+      id?: number;
+      values?: Values;
+      transition?: TransitionTaken;
+      /** Keeps the answer in the write's transaction (an `Idempotency-Key`'s first answer). */
+      remember?: (tx: Db, answer: Values) => Promise<void>;
+    } = {},
   ) {
     const { definition, server } = this;
     const row = await db.transaction(async (transaction) => {
@@ -272,6 +278,7 @@ export class ResourceEngine {
       await auditChange(tx, this, actor, action, written, { values, before, transition: options.transition });
       await server.afterChange?.(written, { ...context, id: written.id as number });
       await announceChange(tx, definition, announcedAs[action], written, actor);
+      await options.remember?.(tx, visibleTo(definition, actor, toRow(written)));
       return written;
     });
     return visibleTo(definition, actor, toRow(row));

@@ -19,6 +19,11 @@ export const resourceSchema = <S extends FastifySchema>(definition: AnyResource,
   }) as S;
 
 /** OpenAPI's word on `version`, for every write that takes one. */
+export const idempotencyDescription =
+  'Send an `Idempotency-Key` header (1 to 255 visible characters, a UUID per form submission) to ' +
+  'retry safely: the same key from the same user within 24 hours answers what its first request ' +
+  'answered and never writes again; the same key with another request is a 400. Only a success is kept.';
+
 export const staleWriteDescription =
   'Send the `version` of the record as you read it: if someone has written the record since, the ' +
   'answer is 409 with who changed it and when, and the record as it now is under `result.current`, ' +

@@ -19,6 +19,7 @@ import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
+import { idempotently } from '../http/idempotency';
 import { announceChange } from './change-feed';
 import { auditChange } from './change-audit';
 import { ResourceEngine } from './engine';
@@ -28,7 +29,7 @@ import { callActions, resourceGuard } from './guard';
 import { databaseRuleFailures } from './errors';
 import { registerHistory } from './history';
 import { registerImport } from './import';
-import { resourceSchema, staleWriteDescription } from './openapi';
+import { idempotencyDescription, resourceSchema, staleWriteDescription } from './openapi';
 import { assertOwnOrganization, rowCondition, scopeCondition } from './scope';
 import { registerReferences } from './references';
 import { moveToTrash, registerTrash } from './trash';
@@ -116,26 +117,33 @@ export function registerResource(app: FastifyInstance, definition: AnyResource, 
   }
 
   if (offered('create')) {
-    route('create', { body: createSchemaOf(definition), response: { 200: row } }, async (request) => {
-      const actor = currentUser(request);
-      const values = writableValues(definition, actor, request.body as Values);
-      assertOwnOrganization(definition, actor, values);
-      return {
-        result: await engine.change(
-          app.db,
-          actor,
-          'create',
-          async (tx, stored) => {
-            const [written] = await tx
-              .insert(engine.table)
-              .values(stored as never)
-              .returning(engine.select);
-            return written;
-          },
-          { values },
-        ),
-      };
-    });
+    route(
+      'create',
+      { description: idempotencyDescription, body: createSchemaOf(definition), response: { 200: row } },
+      async (request) => {
+        const actor = currentUser(request);
+        const values = writableValues(definition, actor, request.body as Values);
+        assertOwnOrganization(definition, actor, values);
+        const asked = `create ${definition.name}\n${JSON.stringify(request.body)}`;
+        return {
+          result: await idempotently(app.db, request, asked, (remember) =>
+            engine.change(
+              app.db,
+              actor,
+              'create',
+              async (tx, stored) => {
+                const [written] = await tx
+                  .insert(engine.table)
+                  .values(stored as never)
+                  .returning(engine.select);
+                return written;
+              },
+              { values, remember },
+            ),
+          ),
+        };
+      },
+    );
   }
 
   const updateRow = (actor: SessionUser, id: number, action: ChangeAction, input: Values) => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
+import { clientOf } from '../auth/rate-limit';
 import type { Config } from '../config';
 
 /** How often Node looks for requests past their deadlines. */
@@ -38,6 +39,26 @@ export function boundedHttpServer(limits: Config['http']): FastifyServerFactory 
     );
     server.setTimeout(limits.idleTimeoutSeconds * 1000);
     server.maxConnections = limits.maxConnections;
+    const perClient = limits.maxConnectionsPerAddress;
+    // One client's half-open sockets would otherwise hold every connection for the header limit.
+    const heldBy = new Map<string, number>();
+    if (perClient > 0) {
+      server.on('connection', (socket: Socket) => {
+        if (!socket.remoteAddress) return;
+        const client = clientOf(socket.remoteAddress);
+        const held = heldBy.get(client) ?? 0;
+        if (held >= perClient) {
+          socket.destroy();
+          return;
+        }
+        heldBy.set(client, held + 1);
+        socket.once('close', () => {
+          const left = (heldBy.get(client) ?? 1) - 1;
+          if (left > 0) heldBy.set(client, left);
+          else heldBy.delete(client);
+        });
+      });
+    }
     // Node's header deadline starts with the first byte, and once its checker has run, a
     // socket's idle timer is gone too: a client that connects and never sends would hold its
     // socket for ever.

@@ -66,6 +66,9 @@ export async function readImageForm(request: FastifyRequest, options: ImageFormO
         image = await storeImageUpload(options.storage, part.file, {
           ...options,
           owner: request.auth ? `user:${request.auth.user.id}` : `address:${request.ip}`,
+          turn: request.auth
+            ? `organization:${request.auth.user.organizationId ?? 'admins'}`
+            : `address:${request.ip}`,
         });
         fileName = checkedFileName(part.filename, image.kind);
       } catch (error) {

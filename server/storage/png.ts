@@ -28,6 +28,13 @@ const profileName = Buffer.from('ICC profile', 'latin1');
 
 const damaged = () => new UploadRejected('The PNG is damaged');
 
+/**
+ * Encoders write a dozen chunks and the image data in chunks of 8 KB or more (libpng's default,
+ * which sharp and ImageMagick use): 2,560 for a 20 MB PNG. Each chunk costs a header, a CRC and
+ * a step here; 300,000 text chunks fit in 4.5 MB.
+ */
+export const maxPngChunks = 10_000;
+
 const uint32 = (value: number) => {
   const bytes = Buffer.alloc(4);
   bytes.writeUInt32BE(value >>> 0, 0);
@@ -128,6 +135,11 @@ export class PngChecker {
       this.crc = crc32(piece.subarray(4, 8));
       this.keep = isCritical(this.chunkType) || keptAncillaryChunks.has(this.chunkType);
       this.chunks += 1;
+      if (this.chunks > maxPngChunks) {
+        throw new UploadRejected(
+          `The PNG has more than ${maxPngChunks} chunks; save it again from an image editor`,
+        );
+      }
       this.state = this.remaining === 0 ? 'crc' : 'chunk-data';
       if (!this.keep) return [];
       if (this.chunkType !== 'iCCP') return [piece];

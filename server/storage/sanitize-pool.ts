@@ -1,4 +1,5 @@
 import type { Piscina } from 'piscina';
+import { FairQueue, QueueFull } from '../fair-queue';
 import { oneThreadPool } from '../worker-pool';
 import { UploadRejected } from './image-limits';
 import type { SanitizedSvg, templateBody } from './svg-worker';
@@ -7,9 +8,10 @@ import type { SanitizedSvg, templateBody } from './svg-worker';
  * A maximal SVG takes about 2 s of CPU to parse and sanitize; on the main thread that would
  * stall every other request of the process, so it runs in a worker thread, started on the
  * first SVG and let go when idle. The `tsx` loader lets the worker run our TypeScript.
- * Every organization's SVGs share that thread, so a task running past `svgTaskTimeoutMs` is
- * aborted (piscina ends its thread and starts a fresh one), and each user may have at most
- * `maxSvgTasksPerOwner` SVGs waiting or running.
+ * Every organization's SVGs share that thread, so schools take turns at it (`FairQueue`: one
+ * task at a time, handed to piscina only when it starts), a task running past `svgTaskTimeoutMs`
+ * of its own work is aborted (piscina ends its thread and starts a fresh one), and each user may
+ * have at most `maxSvgTasksPerOwner` SVGs waiting or running.
  */
 let svgPool: Piscina | undefined;
 
@@ -19,15 +21,32 @@ export const maxSvgTasksPerOwner = 2;
 /** Beyond this many waiting tasks from all users together the server is overloaded. */
 const maxSvgQueue = 20;
 const svgTasksOf = new Map<string, number>();
+const turns = new FairQueue({ concurrency: 1, maxWaiting: maxSvgQueue });
 
 function sanitizerPool() {
   svgPool ??= oneThreadPool(import.meta.url, 'svg-worker', { maxQueue: maxSvgQueue });
   return svgPool;
 }
 
+/** Runs a task on the thread in `turn`'s turn; its time limit starts when it does. */
+function inTurn(turn: string, source: string, options: { name?: string; timeoutMs: number }) {
+  return turns.run(turn, () =>
+    sanitizerPool().run(source, { name: options.name, signal: AbortSignal.timeout(options.timeoutMs) }),
+  );
+}
+
 export async function sanitizeSvgOffThread(
   source: string,
-  { owner, timeoutMs = svgTaskTimeoutMs }: { owner: string; timeoutMs?: number },
+  {
+    owner,
+    turn,
+    timeoutMs = svgTaskTimeoutMs,
+  }: {
+    owner: string;
+    /** Whose turn it waits for: the uploader's school (or address), so schools take turns. */
+    turn: string;
+    timeoutMs?: number;
+  },
 ): Promise<string> {
   const running = svgTasksOf.get(owner) ?? 0;
   if (running >= maxSvgTasksPerOwner) {
@@ -36,12 +55,12 @@ export async function sanitizeSvgOffThread(
   svgTasksOf.set(owner, running + 1);
   let result: SanitizedSvg;
   try {
-    result = (await sanitizerPool().run(source, { signal: AbortSignal.timeout(timeoutMs) })) as SanitizedSvg;
+    result = (await inTurn(turn, source, { timeoutMs })) as SanitizedSvg;
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') {
       throw new UploadRejected('The SVG took too long to process; simplify it or upload a PNG');
     }
-    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+    if (error instanceof QueueFull) {
       throw new UploadRejected('The server is busy processing SVGs; try again in a moment');
     }
     throw error;
@@ -59,9 +78,9 @@ export async function sanitizeSvgOffThread(
  * main thread never loads a DOM; `empty` when nothing is left to read. An Admin's rare edit.
  */
 export async function sanitizeTemplateOffThread(body: string) {
-  return (await sanitizerPool().run(body, {
+  return (await inTurn('admins', body, {
     name: 'templateBody',
-    signal: AbortSignal.timeout(svgTaskTimeoutMs),
+    timeoutMs: svgTaskTimeoutMs,
   })) as ReturnType<typeof templateBody>;
 }
 

@@ -7,8 +7,10 @@ import {
   maxSvgConvolveOrder,
   maxSvgFilterSteps,
   maxSvgMorphologyRadiusShare,
+  maxSvgTurbulenceOctaves,
   UploadRejected,
 } from './image-limits';
+import { checkSvgDepth } from './svg-depth';
 
 // Only the sanitizing worker thread imports this module: jsdom alone holds about 30 MB of heap,
 // which the server's main thread has no use for.
@@ -79,13 +81,28 @@ const forbiddenElements = new Set([
 const referenceAttributes = new Set(['href', 'xlink:href', 'src']);
 const embeddedRaster = /^data:image\/(png|jpeg|gif|webp);base64,/i;
 const externalCss = /@import|url\(\s*(?!['"]?#)/i;
+/**
+ * CSS reads `u\72l(` and `\75 rl(` as `url(` (an escape is a backslash and up to six hex digits
+ * and one optional space, or a backslash and any other character), so the check reads the text
+ * with its escapes decoded, as librsvg's CSS parser will.
+ */
+const cssUnescaped = (text: string) =>
+  text.replace(
+    /\\(?:([0-9a-f]{1,6})[ \t\n\r\f]?|([^\n\r\f0-9a-f]))/gi,
+    (_, hex?: string, character?: string) => {
+      if (character) return character;
+      const codePoint = parseInt(hex as string, 16);
+      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '\ufffd';
+    },
+  );
+const refersOutside = (css: string) => externalCss.test(cssUnescaped(css));
 
 /** Why an SVG element may not be kept, or null when it is harmless. */
 function dangerIn(element: Element): string | null {
   const name = element.localName.toLowerCase();
   if (forbiddenElements.has(name))
     return `The SVG contains a ${element.localName} element, which is not allowed`;
-  if (name === 'style' && externalCss.test(element.textContent ?? '')) {
+  if (name === 'style' && refersOutside(element.textContent ?? '')) {
     return 'The SVG refers to external resources, which is not allowed';
   }
   for (const attribute of Array.from(element.attributes)) {
@@ -96,7 +113,7 @@ function dangerIn(element: Element): string | null {
     if (referenceAttributes.has(attributeName) && !value.startsWith('#') && !embeddedRaster.test(value)) {
       return 'The SVG refers to external resources, which is not allowed';
     }
-    if (externalCss.test(value) && attributeName !== 'id') {
+    if (refersOutside(value) && attributeName !== 'id') {
       return 'The SVG refers to external resources, which is not allowed';
     }
   }
@@ -117,6 +134,12 @@ const filterOf = (element: Element) => {
     element.getAttribute('filter') ?? filterProperty.exec(element.getAttribute('style') ?? '')?.[1] ?? '';
   return value.trim() === 'none' ? '' : value.trim();
 };
+
+/** A turbulence step's octaves (each draws its noise once more), or undefined for another step. */
+const octavesOf = (step: Element) =>
+  step.localName.toLowerCase() === 'feturbulence'
+    ? Math.max(1, Math.floor(Number(step.getAttribute('numOctaves') ?? '1')) || 1)
+    : undefined;
 
 /** The drawing's larger side in user units, which filter parameters are measured in. */
 function drawingSide(root: Element) {
@@ -172,7 +195,11 @@ function checkFilterCost(root: Element) {
     let steps = 0;
     for (const [, id, fn] of value.matchAll(/url\(\s*['"]?#([^'")\s]+)['"]?\s*\)|([a-z-]+)\(/gi)) {
       if (fn) steps += 1;
-      else if (id) steps += byId.get(id)?.childElementCount ?? 0;
+      else if (id) {
+        const filter = byId.get(id);
+        for (let step = filter?.firstElementChild; step; step = step.nextElementSibling)
+          steps += octavesOf(step) ?? 1;
+      }
     }
     return steps;
   };
@@ -198,6 +225,9 @@ function checkFilterCost(root: Element) {
         .map(Number);
       if (radii.some((radius) => !(radius <= maxRadius)))
         throw filterRefused('has a morphology filter of too large a radius');
+    }
+    if ((octavesOf(element) ?? 0) > maxSvgTurbulenceOctaves) {
+      throw filterRefused(`has a turbulence filter of more than ${maxSvgTurbulenceOctaves} octaves`);
     }
     if (name === 'feconvolvematrix') {
       const orders = (element.getAttribute('order') ?? '3')
@@ -230,6 +260,7 @@ export function sanitizeSvg(source: string): string {
     throw new UploadRejected(`The SVG has more than ${maxSvgElements} elements; simplify it or upload a PNG`);
   }
   checkAttributeCounts(source);
+  checkSvgDepth(source);
   const { window, purify } = svgTools();
   const document = new window.DOMParser().parseFromString(source, 'image/svg+xml');
   const root = document.documentElement;

@@ -57,6 +57,8 @@ export function checkedFileName(name: string | undefined, kind: ImageKind): stri
 export interface ImageUploadOptions {
   /** Who uploads (a user id): bounds the SVGs one user may have in the worker's queue. */
   owner: string;
+  /** Whose turn the SVG waits for at the sanitizer: the uploader's school, so schools take turns. */
+  turn: string;
   prefix: string;
   maxBytes: number;
   allowed: readonly ImageKind[];
@@ -117,7 +119,7 @@ export async function storeImageUpload(
       );
     }
     const text = body.toString('utf8');
-    const clean = await sanitizeSvgOffThread(text, { owner: options.owner });
+    const clean = await sanitizeSvgOffThread(text, { owner: options.owner, turn: options.turn });
     await checkSvgCost(clean);
     const stored = await storage.put(Buffer.from(clean), {
       contentType: imageContentTypes.svg,

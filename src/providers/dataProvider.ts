@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'ra-core';
+import { type DataProvider, type GetListParams, HttpError, type Identifier, type RaRecord } from 'ra-core';
 import {
   type AnyResource,
   apiPathOf,
@@ -32,6 +32,10 @@ function simpleRestHttpClient(http: HttpClient) {
   };
 }
 
+/** No answer tells whether the write was made: the network failed (0) or the server did (5xx). */
+const answerLost = (error: unknown) =>
+  error instanceof HttpError && (error.status === 0 || error.status >= 500);
+
 /** The organization the orders table is scoped to: the filter's, else the page header's selection. */
 export type ScopeOf = (
   definition: AnyResource,
@@ -63,6 +67,12 @@ export function createDataProvider(
     return definition;
   };
   const url = (path: string) => `/api/${path}`;
+  /**
+   * The `Idempotency-Key` of each form submission whose answer was lost (a 5xx, no network): the
+   * create may have committed, so saving the same form again sends the same key and is answered
+   * with the first create's record, never a second row. A changed form is a new submission.
+   */
+  const unansweredCreates = new Map<string, string>();
   /** A call's URL and body with the id placed where the definition says it travels. */
   const place = (call: ResourceCall, id: Identifier, data?: object) => {
     const path = url(fillPath(call.path, { id }));
@@ -154,7 +164,23 @@ export function createDataProvider(
         filter: { ...params.filter, [params.target]: params.id },
       }),
     getOne: (resource, params) => base.getOne(apiPathOf(definitionOf(resource)), params),
-    create: (resource, params) => base.create(apiPathOf(definitionOf(resource)), params),
+    async create(resource, params) {
+      const submission = `${resource}\n${JSON.stringify(params.data)}`;
+      const key = unansweredCreates.get(submission) ?? crypto.randomUUID();
+      unansweredCreates.set(submission, key);
+      try {
+        const json = await http<Partial<Result<RaRecord>>>(url(apiPathOf(definitionOf(resource))), {
+          method: 'POST',
+          body: params.data,
+          headers: { 'Idempotency-Key': key },
+        });
+        unansweredCreates.delete(submission);
+        return { data: json?.result as never };
+      } catch (error) {
+        if (!answerLost(error)) unansweredCreates.delete(submission);
+        throw error;
+      }
+    },
     async update(resource, params) {
       const definition = definitionOf(resource);
       const call = resourceCalls(definition).update;

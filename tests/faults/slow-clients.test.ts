@@ -20,6 +20,7 @@ beforeAll(async () => {
       idleTimeoutSeconds: 2,
       keepAliveTimeoutSeconds: 1,
       maxConnections: 5,
+      maxConnectionsPerAddress: 0,
     },
   });
   limits = config.http;

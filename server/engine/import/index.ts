@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   importCommitResponseSchema,
@@ -10,11 +10,14 @@ import {
   importInviteResponseSchema,
   importUndoResponseSchema,
   importUndoStatusResponseSchema,
+  type ImportPreview,
 } from '../../../contract/import';
 import { importDefinitionOf } from '../../../contract/resource';
 import { currentUser } from '../../auth/guards';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { idempotently } from '../../http/idempotency';
 import type { ResourceEngine } from '../engine';
+import { idempotencyDescription } from '../openapi';
 import type { ResourceRoute } from '../types';
 import { tooLarge } from './parse';
 import { readSheet } from './sheet-pool';
@@ -102,54 +105,62 @@ export function registerImport(
   route(
     'importCommit',
     {
-      description:
-        'Writes every row of the file in one transaction, or nothing: a failing row, a required field without a column or a row changed since the preview (send the preview’s `versions`) is a 400 naming each.',
+      description: `Writes every row of the file in one transaction, or nothing: a failing row, a required field without a column or a row changed since the preview (send the preview’s \`versions\`) is a 400 naming each. ${idempotencyDescription}`,
       response: { 200: importCommitResponseSchema },
     },
     async (request) => {
       const { file, form } = await readImportForm(request);
-      const sheet = await readSheet(file);
-      const importId = randomUUID();
-      const { preview, importId: committed } = await runImport(
-        app.db,
-        engine,
-        currentUser(request),
-        sheet,
-        form,
-        {
-          commit: true,
-          importId,
-          ruleFailures,
-          invite:
-            invitation && (form.invitations ?? 'send') === 'send'
-              ? (tx, rows) =>
-                  enqueueInvitations(
-                    app,
-                    tx,
-                    engine.definition.name,
-                    importId,
-                    rows.map((row) => row.id as number),
-                  )
-              : undefined,
-        },
-      );
-      if (preview.missingFields.length > 0) {
-        const { fields } = importDefinitionOf(engine.definition);
-        const labels = preview.missingFields.map((name) => fields[name].label);
-        throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
-      }
-      if (!committed) {
-        const failures = preview.failures.map(({ row, column, field, message }) => ({
-          propertyName: `rows.${row}.${field}`,
-          errorMessage: `Row ${row}, ${column || field}: ${message}`,
-        }));
-        throw new HttpError(400, failures[0].errorMessage, failures);
-      }
-      // The job was queued in the commit's transaction: a worker woken earlier would not see it.
-      const invitations = (form.invitations ?? 'send') === 'send' ? preview.invitations : 0;
-      if (invitations > 0) app.jobs.wakeUp();
-      const { updated, unchanged } = preview;
-      return { result: { importId, created: preview.created, updated, unchanged, invitations } };
+      const digest = createHash('sha256').update(file).digest('base64url');
+      const asked = `import ${engine.definition.name}\n${digest}\n${JSON.stringify(form)}`;
+      const invites = Boolean(invitation) && (form.invitations ?? 'send') === 'send';
+      const answerOf = (importId: string, preview: ImportPreview) => {
+        const { created, updated, unchanged } = preview;
+        return { importId, created, updated, unchanged, invitations: invites ? preview.invitations : 0 };
+      };
+      const result = await idempotently(app.db, request, asked, async (remember) => {
+        const sheet = await readSheet(file);
+        const importId = randomUUID();
+        const { preview, importId: committed } = await runImport(
+          app.db,
+          engine,
+          currentUser(request),
+          sheet,
+          form,
+          {
+            commit: true,
+            importId,
+            ruleFailures,
+            invite:
+              invitation && invites
+                ? (tx, rows) =>
+                    enqueueInvitations(
+                      app,
+                      tx,
+                      engine.definition.name,
+                      importId,
+                      rows.map((row) => row.id as number),
+                    )
+                : undefined,
+            remember: remember && ((tx, done) => remember(tx, answerOf(importId, done))),
+          },
+        );
+        if (preview.missingFields.length > 0) {
+          const { fields } = importDefinitionOf(engine.definition);
+          const labels = preview.missingFields.map((name) => fields[name].label);
+          throw badRequest('mapping', `Choose a column for ${labels.join(', ')}`);
+        }
+        if (!committed) {
+          const failures = preview.failures.map(({ row, column, field, message }) => ({
+            propertyName: `rows.${row}.${field}`,
+            errorMessage: `Row ${row}, ${column || field}: ${message}`,
+          }));
+          throw new HttpError(400, failures[0].errorMessage, failures);
+        }
+        // The job was queued in the commit's transaction: a worker woken earlier would not see it.
+        if (preview.invitations > 0) app.jobs.wakeUp();
+        return answerOf(importId, preview);
+      });
+      return { result };
     },
     { multipartForm },
   );

@@ -79,6 +79,8 @@ export async function runImport(
     ruleFailures: RuleFailures;
     /** Queues what the created rows' people are sent, in the commit's transaction. */
     invite?: (tx: Db, created: Values[]) => Promise<void>;
+    /** Keeps the commit's outcome in its transaction (an `Idempotency-Key`'s first answer). */
+    remember?: (tx: Db, preview: ImportPreview) => Promise<void>;
   },
 ): Promise<Outcome> {
   const { server } = engine;
@@ -319,6 +321,7 @@ export async function runImport(
     }
     if (!options.commit || failed.size > 0) throw new PreviewDone();
     if (options.invite && created.length > 0) await options.invite(tx, created);
+    await options.remember?.(tx, preview);
   };
 
   try {

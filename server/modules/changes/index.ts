@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { access } from '../../../contract/access';
+import { access, canAccess } from '../../../contract/access';
 import { changeStreamLimits, type RecordChange } from '../../../contract/changes';
 import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
+import { forbidden } from '../../http/errors';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
 import type { ChangeNotice, LoggedChange } from '../../engine/change-feed';
 import { changeLogHead, changesSince, positionSeal } from '../../engine/change-log';
@@ -70,11 +71,13 @@ const changes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['changes'],
         produces: ['text/event-stream'],
-        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perUser} streams per user on each server, whichever of their sessions opened them (a further one ends their oldest); a server holding streams on half its connection limit refuses a further one with 503 and \`Retry-After\`. A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
+        description: `Server-sent events of record changes the user may read: \`change\` (data: resource, id, action, version, by, at), \`reset\` (refetch everything: the events in between are not kept), and a comment at least every ${changeStreamLimits.heartbeatMs / 1000} s. Each event's id is opaque (a sealed position in the change log every server shares: it tells nothing of changes the user may not read); \`Last-Event-ID\` resumes on any server, after restarts too, within the last ${changeStreamLimits.replayWindow} changes of the portal (and a day), else or for an unknown id the stream starts with \`reset\`; at most ${changeStreamLimits.perUser} streams per user on each server, whichever of their sessions opened them (a further one ends their oldest); a server holding streams on half its connection limit refuses a further one with 503 and \`Retry-After\`. An account that may read no resource gets a 403. A stream ends within a second of logout, lock or session expiry, and on shutdown.`,
       },
     },
     async (request, reply: FastifyReply) => {
       let auth = currentAuth(request);
+      // A stream holds a connection; an account that may read nothing would hold it for nothing.
+      if (!Object.keys(access).some((area) => canAccess(auth.user.roles, area))) throw forbidden();
       const token = request.cookies[sessionCookieName]!;
       await feed.ready();
       // What is heard while the starting point is read is sent after it (what it already holds

@@ -104,6 +104,8 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const [file, setFile] = useState<File>();
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<ImportPreview>();
+  // One per preview: a commit sent again after its answer was lost is answered, not imported twice.
+  const [commitKey, setCommitKey] = useState('');
   const [fileError, setFileError] = useState<string>();
   const [busy, setBusy] = useState<'preview' | 'commit'>();
   const [commitFailures, setCommitFailures] = useState<string[]>([]);
@@ -163,6 +165,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         body: await formOf(selected),
       });
       setPreview(response.result);
+      setCommitKey(crypto.randomUUID());
     } catch (error) {
       setPreview(undefined);
       fileFailure(error);
@@ -179,6 +182,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         `/api/${calls.importCommit!.path}`,
         {
           method: 'POST',
+          headers: { 'Idempotency-Key': commitKey },
           body: await formOf(file, {
             versions: JSON.stringify(preview.versions),
             skipRows: JSON.stringify(preview.failingRows.map(({ row }) => row)),

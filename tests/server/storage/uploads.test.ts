@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkedPng } from '../../../server/storage/png';
+import { checkedPng, maxPngChunks, pngSignature } from '../../../server/storage/png';
 
 /** A few MB of incompressible PNG, as a phone photo or a detailed logo would be. */
 async function noisyPng() {
@@ -38,5 +39,45 @@ describe('a PNG upload on its way to the blob store', () => {
     expect(passed).toBeGreaterThan(png.length * 0.99);
     // Only what straddles two chunks (a chunk header or CRC cut in half) is put together anew.
     expect(copied).toBeLessThan(png.length / 10);
+  });
+});
+
+describe('the chunks of an uploaded PNG', () => {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const pngWithTextChunks = (count: number) => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(1, 0);
+    header.writeUInt32BE(1, 4);
+    header[8] = 8; // bit depth; colour type 0 (grey)
+    const text = chunk('tEXt', Buffer.from('a\0x', 'latin1'));
+    return Buffer.concat([
+      pngSignature,
+      chunk('IHDR', header),
+      ...Array.from({ length: count }, () => text),
+      chunk('IDAT', deflateSync(Buffer.from([0, 0]))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  };
+  const drain = async (png: Buffer) => {
+    for await (const piece of checkedPng(streamOf(asReceived(png)))) void piece;
+  };
+
+  it(`refuses a PNG of 300,000 text chunks (4.5 MB) past the ${maxPngChunks}th chunk`, async () => {
+    const png = pngWithTextChunks(300_000);
+    expect(png.length).toBeLessThan(4_600_000);
+    await expect(drain(png)).rejects.toThrow(
+      `The PNG has more than ${maxPngChunks} chunks; save it again from an image editor`,
+    );
+  });
+
+  it('takes a PNG with a few text chunks, which it drops', async () => {
+    await expect(drain(pngWithTextChunks(10))).resolves.toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import { defineResource, field } from '../../../contract/resource';
 import { resourceDefinitions } from '../../../contract/definitions';
@@ -194,5 +195,43 @@ describe('dataProvider', () => {
     expect(exportUrl(orders, { filter: { organizationId: 3 } }, 3)).toBe(
       '/api/orders/organization/3/export?allSearch=',
     );
+  });
+});
+
+describe('Idempotency-Key on creates', () => {
+  const keyOf = (http: ReturnType<typeof vi.fn>, call: number) =>
+    (http.mock.calls[call][1] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+
+  it('sends a fresh key per submission, and the same key when the same form is sent again after a lost answer', async () => {
+    let answer: () => unknown = () => ({ result: { id: 1, name: 'Tigers' } });
+    const http = vi.fn(async () => answer()) as unknown as HttpClient & ReturnType<typeof vi.fn>;
+    const provider = createDataProvider(http, definitions);
+    await provider.create('fixture-squads', { data: { name: 'Tigers' } });
+    await provider.create('fixture-squads', { data: { name: 'Tigers' } });
+    expect(keyOf(http, 0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(http, 1)).not.toBe(keyOf(http, 0));
+
+    answer = () => {
+      throw new HttpError('Database not reachable', 503, {});
+    };
+    await expect(provider.create('fixture-squads', { data: { name: 'Lions' } })).rejects.toThrow();
+    answer = () => ({ result: { id: 2, name: 'Lions' } });
+    await provider.create('fixture-squads', { data: { name: 'Lions' } });
+    expect(keyOf(http, 3)).toBe(keyOf(http, 2));
+    // Answered: the next submission of the same values is another create.
+    await provider.create('fixture-squads', { data: { name: 'Lions' } });
+    expect(keyOf(http, 4)).not.toBe(keyOf(http, 3));
+  });
+
+  it('sends a new key after a refusal, which wrote nothing', async () => {
+    let answer: () => unknown = () => {
+      throw new HttpError('Name is required', 400, {});
+    };
+    const http = vi.fn(async () => answer()) as unknown as HttpClient & ReturnType<typeof vi.fn>;
+    const provider = createDataProvider(http, definitions);
+    await expect(provider.create('fixture-squads', { data: { name: '' } })).rejects.toThrow();
+    answer = () => ({ result: { id: 3 } });
+    await provider.create('fixture-squads', { data: { name: '' } });
+    expect(keyOf(http, 1)).not.toBe(keyOf(http, 0));
   });
 });

@@ -120,6 +120,15 @@ describe('GET /api/changes: caps per user and per server', () => {
       .toEqual([true, ...Array(changeStreamLimits.perUser).fill(false)]);
   });
 
+  it('gives no stream to an account that may read no resource (125 such accounts filled the pool)', async () => {
+    await createUser(ctx.db, { email: 'nobody@example.com', roles: [] });
+    const refused = await stream(await signIn(ctx.app, 'nobody@example.com'));
+    expect(refused.response?.status).toBe(403);
+    await createUser(ctx.db, { email: 'director@example.com', roles: ['AthleticDirector'] });
+    const admitted = await stream(await signIn(ctx.app, 'director@example.com'));
+    expect(admitted.response?.status).toBe(200);
+  });
+
   it('ends the streams of a session that a further sign-in ended (its user had too many)', async () => {
     await createUser(ctx.db, { email: 'admin@example.com', roles: ['Admin'] });
     const first = await stream(await signIn(ctx.app, 'admin@example.com'));

@@ -40,6 +40,7 @@ const fieldsOf = async (request: Request) => {
   forms.push(fields);
   return fields;
 };
+const commitKeys: (string | null)[] = [];
 const server = setupServer(
   meHandler(adminUser),
   http.post('*/api/promo-codes/import/preview', async ({ request }) => {
@@ -54,6 +55,7 @@ const server = setupServer(
     return HttpResponse.json({ result: preview({ header: ['Email'], failures: [], failingRows: [] }) });
   }),
   http.post('*/api/promo-codes/import', async ({ request }) => {
+    commitKeys.push(request.headers.get('idempotency-key'));
     await fieldsOf(request);
     return HttpResponse.json({ result: { importId: 'f3c1', created: 1, updated: 1, unchanged: 0 } });
   }),
@@ -108,6 +110,8 @@ describe('the import page', () => {
     expect(JSON.parse(forms[2].mapping).Region).toBe('state');
     expect(JSON.parse(forms[2].versions)).toEqual({ '7': 3 });
     expect(JSON.parse(forms[2].skipRows)).toEqual([4]);
+    // Sent again after a lost answer, the commit would be answered rather than imported twice.
+    expect(commitKeys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('reads an account’s columns and roles by their Spanish labels as by their English ones, whatever the user’s language', async () => {
