@@ -1,0 +1,187 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productReviewWorkflow } from '../../contract/merchandise-review';
+import { appMessages } from '../../src/i18n/en';
+import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
+import { crestPng } from './merchandise-walk';
+
+const steps = productReviewWorkflow.transitions;
+const states = productReviewWorkflow.states;
+const password = 'Review-Passw0rd!';
+const reviewers = { lincoln: 'licensing@district.example', other: 'licensing@elsewhere.example' };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const signedIn: Record<string, SignedIn> = {};
+let productId: number;
+const title = `Reviewed Crest Tee ${Date.now()}`;
+
+async function api(state: SignedIn) {
+  const context = await browser.newContext({ storageState: state });
+  contexts.push(context);
+  return context.request;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  signedIn.admin = await signedInState(browser, admin.email, admin.password);
+  signedIn.director = await signedInState(browser, demo.directorEmail, demo.password);
+  const asAdmin = await api(signedIn.admin);
+  const asDirector = await api(signedIn.director);
+  const { organizationId } = (await (await asDirector.get(`${baseUrl()}/api/account/me`)).json()).result;
+  const other = await asAdmin.post(`${baseUrl()}/api/organizations`, {
+    data: { name: `Elsewhere Academy ${Date.now()}` },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  for (const [school, email] of [
+    [organizationId, reviewers.lincoln],
+    [(await other.json()).result.id, reviewers.other],
+  ] as const) {
+    const created = await asAdmin.post(`${baseUrl()}/api/users`, {
+      data: {
+        email,
+        name: { firstName: 'Lena', lastName: 'Licensing' },
+        userRoles: ['Reviewer'],
+        password,
+        confirmPassword: password,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const assigned = await asAdmin.post(`${baseUrl()}/api/review-assignments`, {
+      data: { reviewerId: (await created.json()).result.id, organizationId: school },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+    signedIn[email] = await signedInState(browser, email, password);
+  }
+
+  // The director's design, made through the API: the studio has its own walk (merchandise.test.ts).
+  const logo = await asDirector.post(`${baseUrl()}/api/design-logos`, {
+    multipart: { ImageFile: { name: 'crest.png', mimeType: 'image/png', buffer: await crestPng() } },
+  });
+  expect(logo.status(), await logo.text()).toBe(200);
+  const apparel = (await (await asDirector.get(`${baseUrl()}/api/merchandise/base-apparel`)).json()).result
+    .products as { id: number; title: string }[];
+  const created = await asDirector.post(`${baseUrl()}/api/merchandise/create-merchandise-by-organization`, {
+    multipart: {
+      Title: title,
+      Description: 'Our crest, for review',
+      Price: '24',
+      LogoId: String((await logo.json()).result.id),
+      BaseApparelId: String(apparel.find((item) => item.title === 'Classic Cotton Tee')!.id),
+      ImageFile: {
+        name: 'product.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 400, height: 400, channels: 4, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  productId = (await created.json()).result.id;
+  const me = (await (await asDirector.get(`${baseUrl()}/api/account/me`)).json()).result;
+  const guid = me.organizationGuid as string;
+  await expect
+    .poll(
+      async () => {
+        const list = await asDirector.get(
+          `${baseUrl()}/api/merchandise/merchandise-by-organization?organizationGuid=${guid}`,
+        );
+        const products = (await list.json()).result.products as { id: number; status: string }[];
+        return products.find((product) => product.id === productId)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function pageOf(state: SignedIn, width: number) {
+  const context = await browser.newContext({ storageState: state, viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  return page;
+}
+
+const productCard = (page: Page) => page.getByTestId('merchandise-product').filter({ hasText: title });
+
+/** Tabs to a button by its name and presses Enter: the way a keyboard user takes a step. */
+async function pressByKeyboard(page: Page, name: string) {
+  const target = page.getByRole('button', { name, exact: true }).first();
+  for (let presses = 0; presses < 200; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error(`'${name}' was never reached by Tab`);
+}
+
+describe('design review, a director and two reviewers', { timeout: 180_000 }, () => {
+  it('submits, is asked for changes with a comment, resubmits, is approved and publishes; another school’s reviewer sees none of it', async () => {
+    const director = await pageOf(signedIn.director, 1280);
+    await director.goto(`${baseUrl()}/admin/merchandise`);
+    const card = productCard(director);
+    await card.getByText(states.draft.label, { exact: true }).waitFor();
+    await card.getByRole('button', { name: steps.submit.label }).click();
+    await card.getByText(states.submitted.label, { exact: true }).waitFor();
+
+    // The reviewer works on a phone, by keyboard.
+    const reviewer = await pageOf(signedIn[reviewers.lincoln], 390);
+    await reviewer.goto(`${baseUrl()}/admin`);
+    await reviewer.waitForURL('**/admin/reviews');
+    const item = reviewer.getByTestId('review-item').filter({ hasText: title });
+    await item.waitFor();
+    expect(await item.getByRole('img').count()).toBeGreaterThan(0);
+    await pressByKeyboard(reviewer, steps.requestChanges.label);
+    const dialog = reviewer.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: appMessages.workflow.comment }).waitFor();
+    // No comment, no request: the step's button waits for one.
+    expect(await dialog.getByRole('button', { name: steps.requestChanges.label }).isDisabled()).toBe(true);
+    await reviewer.keyboard.type('Use the crest in school blue');
+    await dialog.getByRole('button', { name: steps.requestChanges.label }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(
+      await reviewer.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+
+    const elsewhere = await pageOf(signedIn[reviewers.other], 1280);
+    await elsewhere.goto(`${baseUrl()}/admin/reviews`);
+    await elsewhere.getByText(appMessages.reviews.empty).waitFor();
+    const sneak = await elsewhere.request.post(
+      `${baseUrl()}/api/merchandise/${productId}/transitions/approve`,
+      { data: {} },
+    );
+    expect(sneak.status()).toBe(404);
+
+    await director.reload();
+    await card.getByText(states.changesRequested.label, { exact: true }).waitFor();
+    await card.getByText('Use the crest in school blue').waitFor();
+    await card.getByRole('button', { name: steps.submit.label }).click();
+    await card.getByText(states.submitted.label, { exact: true }).waitFor();
+
+    await reviewer.reload();
+    await item.waitFor();
+    await pressByKeyboard(reviewer, steps.approve.label);
+    await reviewer.getByRole('dialog').getByRole('button', { name: steps.approve.label }).click();
+    await item.waitFor({ state: 'detached' });
+
+    await director.reload();
+    await card.getByText(states.approved.label, { exact: true }).waitFor();
+    await card.getByRole('button', { name: steps.publish.label }).click();
+    await card.getByText(states.published.label, { exact: true }).waitFor();
+    await card.getByRole('button', { name: steps.retire.label }).waitFor();
+
+    // A reviewer opens nothing but the reviews.
+    await reviewer.goto(`${baseUrl()}/admin/promo-codes`);
+    await reviewer.waitForURL('**/403');
+  });
+});
