@@ -9,6 +9,7 @@ import {
   DatagridBody,
   DatagridConfigurable,
   FilterButton,
+  type Identifier,
   List,
   RecordContextProvider,
   SelectColumnsButton,
@@ -33,6 +34,7 @@ import { RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
 import { useOffers, useRoleNames } from './useOffers';
 import { useResourceText } from './labels';
+import { useFittingColumns } from './useFittingColumns';
 
 /** The CSV of every row matching the search, filters and sort, as the server streams it. */
 function ExportButton({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
@@ -152,6 +154,64 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
   ];
 }
 
+/**
+ * The table, or its rows as cards: on a phone, and wherever the table would not fit even when
+ * every column that may give way has (see useFittingColumns). The title and the switch stay;
+ * the other columns give way from the last listed, the definition's order being their priority.
+ */
+function FittingRows({
+  definition,
+  columns,
+  actions,
+  small,
+  rowClick,
+  rowSx,
+  bulkActions,
+}: {
+  definition: AnyResource;
+  columns: ReactElement[];
+  actions: ReactElement;
+  small: boolean;
+  rowClick: ((id: Identifier) => string) | false;
+  rowSx: (record: { id: unknown }) => object;
+  bulkActions: ReactElement | false;
+}) {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  const kept = new Set([definition.titleField, definition.routes?.toggle?.field]);
+  const droppable = columns
+    .map((column) => (column.props as { source: string }).source)
+    .filter((source) => !kept.has(source))
+    .reverse();
+  const fit = useFittingColumns(droppable, data);
+  return (
+    <Box ref={fit.ref} sx={{ minWidth: 0 }}>
+      {small || fit.cards ? (
+        <StackedRows columns={columns} actions={actions} />
+      ) : (
+        <DatagridConfigurable
+          preferenceKey={columnsKeyOf(definition)}
+          omit={definition.list?.hidden}
+          // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
+          rowClick={rowClick}
+          rowSx={rowSx}
+          body={<DatagridBody row={<NamedRow definition={definition} />} />}
+          bulkActionButtons={bulkActions}
+          sx={{
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            ...Object.fromEntries(fit.hidden.map((source) => [`& .column-${source}`, { display: 'none' }])),
+          }}
+        >
+          {columns}
+          <WrapperField label={translate('app.tables.actions')} sortable={false}>
+            {actions}
+          </WrapperField>
+        </DatagridConfigurable>
+      )}
+    </Box>
+  );
+}
+
 /** Under 640 px each row is a stacked card: label and value per line, then the row's actions. */
 function StackedRows({ columns, actions }: { columns: ReactElement[]; actions: ReactElement }) {
   const { data } = useListContext();
@@ -241,27 +301,15 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       queryOptions={{ onError: (error) => failureToast(error) }}
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      {small ? (
-        <StackedRows columns={columns} actions={actions} />
-      ) : (
-        <DatagridConfigurable
-          preferenceKey={columnsKeyOf(definition)}
-          omit={definition.list?.hidden}
-          // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
-          rowClick={offered('update') ? (id) => path('update', id as number) : false}
-          rowSx={rowSx}
-          body={<DatagridBody row={<NamedRow definition={definition} />} />}
-          bulkActionButtons={
-            offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
-          }
-          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-        >
-          {columns}
-          <WrapperField label={translate('app.tables.actions')} sortable={false}>
-            {actions}
-          </WrapperField>
-        </DatagridConfigurable>
-      )}
+      <FittingRows
+        definition={definition}
+        columns={columns}
+        actions={actions}
+        small={small}
+        rowClick={offered('update') ? (id) => path('update', id as number) : false}
+        rowSx={rowSx}
+        bulkActions={offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false}
+      />
     </List>
   );
 }
