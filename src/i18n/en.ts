@@ -542,6 +542,13 @@ export const appMessages = {
     pageRange: '%{first}-%{last} of %{total}',
     switchedOn: '%{field} on for %{name}',
     switchedOff: '%{field} off for %{name}',
+    sort: 'Sort',
+    sortedBy: '%{field}, %{order}',
+    ascending: 'ascending',
+    descending: 'descending',
+    selectMode: 'Select',
+    selectDone: 'Done selecting',
+    selected: '%{smart_count} selected |||| %{smart_count} selected',
   },
   /** A role as the dashboard and the accounts' table show it, and as the account form offers it. */
   // One name per role wherever it shows: the form, the Accounts list, the dashboard.

@@ -576,6 +576,13 @@ export const appMessages: typeof englishAppMessages = {
     pageRange: '%{first}-%{last} de %{total}',
     switchedOn: '%{field} activado para %{name}',
     switchedOff: '%{field} desactivado para %{name}',
+    sort: 'Ordenar',
+    sortedBy: '%{field}, %{order}',
+    ascending: 'ascendente',
+    descending: 'descendente',
+    selectMode: 'Seleccionar',
+    selectDone: 'Terminar selección',
+    selected: '%{smart_count} seleccionado |||| %{smart_count} seleccionados',
   },
   conflict: {
     title: 'Alguien guardó este elemento (%{label}) mientras usted lo editaba',

@@ -28,7 +28,10 @@ const overflowOf = (page: Page) =>
     const outside = controls
       .map((control) => ({ control, rect: control.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0 && (rect.left < -1 || rect.right > width + 1))
-      .map(({ control, rect }) => `${control.getAttribute('aria-label') ?? control.textContent} at ${Math.round(rect.right)}`);
+      .map(
+        ({ control, rect }) =>
+          `${control.getAttribute('aria-label') ?? control.textContent} at ${Math.round(rect.right)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, width, outside };
   });
 
@@ -59,4 +62,30 @@ describe('lists at every width', () => {
       }
     },
   );
+});
+
+describe('lists as cards on a phone', () => {
+  it('sorts by a menu and selects cards for a bulk action at 390 px', async () => {
+    const tables = appMessages.tables;
+    const { page } = await session.open(session.asAdmin, '/admin/promo-codes', { width: 390, height: 844 });
+    const cards = page.getByTestId('list-cards');
+    await cards.getByRole('listitem').first().waitFor();
+    await cards.getByRole('button', { name: /^Code, ascending$|^Sort$/ }).click();
+    await page.getByRole('menuitem', { name: 'Name, descending' }).click();
+    await expect
+      .poll(() => decodeURIComponent(page.url()))
+      .toMatch(/sort=name.*order=DESC|order=DESC.*sort=name/);
+    await cards.getByRole('button', { name: 'Name, descending' }).waitFor();
+
+    await cards.getByRole('button', { name: tables.selectMode, exact: true }).click();
+    const boxes = cards.getByRole('checkbox');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    const selection = cards.getByRole('group', { name: '2 selected' });
+    await selection.getByRole('button', { name: tables.delete }).click();
+    await page.getByText('The 2 selected rows will be deleted.').waitFor();
+    await page.getByRole('button', { name: tables.cancel }).click();
+    await cards.getByRole('button', { name: tables.selectDone }).click();
+    expect(await cards.getByRole('checkbox').count()).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
 import {
   Button,
@@ -11,7 +11,6 @@ import {
   FilterButton,
   type Identifier,
   List,
-  RecordContextProvider,
   SelectColumnsButton,
   TopToolbar,
   useListContext,
@@ -24,6 +23,7 @@ import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
 import { useResourcePath } from '../../resources/useResourcePath';
+import { ListCards } from './ListCards';
 import { NamedRow } from './NamedRow';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
@@ -187,7 +187,7 @@ function FittingRows({
   return (
     <Box ref={fit.ref} sx={{ minWidth: 0 }}>
       {small || fit.cards ? (
-        <StackedRows columns={columns} actions={actions} />
+        <ListCards definition={definition} columns={columns} actions={actions} bulkActions={bulkActions} />
       ) : (
         <DatagridConfigurable
           preferenceKey={columnsKeyOf(definition)}
@@ -209,31 +209,6 @@ function FittingRows({
         </DatagridConfigurable>
       )}
     </Box>
-  );
-}
-
-/** Under 640 px each row is a stacked card: label and value per line, then the row's actions. */
-function StackedRows({ columns, actions }: { columns: ReactElement[]; actions: ReactElement }) {
-  const { data } = useListContext();
-  if (!data) return null;
-  return (
-    <MuiList disablePadding>
-      {data.map((record) => (
-        <RecordContextProvider key={record.id} value={record}>
-          <ListItem divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            {columns.map((column) => (
-              <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 32 }}>
-                <Typography variant="body2" color="text.secondary" component="span">
-                  {(column.props as { label: string }).label}:
-                </Typography>
-                {column}
-              </Box>
-            ))}
-            <Box sx={{ mt: 1 }}>{actions}</Box>
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </MuiList>
   );
 }
 
