@@ -580,6 +580,15 @@ export const appMessages = {
     after: 'After',
     undo: 'Undo this change',
     undone: 'Change undone',
+    undoTitle: 'Undo this change?',
+    undoSays: 'These fields get back their earlier values; later changes to other fields stay:',
+    restore: 'Restore this version',
+    restoreTitle: 'Restore the version of %{when}?',
+    restoreSays:
+      'The %{label} goes back to how it was right after this change, undoing every later change:',
+    restored: 'Version restored',
+    changeLine: '%{field}: %{from} → %{to}',
+    fromTo: '%{from} → %{to}',
   },
   trash: {
     undo: 'Undo',

@@ -607,6 +607,16 @@ export const appMessages: typeof englishAppMessages = {
     after: 'Después',
     undo: 'Deshacer este cambio',
     undone: 'Cambio deshecho',
+    undoTitle: '¿Deshacer este cambio?',
+    undoSays:
+      'Estos campos recuperan sus valores anteriores; los cambios posteriores de otros campos se mantienen:',
+    restore: 'Restaurar esta versión',
+    restoreTitle: '¿Restaurar la versión del %{when}?',
+    restoreSays:
+      'El elemento (%{label}) vuelve a como estaba justo después de este cambio y se deshacen todos los cambios posteriores:',
+    restored: 'Versión restaurada',
+    changeLine: '%{field}: %{from} → %{to}',
+    fromTo: '%{from} → %{to}',
   },
   trash: {
     undo: 'Deshacer',
