@@ -124,6 +124,7 @@ export const appMessages: typeof englishAppMessages = {
       font: 'Tipo de letra',
       colour: 'Color',
       outline: 'Contorno',
+      lowContrast: 'Difícil de leer sobre %{colour}: contraste %{ratio}:1, menos de %{minimum}:1',
       outlineColour: 'Color del contorno',
       outlineWidth: 'Grosor del contorno (pulgadas)',
       size: 'Tamaño de letra (pulgadas)',
@@ -152,7 +153,6 @@ export const appMessages: typeof englishAppMessages = {
       'Posición del logotipo en %{title}: arrástrelo, o use las flechas para moverlo y + o - para cambiar su tamaño (Mayús para pasos más grandes)',
     rotation: 'Rotación',
     size: 'Tamaño',
-    back: 'Atrás',
   },
   baseApparel: {
     title: 'Colores de prendas',
