@@ -124,7 +124,7 @@ export function ListCards({
                   sx={{ ml: -1 }}
                 />
               )}
-              <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
                 {columns.map((column) => (
                   <Box
                     key={column.key}
