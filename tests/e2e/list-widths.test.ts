@@ -89,3 +89,21 @@ describe('lists as cards on a phone', () => {
     expect(await cards.getByRole('checkbox').count()).toBe(0);
   });
 });
+
+describe('Add filter', () => {
+  it('puts the focus in the filter just added, a text box or a choice alike', async () => {
+    const { page } = await session.open(session.asAdmin, '/admin/promo-codes', { width: 1280, height: 900 });
+    const filters = page.locator('form', {
+      has: page.getByRole('textbox', { name: appMessages.tables.search, exact: true }),
+    });
+    for (const label of ['Active', 'State']) {
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('menuitemcheckbox', { name: label, exact: true }).click();
+      const input = filters.getByLabel(label, { exact: true });
+      await input.waitFor();
+      await expect
+        .poll(() => input.evaluate((element) => element.contains(document.activeElement)), { message: label })
+        .toBe(true);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, type MouseEvent, type ReactElement } from 'react';
 import {
   Button,
   CreateButton,
@@ -80,7 +80,11 @@ function ListActions({ definition, scope }: { definition: AnyResource; scope?: s
   const text = useResourceText();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition, translate, text, roleNames).length > 1 && <FilterButton disableSaveQuery />}
+      {filtersOf(definition, translate, text, roleNames).length > 1 && (
+        <Box component="span" sx={{ display: 'contents' }} onClickCapture={focusNewFilter}>
+          <FilterButton disableSaveQuery />
+        </Box>
+      )}
       <SavedViewsButton />
       {!small && <ColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
@@ -108,6 +112,30 @@ function ColumnsButton({ preferenceKey }: { preferenceKey: string }) {
       <SelectColumnsButton preferenceKey={preferenceKey} />
     </Box>
   );
+}
+
+/**
+ * After a filter is chosen in 'Add filter', the focus goes to the filter's own input. react-admin
+ * looks for `input[name=source]` 50 ms later, which misses a select (its named input is hidden),
+ * a range (two inputs named apart) and an input drawn later than that; this waits for the
+ * filter that appeared and the menu to close, then focuses what a person would type or choose in.
+ */
+function focusNewFilter(event: MouseEvent<HTMLElement>) {
+  if (!(event.target instanceof Element) || !event.target.closest('[role^="menuitem"]')) return;
+  const shown = new Set(document.querySelectorAll('.filter-field[data-source]'));
+  const started = performance.now();
+  const look = () => {
+    const added = [...document.querySelectorAll<HTMLElement>('.filter-field[data-source]')].find(
+      (filter) => !shown.has(filter),
+    );
+    const target = added?.querySelector<HTMLElement>(
+      'input:not([type="hidden"]):not([aria-hidden="true"]), [role="combobox"], textarea',
+    );
+    // Once the menu has gone: closing, it gives the focus back to 'Add filter'.
+    if (target && !document.querySelector('[role="menu"]')) target.focus();
+    else if (performance.now() - started < 2000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }
 
 /** The store key of a list's chosen columns, a preference that follows the user (src/providers/store.ts). */
