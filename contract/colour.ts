@@ -97,3 +97,20 @@ export const hexDifference = (first: string, second: string) =>
  */
 export const lowContrast = (logoColours: readonly string[], garment: string) =>
   logoColours.some((colour) => hexDifference(colour, garment) < lowContrastDeltaE);
+
+/** The contrast a text needs against its garment to be read at a glance (WCAG's 3:1 for large text). */
+export const minTextContrast = 3;
+
+const luminance = (hex: string) => {
+  const [red, green, blue] = parseHex(hex).map((channel) => {
+    const c = channel / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+};
+
+/** WCAG's contrast ratio of two hex colours, 1 (the same) to 21 (black on white). */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
+}

@@ -24,9 +24,12 @@ export const historyResponseSchema = resultOf(z.array(historyEntrySchema));
 /**
  * `POST {path}/:id/revert`: the change whose earlier values come back, all its fields or the
  * named ones, and the `version` of the record as the client read it, as an update takes it.
+ * With `whole: true`, the record as it was right after that change instead: every later
+ * change undone ("Restore this version").
  */
 export const revertBodySchema = z.object({
   auditId: idSchema,
   fields: z.array(z.string().max(100)).max(100).optional(),
+  whole: z.boolean().optional(),
   version: versionInput,
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { historyResponseSchema, revertBodySchema } from '../../contract/history';
 import type { z } from 'zod';
@@ -25,6 +25,13 @@ import type { ResourceRoute, Values } from './types';
 const historyLimit = 200;
 
 type FieldChange = ReturnType<typeof fieldChanges>[number];
+
+/**
+ * Each field's first change among later ones: its `before` is the field's value as the earlier
+ * version left it, which "Restore this version" writes back.
+ */
+const firstOfEachField = (changes: FieldChange[]) =>
+  changes.filter((change, index) => changes.findIndex((other) => other.field === change.field) === index);
 
 const changesOf = (details: unknown): FieldChange[] => {
   const changes = (details as { changes?: unknown } | null)?.changes;
@@ -88,6 +95,16 @@ export function registerHistory(
     };
   });
 
+  /** The changes written after `auditId`, oldest first (audit ids grow with time). */
+  const laterChanges = async (auditId: number, ofRecord: ReturnType<typeof and>) =>
+    (
+      await app.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(ofRecord, gt(auditLog.id, auditId)))
+        .orderBy(asc(auditLog.id))
+    ).flatMap((row) => changesOf(row.details));
+
   const updateSchema = updateSchemaOf(definition) as z.ZodObject;
   const editable = new Set(Object.keys(updateSchema.shape));
 
@@ -104,26 +121,22 @@ export function registerHistory(
     async (request) => {
       const actor = currentUser(request);
       const id = idOf(request);
-      const { auditId, fields, version } = request.body as z.output<typeof revertBodySchema>;
+      const { auditId, fields, version, whole } = request.body as z.output<typeof revertBodySchema>;
       const record = await current(actor, id);
+      const ofRecord = and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(id)));
       const [entry] = await app.db
         .select({ details: auditLog.details })
         .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.id, auditId),
-            eq(auditLog.entityType, entityType),
-            eq(auditLog.entityId, String(id)),
-          ),
-        );
+        .where(and(eq(auditLog.id, auditId), ofRecord));
       if (!entry) throw notFound('Change');
       const writable = new Set(writableFields(definition, actor.roles));
-      const restored = changesOf(entry.details).filter(
-        (change) =>
-          editable.has(change.field) &&
-          writable.has(change.field) &&
-          (!fields || fields.includes(change.field)),
-      );
+      const restorable = (change: FieldChange) =>
+        editable.has(change.field) &&
+        writable.has(change.field) &&
+        (!fields || fields.includes(change.field));
+      const restored = whole
+        ? firstOfEachField(await laterChanges(auditId, ofRecord)).filter(restorable)
+        : changesOf(entry.details).filter(restorable);
       if (restored.length === 0) throw badRequest('fields', 'Nothing in this change can be restored');
       const body = Object.fromEntries([...editable].map((field) => [field, record[field]]));
       for (const change of restored) body[change.field] = change.before;

@@ -130,16 +130,46 @@ describe('the trash', () => {
     await page.waitForURL(`**/admin/promo-codes/history/${id}`);
     const change = page.getByRole('row', { name: /RENAMED WALK/ });
     await shown(change);
-    // The label says what the button does: one change is undone, not the record put back as it was then.
-    expect(await page.getByRole('button', { name: 'Restore this version' }).count()).toBe(0);
-    await change.getByRole('button', { name: 'Undo this change' }).click();
-    await expect.poll(() => page.getByText('Change undone').isVisible()).toBe(true);
+    await change.getByRole('button', { name: texts.history.undo }).click();
+    // It asks first, saying what it will do.
+    const asked = page.getByRole('dialog', { name: texts.history.undoTitle });
+    await asked.getByText('Name: RENAMED WALK → TRASH WALK').waitFor();
+    await asked.getByRole('button', { name: texts.history.undo }).click();
+    await expect.poll(() => page.getByText(texts.history.undone).isVisible()).toBe(true);
     await shown(page.getByRole('row', { name: new RegExp(texts.audit.actions.revert) }));
     await page.goto(`${baseUrl()}/admin/promo-codes/update/${id}`);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('TRASH WALK');
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Description' }).inputValue())
       .toBe('Described later');
+  });
+
+  it('restores a whole version of a promo code from its history at 390 px, as cards, after confirming', async () => {
+    const { id } = await promo('VERSIONWALK');
+    const current = async () =>
+      (await (await context.request.get(`${baseUrl()}/api/promo-codes/${id}`)).json()).result;
+    for (const changes of [{ name: 'Renamed Version' }, { description: 'Described later' }]) {
+      const saved = await context.request.put(`${baseUrl()}/api/promo-codes/${id}`, {
+        data: { ...(await current()), ...changes },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/admin/promo-codes/history/${id}`);
+    const created = page.locator('li[data-entry]').last();
+    await created.waitFor();
+    const fits = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    expect(await fits()).toBe(true);
+    await created.getByRole('button', { name: texts.history.restore }).click();
+    const asked = page.getByRole('dialog', { name: /^Restore the version of / });
+    await asked.getByText('Name: RENAMED VERSION → TRASH WALK').waitFor();
+    await asked.getByText('Description: Described later → —').waitFor();
+    await asked.getByRole('button', { name: texts.history.restore }).click();
+    await expect.poll(() => page.getByText(texts.history.restored).isVisible()).toBe(true);
+    await expect.poll(async () => (await current()).name).toBe('TRASH WALK');
+    expect((await current()).description ?? null).toBe(null);
+    expect(await fits()).toBe(true);
   });
 
   it("restores two of an athletic director's deleted logos together, and deletes one forever after confirming", async () => {

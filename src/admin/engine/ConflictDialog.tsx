@@ -5,12 +5,16 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  Box,
   Radio,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  type Theme,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -58,6 +62,9 @@ export const conflictFieldsOf = (
     html: definition.fields[name].kind === 'richText',
   }));
 
+/** Values wrap between words; only a token longer than the line (an address, a code) breaks inside. */
+const wrapping = { overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'manual' } as const;
+
 const valueAt = (values: Values, path: string) =>
   path.split('.').reduce<unknown>((node, key) => (node as Values | null | undefined)?.[key], values);
 
@@ -99,6 +106,7 @@ export function ConflictDialog({
   const translate = useTranslate();
   const form = useFormContext();
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!conflict) return null;
   const differing = fields.filter(
     (f) => shown(valueAt(conflict.mine, f.path), f.html) !== shown(valueAt(conflict.theirs, f.path), f.html),
@@ -121,9 +129,28 @@ export function ConflictDialog({
     void onSave(form.getValues());
   };
 
+  /* A field's two radios are one group: Tab stops on the chosen one, arrows switch. */
+  const choice = (f: ConflictField, side: Choice) => (
+    <Radio
+      name={`conflict-${f.path}`}
+      value={side}
+      checked={choiceOf(f.path) === side}
+      onChange={() => setChoices({ ...choices, [f.path]: side })}
+      slotProps={{
+        input: {
+          'aria-label': `${f.label}: ${translate(side === 'mine' ? 'app.conflict.yours' : 'app.conflict.theirs')}`,
+        },
+      }}
+    />
+  );
+  const value = (f: ConflictField, side: Choice) =>
+    shown(valueAt(side === 'mine' ? conflict.mine : conflict.theirs, f.path), f.html) ||
+    translate('app.conflict.empty');
+
   return (
     <Dialog
       open
+      fullScreen={small}
       onClose={onClose}
       maxWidth="md"
       fullWidth
@@ -139,44 +166,59 @@ export function ConflictDialog({
           {conflict.message}
         </DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>{translate('app.conflict.intro')}</DialogContentText>
-        <Table size="small" sx={{ mt: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.conflict.field')}</TableCell>
-              <TableCell>{translate('app.conflict.yours')}</TableCell>
-              <TableCell>{translate('app.conflict.theirs')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {differing.map((f) => (
-              <TableRow key={f.path} data-field={f.path}>
-                <TableCell component="th" scope="row">
-                  {f.label}
-                </TableCell>
-                {(['mine', 'theirs'] as const).map((side) => (
-                  <TableCell key={side} sx={{ overflowWrap: 'anywhere' }}>
-                    {/* A field's two radios are one group: Tab stops on the chosen one, arrows switch. */}
-                    <Radio
-                      name={`conflict-${f.path}`}
-                      value={side}
-                      checked={choiceOf(f.path) === side}
-                      onChange={() => setChoices({ ...choices, [f.path]: side })}
-                      slotProps={{
-                        input: {
-                          'aria-label': `${f.label}: ${translate(side === 'mine' ? 'app.conflict.yours' : 'app.conflict.theirs')}`,
-                        },
-                      }}
-                    />
-                    {shown(valueAt(side === 'mine' ? conflict.mine : conflict.theirs, f.path), f.html) ||
-                      translate('app.conflict.empty')}
-                  </TableCell>
-                ))}
+        {small ? (
+          // On a phone a field is a group of its two choices, one under the other: three columns
+          // would leave each value a few letters wide.
+          differing.map((f) => (
+            <Box component="fieldset" key={f.path} data-field={f.path} sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+              <Typography component="legend" variant="subtitle2">
+                {f.label}
+              </Typography>
+              {(['mine', 'theirs'] as const).map((side) => (
+                <Box
+                  key={side}
+                  component="label"
+                  sx={{ display: 'flex', alignItems: 'flex-start', ...wrapping }}
+                >
+                  {choice(f, side)}
+                  <Box component="span" sx={{ pt: 1, minWidth: 0 }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {translate(side === 'mine' ? 'app.conflict.yours' : 'app.conflict.theirs')}:{' '}
+                    </Box>
+                    {value(f, side)}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          ))
+        ) : (
+          <Table size="small" sx={{ mt: 2, tableLayout: 'fixed' }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.conflict.field')}</TableCell>
+                <TableCell>{translate('app.conflict.yours')}</TableCell>
+                <TableCell>{translate('app.conflict.theirs')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {differing.map((f) => (
+                <TableRow key={f.path} data-field={f.path}>
+                  <TableCell component="th" scope="row" sx={wrapping}>
+                    {f.label}
+                  </TableCell>
+                  {(['mine', 'theirs'] as const).map((side) => (
+                    <TableCell key={side} sx={wrapping}>
+                      {choice(f, side)}
+                      {value(f, side)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button onClick={onClose}>{translate('app.conflict.cancel')}</Button>
         <Button onClick={() => resolve(() => 'theirs')}>{translate('app.conflict.takeTheirs')}</Button>
         <Button onClick={() => resolve(() => 'mine')}>{translate('app.conflict.keepMine')}</Button>

@@ -1,16 +1,16 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, List as MuiList, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { cloneElement, type ReactElement } from 'react';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { cloneElement, type MouseEvent, type ReactElement } from 'react';
 import {
   Button,
   CreateButton,
   DatagridBody,
   DatagridConfigurable,
   FilterButton,
+  type Identifier,
   List,
-  RecordContextProvider,
   SelectColumnsButton,
   TopToolbar,
   useListContext,
@@ -23,6 +23,7 @@ import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
 import { useResourcePath } from '../../resources/useResourcePath';
+import { ListCards } from './ListCards';
 import { NamedRow } from './NamedRow';
 import { NumberedPagination } from './NumberedPagination';
 import { BulkDeleteButton } from './BulkDeleteButton';
@@ -33,6 +34,7 @@ import { RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
 import { useOffers, useRoleNames } from './useOffers';
 import { useResourceText } from './labels';
+import { useFittingColumns } from './useFittingColumns';
 
 /** The CSV of every row matching the search, filters and sort, as the server streams it. */
 function ExportButton({ definition, scope }: { definition: AnyResource; scope?: string | number }) {
@@ -78,7 +80,11 @@ function ListActions({ definition, scope }: { definition: AnyResource; scope?: s
   const text = useResourceText();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', minWidth: 0 }}>
-      {filtersOf(definition, translate, text, roleNames).length > 1 && <FilterButton disableSaveQuery />}
+      {filtersOf(definition, translate, text, roleNames).length > 1 && (
+        <Box component="span" sx={{ display: 'contents' }} onClickCapture={focusNewFilter}>
+          <FilterButton disableSaveQuery />
+        </Box>
+      )}
       <SavedViewsButton />
       {!small && <ColumnsButton preferenceKey={columnsKeyOf(definition)} />}
       {offered('create') && <CreateButton />}
@@ -106,6 +112,30 @@ function ColumnsButton({ preferenceKey }: { preferenceKey: string }) {
       <SelectColumnsButton preferenceKey={preferenceKey} />
     </Box>
   );
+}
+
+/**
+ * After a filter is chosen in 'Add filter', the focus goes to the filter's own input. react-admin
+ * looks for `input[name=source]` 50 ms later, which misses a select (its named input is hidden),
+ * a range (two inputs named apart) and an input drawn later than that; this waits for the
+ * filter that appeared and the menu to close, then focuses what a person would type or choose in.
+ */
+function focusNewFilter(event: MouseEvent<HTMLElement>) {
+  if (!(event.target instanceof Element) || !event.target.closest('[role^="menuitem"]')) return;
+  const shown = new Set(document.querySelectorAll('.filter-field[data-source]'));
+  const started = performance.now();
+  const look = () => {
+    const added = [...document.querySelectorAll<HTMLElement>('.filter-field[data-source]')].find(
+      (filter) => !shown.has(filter),
+    );
+    const target = added?.querySelector<HTMLElement>(
+      'input:not([type="hidden"]):not([aria-hidden="true"]), [role="combobox"], textarea',
+    );
+    // Once the menu has gone: closing, it gives the focus back to 'Add filter'.
+    if (target && !document.querySelector('[role="menu"]')) target.focus();
+    else if (performance.now() - started < 2000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }
 
 /** The store key of a list's chosen columns, a preference that follows the user (src/providers/store.ts). */
@@ -152,28 +182,61 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
   ];
 }
 
-/** Under 640 px each row is a stacked card: label and value per line, then the row's actions. */
-function StackedRows({ columns, actions }: { columns: ReactElement[]; actions: ReactElement }) {
+/**
+ * The table, or its rows as cards: on a phone, and wherever the table would not fit even when
+ * every column that may give way has (see useFittingColumns). The title and the switch stay;
+ * the other columns give way from the last listed, the definition's order being their priority.
+ */
+function FittingRows({
+  definition,
+  columns,
+  actions,
+  small,
+  rowClick,
+  rowSx,
+  bulkActions,
+}: {
+  definition: AnyResource;
+  columns: ReactElement[];
+  actions: ReactElement;
+  small: boolean;
+  rowClick: ((id: Identifier) => string) | false;
+  rowSx: (record: { id: unknown }) => object;
+  bulkActions: ReactElement | false;
+}) {
+  const translate = useTranslate();
   const { data } = useListContext();
-  if (!data) return null;
+  const kept = new Set([definition.titleField, definition.routes?.toggle?.field]);
+  const droppable = columns
+    .map((column) => (column.props as { source: string }).source)
+    .filter((source) => !kept.has(source))
+    .reverse();
+  const fit = useFittingColumns(droppable, data);
   return (
-    <MuiList disablePadding>
-      {data.map((record) => (
-        <RecordContextProvider key={record.id} value={record}>
-          <ListItem divider sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            {columns.map((column) => (
-              <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 32 }}>
-                <Typography variant="body2" color="text.secondary" component="span">
-                  {(column.props as { label: string }).label}:
-                </Typography>
-                {column}
-              </Box>
-            ))}
-            <Box sx={{ mt: 1 }}>{actions}</Box>
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </MuiList>
+    <Box ref={fit.ref} sx={{ minWidth: 0 }}>
+      {small || fit.cards ? (
+        <ListCards definition={definition} columns={columns} actions={actions} bulkActions={bulkActions} />
+      ) : (
+        <DatagridConfigurable
+          preferenceKey={columnsKeyOf(definition)}
+          omit={definition.list?.hidden}
+          // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
+          rowClick={rowClick}
+          rowSx={rowSx}
+          body={<DatagridBody row={<NamedRow definition={definition} />} />}
+          bulkActionButtons={bulkActions}
+          sx={{
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            ...Object.fromEntries(fit.hidden.map((source) => [`& .column-${source}`, { display: 'none' }])),
+          }}
+        >
+          {columns}
+          <WrapperField label={translate('app.tables.actions')} sortable={false}>
+            {actions}
+          </WrapperField>
+        </DatagridConfigurable>
+      )}
+    </Box>
   );
 }
 
@@ -241,27 +304,15 @@ export function ResourceList({ definition, overrides = {}, filter, scope }: Reso
       queryOptions={{ onError: (error) => failureToast(error) }}
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      {small ? (
-        <StackedRows columns={columns} actions={actions} />
-      ) : (
-        <DatagridConfigurable
-          preferenceKey={columnsKeyOf(definition)}
-          omit={definition.list?.hidden}
-          // A click on a row opens it, as react-admin's rowClick="edit" does, where it can be edited.
-          rowClick={offered('update') ? (id) => path('update', id as number) : false}
-          rowSx={rowSx}
-          body={<DatagridBody row={<NamedRow definition={definition} />} />}
-          bulkActionButtons={
-            offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false
-          }
-          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-        >
-          {columns}
-          <WrapperField label={translate('app.tables.actions')} sortable={false}>
-            {actions}
-          </WrapperField>
-        </DatagridConfigurable>
-      )}
+      <FittingRows
+        definition={definition}
+        columns={columns}
+        actions={actions}
+        small={small}
+        rowClick={offered('update') ? (id) => path('update', id as number) : false}
+        rowSx={rowSx}
+        bulkActions={offered('bulkDelete') ? <BulkDeleteButton label={text.one(definition)} /> : false}
+      />
     </List>
   );
 }

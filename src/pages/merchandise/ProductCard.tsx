@@ -167,6 +167,7 @@ function DetailsPicture({
  */
 function DetailsPictures({ product }: { product: MerchandiseProduct }) {
   const translate = useTranslate();
+  const seeded = useSeededName();
   const back = product.printFiles.find((file) => file.side === 'back');
   const colours = product.colours.filter((colour) => colour.imageUrl);
   return (
@@ -185,9 +186,9 @@ function DetailsPictures({ product }: { product: MerchandiseProduct }) {
               src={colour.imageUrl!}
               alt={translate('app.merchandise.pictureInColour', {
                 title: product.title,
-                colour: colour.name,
+                colour: seeded(colour.name),
               })}
-              caption={colour.name}
+              caption={seeded(colour.name)}
             />
           ))
         : product.media[0] && (
@@ -239,7 +240,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
           {product.title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {product.description}
+          {seeded(product.description)}
         </Typography>
         <Typography variant="subtitle2">{formatCurrency(product.price)}</Typography>
         <WorkflowActions
@@ -288,7 +289,7 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
             <ProductPlaceholder product={product} onRefresh={onRefresh} />
           )}
           <Typography variant="body1" sx={{ mt: 2 }}>
-            {product.description}
+            {seeded(product.description)}
           </Typography>
           <Typography variant="subtitle1" sx={{ mt: 1 }}>
             {translate('app.merchandise.price')}: {formatCurrency(product.price)}

@@ -119,13 +119,18 @@ export function OrderDetails({ id }: { id: number }) {
             </Typography>
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
+              {/* Fixed columns: a long title wraps between its words instead of widening the table. */}
+              <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 280 }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{translate('app.orders.product')}</TableCell>
+                    <TableCell sx={{ width: 72 }}>{translate('app.orders.product')}</TableCell>
                     <TableCell>{translate('app.orders.title')}</TableCell>
-                    <TableCell align="right">{translate('app.orders.quantity')}</TableCell>
-                    <TableCell align="right">{translate('app.orders.price')}</TableCell>
+                    <TableCell align="right" sx={{ width: 64 }}>
+                      {translate('app.orders.quantity')}
+                    </TableCell>
+                    <TableCell align="right" sx={{ width: 88 }}>
+                      {translate('app.orders.price')}
+                    </TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -134,7 +139,7 @@ export function OrderDetails({ id }: { id: number }) {
                       <TableCell>
                         <Thumbnail item={item} />
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.title}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>{item.title}</TableCell>
                       <TableCell align="right">{item.quantity}</TableCell>
                       <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>
                     </TableRow>

@@ -66,6 +66,32 @@ describe('a record’s history', () => {
     });
   });
 
+  it('restores a whole version: every later change undone, as one change audited as revert', async () => {
+    const id = await promoWithTwoEdits();
+    const [, , created] = await history(id);
+    const restored = await who.admin({
+      method: 'POST',
+      url: `/api/promo-codes/${id}/revert`,
+      payload: { auditId: created.id, whole: true },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().result).toMatchObject({ name: 'SPRING', description: null });
+    const [latest] = await history(id);
+    expect(latest).toMatchObject({
+      action: 'revert',
+      changes: expect.arrayContaining([
+        { field: 'name', before: 'AUTUMN', after: 'SPRING' },
+        { field: 'description', before: 'Ships Friday', after: null },
+      ]),
+    });
+    const newest = await who.admin({
+      method: 'POST',
+      url: `/api/promo-codes/${id}/revert`,
+      payload: { auditId: latest.id, whole: true },
+    });
+    expect(newest.statusCode, newest.body).toBe(400);
+  });
+
   it('refuses a stale revert with the update’s 409 and changes nothing; a current version restores', async () => {
     const id = await promoWithTwoEdits();
     const read = (await who.admin({ method: 'GET', url: `/api/promo-codes/${id}` })).json().result;

@@ -214,7 +214,7 @@ export function ProductPanel({ state, checks, dispatch, busy, onCreate, onCancel
         >
           {translate(busy ? 'app.merchandise.composing' : 'app.merchandise.create')}
         </Button>
-        <Button onClick={onCancel}>{translate('app.merchandise.back')}</Button>
+        <Button onClick={onCancel}>{translate('app.merchandise.backToProducts')}</Button>
         {blockMessage && (
           <Typography
             id="studio-create-blocked"

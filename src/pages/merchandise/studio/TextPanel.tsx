@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { hexDifference } from '../../../../contract/colour';
+import { contrastRatio, minTextContrast } from '../../../../contract/colour';
 import { logoBox } from '../../../../contract/composition';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import {
@@ -46,6 +46,13 @@ export function TextPanel({ apparel, state, checks, studio }: TextPanelProps) {
   const { side } = state;
   const sideText = state.texts[side];
   const area = areaOf(apparel, side);
+  // The colours the text will be printed on: those chosen, else the one the garment's image shows.
+  const garments = checks.pickedColours.length > 0 ? checks.pickedColours : apparel.colours.slice(0, 1);
+  const hardToRead = sideText
+    ? garments
+        .map((garment) => ({ garment, ratio: contrastRatio(sideText.colour, garment.hex) }))
+        .filter(({ ratio }) => ratio < minTextContrast)
+    : [];
   // Add text replaces itself with the text's fields and Remove text the other way round: the
   // control that appears takes the focus the pressed one had, which would otherwise drop.
   const focusNext = useRef<'text' | 'add' | null>(null);
@@ -73,9 +80,9 @@ export function TextPanel({ apparel, state, checks, studio }: TextPanelProps) {
       const inch = area.height / area.heightInches;
       y = (box.centreY + box.height / 2) / scene.apparel.height + inch * (textSizeInches.initial / 2 + 0.5);
     }
-    const garment = checks.pickedColours[0]?.hex;
-    const [navy, white] = textInks;
-    const colour = garment && hexDifference(white, garment) > hexDifference(navy, garment) ? white : navy;
+    // The ink whose worst contrast over the garment's colours is best.
+    const worst = (ink: string) => Math.min(...garments.map((garment) => contrastRatio(ink, garment.hex)));
+    const colour = [...textInks].sort((a, b) => worst(b) - worst(a))[0];
     studio.changeText({
       kind: 'text',
       side,
@@ -125,6 +132,15 @@ export function TextPanel({ apparel, state, checks, studio }: TextPanelProps) {
             value={sideText.colour}
             onChange={(event) => editText({ colour: event.target.value })}
           />
+          {hardToRead.map(({ garment, ratio }) => (
+            <Alert key={garment.id} severity="warning" data-testid="text-contrast">
+              {translate('app.merchandise.text.lowContrast', {
+                colour: garment.name,
+                ratio: ratio.toFixed(1),
+                minimum: minTextContrast,
+              })}
+            </Alert>
+          ))}
           <FormControlLabel
             control={
               <Switch

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -88,6 +88,11 @@ describe('the history page', () => {
     const undo = await screen.findByRole('button', { name: appMessages.history.undo });
     await waitFor(() => expect(undo).toBeEnabled());
     await userEvent.click(undo);
+    // It asks first, saying which field gets which value back.
+    const dialog = await screen.findByRole('dialog', { name: appMessages.history.undoTitle });
+    expect(within(dialog).getByText('Name: AUTUMN → SUMMER')).toBeInTheDocument();
+    expect(reverts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: appMessages.history.undo }));
     await waitFor(() => expect(reverts).toEqual([{ auditId: 11, version: 4 }]));
     // The server's UTC minute, on the reader's clock.
     const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(

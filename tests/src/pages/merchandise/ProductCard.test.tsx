@@ -1,9 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { MerchandiseProduct } from '../../../../contract/merchandise';
 import { appMessages } from '../../../../src/i18n/en';
+import { appMessages as esMessages } from '../../../../src/i18n/es';
+import { applyLocale } from '../../../../src/i18n/locale';
 import { ProductCard } from '../../../../src/pages/merchandise/ProductCard';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
 
@@ -168,5 +170,39 @@ describe('merchandise product card', () => {
     await waitFor(() => expect(onRefresh).toHaveBeenCalledTimes(1));
     expect(fetch.mock.calls[0][0]).toBe('/api/merchandise/4/archive?version=1');
     fetch.mockRestore();
+  });
+});
+
+describe('merchandise product details in Spanish', () => {
+  it("names the seed's colours and description in Spanish, and keeps what a person typed", async () => {
+    // The catalogue's words and the app's own messages, as LocaleSync switches both.
+    await act(() => i18nProvider.changeLocale('es'));
+    await act(() => applyLocale('es'));
+    try {
+      renderCard(
+        product({
+          status: 'ready',
+          description: 'Heavyweight 100% cotton crew neck t-shirt.',
+          media: [{ imageUrl: '/royal.png', thumbnailUrl: '/royal-thumb.png' }],
+          colours: [
+            { name: 'Royal', hex: '#2251a3', imageUrl: '/royal.png', thumbnailUrl: '/royal-thumb.png' },
+            { name: 'White', hex: '#ffffff', imageUrl: '/white.png', thumbnailUrl: '/white-thumb.png' },
+            { name: 'Teal Heather', hex: '#3a8f8f', imageUrl: '/teal.png', thumbnailUrl: null },
+          ],
+        }),
+      );
+      await userEvent.click(screen.getByRole('button', { name: esMessages.merchandise.details }));
+      const dialog = await screen.findByRole('dialog');
+      const captions = [...dialog.querySelectorAll('figcaption')].map((caption) => caption.textContent);
+      expect(captions).toEqual([
+        esMessages.seededApparel.colours.royal,
+        esMessages.seededApparel.colours.white,
+        'Teal Heather',
+      ]);
+      expect(dialog).toHaveTextContent(esMessages.seededApparel.descriptions.classicCottonTee);
+    } finally {
+      await act(() => i18nProvider.changeLocale('en'));
+      await act(() => applyLocale('en'));
+    }
   });
 });

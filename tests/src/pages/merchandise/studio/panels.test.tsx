@@ -84,6 +84,9 @@ describe('the studio product panel, alone', () => {
     const reason = screen.getByTestId('create-blocked');
     expect(reason.textContent).toBe('Prints at 8 DPI; a print needs at least 150');
     expect(create.getAttribute('aria-describedby')).toBe(reason.id);
+    // Leaving is named apart from the studio's Back tab (the garment's back).
+    expect(screen.getByRole('button', { name: 'Back to the products' })).toBeTruthy();
+    expect(text.backToProducts).not.toBe(text.side.back);
   });
 
   it('sends what is typed as an edit of the state', () => {
@@ -141,5 +144,50 @@ describe('the studio text panel, alone', () => {
     expect(across.getAttribute('aria-valuetext')).toBe('50%');
     const down = screen.getByRole('slider', { name: text.text.y });
     expect([down.getAttribute('aria-valuemin'), down.getAttribute('aria-valuemax')]).toEqual(['20', '75']);
+  });
+});
+
+describe('the studio text colour against the garment', () => {
+  it('starts a new text in the ink that reads on a white garment with no colour chosen', () => {
+    // A drawn scene, and no logo on the side for the text to keep clear of.
+    const studio = { ...fakeScene(), scene: {} as StudioScene['scene'] };
+    const state = initialStudioState(tee);
+    inAdmin(
+      <TextPanel
+        apparel={tee}
+        state={state}
+        checks={studioChecks(state, tee, null, false)}
+        studio={studio}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: text.addText }));
+    expect(studio.changeText).toHaveBeenLastCalledWith(expect.objectContaining({ colour: '#1f2a44' }));
+  });
+
+  it('warns with the contrast ratio when the text is too close to the garment colour, and not otherwise', () => {
+    const white = { ...lions, colour: '#f4f4f4' };
+    const state = { ...placed, texts: { front: white, back: null } };
+    const { unmount } = inAdmin(
+      <TextPanel
+        apparel={tee}
+        state={state}
+        checks={studioChecks(state, tee, null, false)}
+        studio={fakeScene()}
+      />,
+    );
+    expect(screen.getByTestId('text-contrast').textContent).toBe(
+      'Hard to read on White: contrast 1.1:1, under 3:1',
+    );
+    unmount();
+    const navy = { ...placed, texts: { front: lions, back: null } };
+    inAdmin(
+      <TextPanel
+        apparel={tee}
+        state={navy}
+        checks={studioChecks(navy, tee, null, false)}
+        studio={fakeScene()}
+      />,
+    );
+    expect(screen.queryByTestId('text-contrast')).toBeNull();
   });
 });
