@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { auditLog as auditLogDefinition } from '../../contract/definitions/audit-log';
 import { emailTemplates as emailTemplatesDefinition } from '../../contract/definitions/email-templates';
 import { jobs as jobsDefinition, jobStatuses } from '../../contract/definitions/jobs';
@@ -48,6 +59,10 @@ export const jobs = resourceTable(jobsDefinition, {
     index('jobs_claim_idx').on(t.status, t.runAt),
     // A claim orders organizations by when each was last served: its latest job, found here.
     index('jobs_organization_idx').on(t.organizationId, t.updatedAt),
+    // One digest sweep per slot, however many servers schedule it (`server/jobs/notification-digest.ts`).
+    uniqueIndex('jobs_digest_slot_idx')
+      .on(sql`(${t.payload}->>'slot')`)
+      .where(sql`type = 'notifications.digest'`),
   ],
 });
 
@@ -132,3 +147,4 @@ export { organizations } from './tables/base';
 export * from './tables/accounts';
 export * from './tables/merchandise';
 export * from './tables/orders';
+export * from './tables/notifications';
