@@ -46,3 +46,31 @@ export function notificationText(locale: 'en' | 'es', key: string, params: Notif
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
+
+/** The page an e-mail's unsubscribe link opens (served by the API, without the app). */
+export const unsubscribePageTexts = {
+  en: {
+    title: 'Unsubscribe',
+    digest: 'Stop the daily digest of unread notifications?',
+    category: {
+      reviews: 'Stop e-mails about reviews of designs?',
+      products: 'Stop e-mails about products?',
+      orders: 'Stop e-mails about orders?',
+      jobs: 'Stop e-mails about background jobs and imports?',
+    },
+    confirm: 'Unsubscribe',
+    done: 'Done: you will not get these e-mails any more. You can turn them on again in your account’s notification settings.',
+  },
+  es: {
+    title: 'Darse de baja',
+    digest: '¿Dejar de recibir el resumen diario de notificaciones sin leer?',
+    category: {
+      reviews: '¿Dejar de recibir correos sobre revisiones de diseños?',
+      products: '¿Dejar de recibir correos sobre productos?',
+      orders: '¿Dejar de recibir correos sobre pedidos?',
+      jobs: '¿Dejar de recibir correos sobre tareas e importaciones?',
+    },
+    confirm: 'Darse de baja',
+    done: 'Listo: ya no recibirá estos correos. Puede volver a activarlos en la configuración de notificaciones de su cuenta.',
+  },
+} satisfies Record<'en' | 'es', { category: Record<NotificationCategory, string> } & Record<string, unknown>>;

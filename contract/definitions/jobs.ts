@@ -9,6 +9,8 @@ export const jobTypes = [
   'merchandise.sync',
   'merchandise.remove',
   'mail.deliver',
+  'notifications.email',
+  'notifications.digest',
 ] as const;
 export type JobType = (typeof jobTypes)[number];
 

@@ -674,6 +674,8 @@ export const appMessages = {
       'merchandise.sync': 'Update product in the shop',
       'merchandise.remove': 'Remove product from the shop',
       'mail.deliver': 'Send email',
+      'notifications.email': 'Email notifications',
+      'notifications.digest': 'Send daily digests',
     } satisfies Record<JobType, string>,
   },
   /**

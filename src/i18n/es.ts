@@ -665,6 +665,8 @@ export const appMessages: typeof englishAppMessages = {
       'merchandise.sync': 'Actualizar producto en la tienda',
       'merchandise.remove': 'Quitar producto de la tienda',
       'mail.deliver': 'Enviar correo',
+      'notifications.email': 'Enviar notificaciones por correo',
+      'notifications.digest': 'Enviar resúmenes diarios',
     },
   },
   seededApparel: {
