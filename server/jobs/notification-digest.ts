@@ -107,9 +107,12 @@ export async function sendDigests(app: FastifyInstance, now = new Date()) {
 /** Registers the sweep, and queues the next slot's at start (each sweep queues the one after it). */
 export function registerDigest(app: FastifyInstance) {
   app.jobs.register(digestJob, {
-    async run() {
-      // First, so a sweep that fails for good does not end the chain.
-      await scheduleDigest(app.db, digestSlotAfter(new Date()));
+    async run(payload) {
+      // First, so a sweep that fails for good does not end the chain; never this job's own slot
+      // again, which a server whose clock is behind the database's would take for the next.
+      const slot = new Date((payload as { slot: string }).slot);
+      const after = digestSlotAfter(new Date());
+      await scheduleDigest(app.db, after > slot ? after : new Date(slot.getTime() + slotMs));
       await sendDigests(app);
     },
   });
