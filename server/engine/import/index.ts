@@ -126,6 +126,7 @@ export function registerImport(
                     engine.definition.name,
                     importId,
                     rows.map((row) => row.id as number),
+                    currentUser(request).id,
                   )
               : undefined,
         },

@@ -166,6 +166,16 @@ describe('users: import', () => {
       ['ana@example.com', 'ConfirmAccount'],
       ['cora@example.com', 'ConfirmAccount'],
     ]);
+    // The importer is told once they have gone, leading to the accounts.
+    const told = await ctx.app.inject({ url: '/api/notifications', headers: { cookie: adminCookie } });
+    expect(told.json().result.items).toEqual([
+      expect.objectContaining({
+        category: 'jobs',
+        messageKey: 'jobs.invitationsSent',
+        params: { count: 2 },
+        link: '/admin/users',
+      }),
+    ]);
   });
 
   it('says how many invitations it will send, sends none when told so, and Undo tells how many had gone', async () => {
