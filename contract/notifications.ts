@@ -84,4 +84,4 @@ export const notificationCountResponseSchema = resultOf(z.object({ unread: z.num
 export const notificationIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const notificationSettingsResponseSchema = resultOf(notificationSettingsSchema);
 export const notificationMarkedResponseSchema = resultOf(z.object({ marked: z.number().int() }));
-export const unsubscribeParamsSchema = z.object({ token: z.string().max(200) });
+export const unsubscribeQuerySchema = z.object({ token: z.string().max(200) });

@@ -48,7 +48,7 @@ const signature = (key: Buffer, userId: number, kind: string) =>
  */
 export async function unsubscribeUrl(db: Db, baseUrl: string, userId: number, kind: UnsubscribeKind) {
   const token = `${userId}.${kind}.${signature(await unsubscribeKey(db), userId, kind)}`;
-  return `${baseUrl}/api/notifications/unsubscribe/${token}`;
+  return `${baseUrl}/api/notifications/unsubscribe?token=${token}`;
 }
 
 /** The user and kind a token names, or undefined for a token not signed by us. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unsubscribePageTexts } from '../../../contract/notification-messages';
-import { unsubscribeParamsSchema } from '../../../contract/notifications';
+import { unsubscribeQuerySchema } from '../../../contract/notifications';
 import { notFound } from '../../http/errors';
 import { escapeHtml } from '../../mail/render';
 import { openUnsubscribeToken, unsubscribe } from './email';
@@ -11,7 +11,7 @@ const page = (lang: string, title: string, content: string) =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">${content}</body></html>`;
 
 /**
- * `unsubscribe/{token}`, the link of every notification e-mail: a mail client's one-click POST
+ * `unsubscribe?token=`, the link of every notification e-mail: a mail client's one-click POST
  * (RFC 8058, `List-Unsubscribe=One-Click`) stops that e-mail at once; a person opening the link
  * sees what it stops and a button that POSTs (a link scanner's GET changes nothing).
  */
@@ -29,18 +29,17 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/:token',
+    '/',
     {
       schema: {
         tags,
-        security: [],
         description: 'A page saying what the link stops, with a button that does it.',
-        params: unsubscribeParamsSchema,
+        querystring: unsubscribeQuerySchema,
         produces: ['text/html'],
       },
     },
     async (request, reply) => {
-      const { kind, locale, text } = await opened(request.params.token);
+      const { kind, locale, text } = await opened(request.query.token);
       const question = kind === 'digest' ? text.digest : text.category[kind];
       return reply
         .type('text/html; charset=utf-8')
@@ -56,19 +55,18 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/:token',
+    '/',
     {
       schema: {
         tags,
-        security: [],
         description:
           'RFC 8058 one-click unsubscribe: turns off the e-mail the token names (a category’s e-mails at once, or the daily digest).',
-        params: unsubscribeParamsSchema,
+        querystring: unsubscribeQuerySchema,
         produces: ['text/html'],
       },
     },
     async (request, reply) => {
-      const { userId, kind, locale, text } = await opened(request.params.token);
+      const { userId, kind, locale, text } = await opened(request.query.token);
       await unsubscribe(app.db, userId, kind);
       return reply
         .type('text/html; charset=utf-8')

@@ -106,7 +106,7 @@ describe('the daily digest', () => {
     ).toBe('18:30');
     expect(await sendDigests(ctx.app, due)).toBe(1);
     const [mail] = await digests();
-    const link = /href="https:\/\/portal\.example(\/api\/notifications\/unsubscribe\/[^"]+)"/.exec(mail.html)![1];
+    const link = /href="https:\/\/portal\.example(\/api\/notifications\/unsubscribe\?token=[^"]+)"/.exec(mail.html)![1];
     expect(link).toContain('.digest.');
     expect((await ctx.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
     const settings = (await who.director({ url: '/api/notifications/settings' })).json().result;
