@@ -827,6 +827,8 @@ export const appMessages = {
     resendFailedMail: 'Only a failed e-mail whose body is still kept can be resent',
     nothingToRestore: 'Nothing in this change can be restored',
     bodyRequired: 'Body is required',
+    digestTime: 'Choose a time of day (HH:MM)',
+    timeZone: 'Choose a time zone',
     language: 'The language must be one of %{choices}',
     preferenceKey: 'A preference key is 1 to %{max} letters, digits, dots, dashes or underscores',
     preferenceValue: 'A preference value must be JSON of at most %{max} bytes',

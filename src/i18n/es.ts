@@ -850,6 +850,8 @@ export const appMessages: typeof englishAppMessages = {
     resendFailedMail: 'Solo se puede reenviar un correo fallido cuyo cuerpo aún se conserva',
     nothingToRestore: 'Nada de este cambio se puede restaurar',
     bodyRequired: 'El cuerpo es obligatorio',
+    digestTime: 'Elija una hora del día (HH:MM)',
+    timeZone: 'Elija una zona horaria',
     language: 'El idioma debe ser uno de %{choices}',
     preferenceKey:
       'Una clave de preferencia tiene de 1 a %{max} letras, dígitos, puntos, guiones o guiones bajos',
