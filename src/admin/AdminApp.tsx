@@ -38,6 +38,10 @@ const CreateMerchandisePage = lazyNamed(
 );
 const MerchandisePage = lazyNamed(() => import('../pages/merchandise/MerchandisePage'), 'MerchandisePage');
 const BaseApparelPage = lazyNamed(() => import('../pages/base-apparel/BaseApparelPage'), 'BaseApparelPage');
+const NotificationsPage = lazyNamed(
+  () => import('../pages/notifications/NotificationsPage'),
+  'NotificationsPage',
+);
 
 const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 
@@ -48,6 +52,7 @@ const customPages = [
   { path: '/merchandise', element: <MerchandisePage /> },
   { path: '/merchandise/create', element: <CreateMerchandisePage /> },
   { path: '/base-apparel', element: <BaseApparelPage /> },
+  { path: '/notifications', element: <NotificationsPage /> },
 ];
 
 /**
