@@ -32,7 +32,8 @@ export const notificationMessages: Record<'en' | 'es', Record<NotificationMessag
     'products.published': '{title} fue publicado',
     'jobs.renderFailed': 'No se pudieron crear las imágenes ni los archivos de impresión de {title}: {error}',
     'jobs.invitationsSent': 'Se enviaron las {count} invitaciones de su importación',
-    'jobs.invitationsFailed': 'Las invitaciones de su importación se detuvieron tras {sent} de {count}: {error}',
+    'jobs.invitationsFailed':
+      'Las invitaciones de su importación se detuvieron tras {sent} de {count}: {error}',
   },
 };
 

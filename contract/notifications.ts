@@ -44,7 +44,8 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /**
  * Everything in the app; what needs acting on soon (a design to review, a job that failed) by
- * e-mail at once too; what is only news (products, orders) in the morning digest.
+ * e-mail at once too; what is only news (products, orders) in the morning digest. The time zone
+ * is the one the user's browser reported, where it did; this one (the middle of the US) otherwise.
  */
 export const defaultNotificationSettings: NotificationSettings = {
   channels: {

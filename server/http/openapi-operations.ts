@@ -67,11 +67,15 @@ export const operationDocs: Record<string, OperationDoc> = {
   'PUT /api/preferences/{key}': { summary: 'Keep one app preference of the signed-in user' },
   'DELETE /api/preferences/{key}': { summary: 'Forget one app preference of the signed-in user' },
   'GET /api/notifications': { summary: "The signed-in user's notifications, a page at a time" },
-  'GET /api/notifications/unread-count': { summary: "How many of the signed-in user's notifications are unread" },
+  'GET /api/notifications/unread-count': {
+    summary: "How many of the signed-in user's notifications are unread",
+  },
   'POST /api/notifications/{id}/read': { summary: 'Mark one of the signed-in user’s notifications read' },
   'POST /api/notifications/read-all': { summary: 'Mark all the signed-in user’s notifications read' },
   'GET /api/notifications/settings': { summary: 'How the signed-in user gets notifications, per category' },
-  'PUT /api/notifications/settings': { summary: 'Choose how to get notifications, per category, and the digest time' },
+  'PUT /api/notifications/settings': {
+    summary: 'Choose how to get notifications, per category, and the digest time',
+  },
   'GET /api/notifications/unsubscribe': {
     summary: 'The page of an e-mail’s unsubscribe link',
     public: true,

@@ -119,4 +119,3 @@ export function registerDigest(app: FastifyInstance) {
   // Servers that run jobs start the chain; one that does not need not.
   if (app.config.jobWorker) app.addHook('onReady', () => scheduleDigest(app.db, digestSlotAfter(new Date())));
 }
-

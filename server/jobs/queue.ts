@@ -135,13 +135,12 @@ export async function queueJob(
   tx: Executor,
   type: string,
   payload: unknown,
-  {
-    maxAttempts = 5,
-    organizationId = null,
-    runOn = null,
-  }: EnqueueOptions & { runOn?: string | null } = {},
+  { maxAttempts = 5, organizationId = null, runOn = null }: EnqueueOptions & { runOn?: string | null } = {},
 ) {
-  const [row] = await tx.insert(jobs).values({ type, payload, maxAttempts, organizationId, runOn }).returning();
+  const [row] = await tx
+    .insert(jobs)
+    .values({ type, payload, maxAttempts, organizationId, runOn })
+    .returning();
   await announceJobs(tx, [row], 'created');
   return row;
 }

@@ -17,12 +17,7 @@ import type { ChangeAction } from '../../contract/changes';
 import type { NotificationTemplateKey } from '../db/seed-data';
 
 type TemplateKey =
-  | 'ConfirmAccount'
-  | 'ResetPassword'
-  | 'ChangeEmail'
-  | 'Contact'
-  | 'Registration'
-  | NotificationTemplateKey;
+  'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration' | NotificationTemplateKey;
 
 export interface MailRequest {
   template: TemplateKey;

@@ -207,7 +207,12 @@ export const appMessages: typeof englishAppMessages = {
     none: 'Aún no hay notificaciones.',
     noneUnread: 'No hay nada sin leer.',
     unreadItem: 'Sin leer',
-    categories: { reviews: 'Revisiones', products: 'Productos', orders: 'Pedidos', jobs: 'Tareas e importaciones' },
+    categories: {
+      reviews: 'Revisiones',
+      products: 'Productos',
+      orders: 'Pedidos',
+      jobs: 'Tareas e importaciones',
+    },
     settings: {
       title: 'Configuración de notificaciones',
       intro: 'Elija cómo le llega cada tipo de notificación.',

@@ -1,10 +1,7 @@
 /** Notifications and each user's choice of how they arrive (`server/modules/notifications`). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import {
-  type NotificationParams,
-  notificationCategories,
-} from '../../../contract/notification-messages';
+import { type NotificationParams, notificationCategories } from '../../../contract/notification-messages';
 import type { NotificationSettings } from '../../../contract/notifications';
 import { createdAt } from './base';
 import { users } from './accounts';
@@ -36,7 +33,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     // The bell's count, asked on every page.
-    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null and in_app`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null and in_app`),
   ],
 );
 

@@ -55,7 +55,8 @@ export async function unsubscribeUrl(db: Db, baseUrl: string, userId: number, ki
 export async function openUnsubscribeToken(db: Db, token: string) {
   const [id, kind, signed] = token.split('.');
   const userId = Number(id);
-  if (!Number.isSafeInteger(userId) || userId < 1 || !unsubscribeKinds.includes(kind) || !signed) return undefined;
+  if (!Number.isSafeInteger(userId) || userId < 1 || !unsubscribeKinds.includes(kind) || !signed)
+    return undefined;
   const expected = Buffer.from(signature(await unsubscribeKey(db), userId, kind));
   const given = Buffer.from(signed);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
@@ -110,7 +111,9 @@ export function notificationEmails(app: FastifyInstance): JobHandler {
           const [taken] = await tx
             .update(notifications)
             .set({ emailedAt: sql`now()` })
-            .where(and(eq(notifications.id, id), eq(notifications.email, true), isNull(notifications.emailedAt)))
+            .where(
+              and(eq(notifications.id, id), eq(notifications.email, true), isNull(notifications.emailedAt)),
+            )
             .returning({ id: notifications.id });
           if (!taken) return;
           await app.mailer.send(

@@ -1,12 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationCategory, NotificationMessageKey, NotificationParams } from '../../../contract/notification-messages';
+import type {
+  NotificationCategory,
+  NotificationMessageKey,
+  NotificationParams,
+} from '../../../contract/notification-messages';
 import {
   defaultNotificationSettings,
   type NotificationItem,
   type NotificationSettings,
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notifications, notificationSettings } from '../../db/schema';
+import { notifications, notificationSettings, users } from '../../db/schema';
 import { announceAll, systemActor } from '../../engine/change-feed';
 import { queueJob } from '../../jobs';
 
@@ -42,25 +46,38 @@ const announceTo = (
     })),
   );
 
-/** Each user's settings, the defaults for those who never chose. */
+/**
+ * Each user's settings; for one who never chose, the defaults in the time zone their browser
+ * reported at sign-in (`account/update-timezone`), else the defaults' own.
+ */
 export async function settingsOf(db: Db, userIds: readonly number[]) {
   const rows =
     userIds.length === 0
       ? []
-      : await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, [...userIds]));
+      : await db
+          .select({ userId: users.id, reportedZone: users.timeZone, chosen: notificationSettings })
+          .from(users)
+          .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+          .where(inArray(users.id, [...userIds]));
   const byUser = new Map(rows.map((row) => [row.userId, row]));
   return new Map(
     userIds.map((userId): [number, NotificationSettings] => {
       const row = byUser.get(userId);
+      if (row?.chosen)
+        return [
+          userId,
+          {
+            channels: { ...defaultNotificationSettings.channels, ...row.chosen.channels },
+            digestTime: row.chosen.digestTime,
+            timeZone: row.chosen.timeZone,
+          },
+        ];
       return [
         userId,
-        row
-          ? {
-              channels: { ...defaultNotificationSettings.channels, ...row.channels },
-              digestTime: row.digestTime,
-              timeZone: row.timeZone,
-            }
-          : defaultNotificationSettings,
+        {
+          ...defaultNotificationSettings,
+          timeZone: row?.reportedZone ?? defaultNotificationSettings.timeZone,
+        },
       ];
     }),
   );
@@ -90,26 +107,27 @@ export async function notify(db: Db, { userIds, category, text, link = null }: N
   const values = recipients.flatMap((userId) => {
     const { inApp, email, digest } = settings.get(userId)!.channels[category];
     if (!inApp && !email && !digest) return [];
-    return [{ userId, category, messageKey: text.key, params: text.params ?? {}, link, inApp, email, digest }];
+    return [
+      { userId, category, messageKey: text.key, params: text.params ?? {}, link, inApp, email, digest },
+    ];
   });
   if (values.length === 0) return [];
   const made = await db.insert(notifications).values(values).returning();
   const shown = made.filter((row) => row.inApp);
-  if (shown.length > 0) await announceTo(db, shown.map((row) => ({ ...row, action: 'created' as const })));
+  if (shown.length > 0)
+    await announceTo(
+      db,
+      shown.map((row) => ({ ...row, action: 'created' as const })),
+    );
   const emailed = made.filter((row) => row.email).map((row) => row.id);
   if (emailed.length > 0) await queueJob(db, notificationEmailJob, { ids: emailed }, { maxAttempts: 5 });
   const digested = [...new Set(made.filter((row) => row.digest).map((row) => row.userId))];
   for (const userId of digested) {
     // The user's digest becomes due at their next chosen time, if it was not already.
-    const defaults = defaultNotificationSettings;
+    const { channels, digestTime, timeZone } = settings.get(userId)!;
     await db
       .insert(notificationSettings)
-      .values({
-        userId,
-        channels: defaults.channels,
-        digestTime: defaults.digestTime,
-        timeZone: defaults.timeZone,
-      })
+      .values({ userId, channels, digestTime, timeZone })
       .onConflictDoNothing();
     await db
       .update(notificationSettings)
@@ -192,6 +210,8 @@ export async function saveSettings(db: Db, userId: number, settings: Notificatio
     await tx
       .update(notificationSettings)
       .set({ nextDigestAt: nextDigestAfter(sql`now()`) })
-      .where(and(eq(notificationSettings.userId, userId), sql`${notificationSettings.nextDigestAt} is not null`));
+      .where(
+        and(eq(notificationSettings.userId, userId), sql`${notificationSettings.nextDigestAt} is not null`),
+      );
   });
 }

@@ -17,8 +17,10 @@ const page = (lang: string, title: string, content: string) =>
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The one-click POST is a form; its one field says nothing the token does not.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
-    done(null, {}),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, {}),
   );
 
   const opened = async (token: string) => {

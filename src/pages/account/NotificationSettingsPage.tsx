@@ -49,7 +49,11 @@ export function NotificationSettingsPage() {
   const zones = useMemo(() => (settings ? zonesWith(settings.timeZone) : []), [settings]);
   if (failed) return <Alert severity="error">{failed}</Alert>;
   if (!settings) return null;
-  const channelLabel = { inApp: text.settings.inApp, email: text.settings.email, digest: text.settings.digest };
+  const channelLabel = {
+    inApp: text.settings.inApp,
+    email: text.settings.email,
+    digest: text.settings.digest,
+  };
   const save = async () => {
     setSaving(true);
     try {

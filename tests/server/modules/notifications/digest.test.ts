@@ -30,7 +30,8 @@ afterEach(() => ctx.app.close());
 const published = (title: string) => ({ key: 'products.published' as const, params: { title } });
 const hour = 60 * 60_000;
 
-const digests = () => ctx.db.select().from(emailOutbox).where(eq(emailOutbox.templateKey, 'NotificationDigest'));
+const digests = () =>
+  ctx.db.select().from(emailOutbox).where(eq(emailOutbox.templateKey, 'NotificationDigest'));
 const dueAt = async (userId: number) =>
   (await ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)))[0]
     ?.nextDigestAt;
@@ -48,7 +49,11 @@ async function secondServer() {
 describe('the daily digest', () => {
   it('sends each user one e-mail a day with every unread item once, however many servers sweep', async () => {
     // Products go to the digest by default; the Admin reads one before it goes.
-    await notify(ctx.db, { userIds: [ids.director, ids.admin], category: 'products', text: published('Tee') });
+    await notify(ctx.db, {
+      userIds: [ids.director, ids.admin],
+      category: 'products',
+      text: published('Tee'),
+    });
     const [, adminsCap] = await notify(ctx.db, {
       userIds: [ids.director, ids.admin],
       category: 'products',
@@ -73,14 +78,20 @@ describe('the daily digest', () => {
 
     const other = await secondServer();
     const at = new Date(due!.getTime() + 60_000);
-    const sent = await Promise.all([sendDigests(ctx.app, at), sendDigests(other, at), sendDigests(ctx.app, at)]);
+    const sent = await Promise.all([
+      sendDigests(ctx.app, at),
+      sendDigests(other, at),
+      sendDigests(ctx.app, at),
+    ]);
     expect(sent.reduce((a, b) => a + b)).toBe(2);
     const mails = await digests();
     expect(mails.map((mail) => mail.to).sort()).toEqual(['admin@example.com', 'director@example.com']);
     const directors = mails.find((mail) => mail.to === 'director@example.com')!;
     expect(directors.subject).toBe('Spirit Portal: 2 unread notifications');
     expect(directors.html.match(/<li>/g)).toHaveLength(2);
-    expect(directors.html).toContain('<a href="https://portal.example/admin/merchandise">Cap was published</a>');
+    expect(directors.html).toContain(
+      '<a href="https://portal.example/admin/merchandise">Cap was published</a>',
+    );
     const admins = mails.find((mail) => mail.to === 'admin@example.com')!;
     expect(admins.html).toContain('Tee was published');
     expect(admins.html).not.toContain('Cap was published');
@@ -102,27 +113,32 @@ describe('the daily digest', () => {
     await notify(ctx.db, { userIds: [ids.director], category: 'products', text: published('Tee') });
     const due = (await dueAt(ids.director))!;
     expect(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' }).format(due),
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' }).format(
+        due,
+      ),
     ).toBe('18:30');
     expect(await sendDigests(ctx.app, due)).toBe(1);
     const [mail] = await digests();
-    const link = /href="https:\/\/portal\.example(\/api\/notifications\/unsubscribe\?token=[^"]+)"/.exec(mail.html)![1];
+    const link = /href="https:\/\/portal\.example(\/api\/notifications\/unsubscribe\?token=[^"]+)"/.exec(
+      mail.html,
+    )![1];
     expect(link).toContain('.digest.');
     expect((await ctx.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
     const settings = (await who.director({ url: '/api/notifications/settings' })).json().result;
-    expect(Object.values(settings.channels).map((channels) => (channels as { digest: boolean }).digest)).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      Object.values(settings.channels).map((channels) => (channels as { digest: boolean }).digest),
+    ).toEqual([false, false, false, false]);
   });
 
   it('is one queued sweep per slot, whichever servers schedule it, and each sweep queues the next', async () => {
     const slot = digestSlotAfter(new Date());
     expect(slot.getTime() % (5 * 60_000)).toBe(0);
     const other = await secondServer();
-    await Promise.all([scheduleDigest(ctx.db, slot), scheduleDigest(other.db, slot), scheduleDigest(ctx.db, slot)]);
+    await Promise.all([
+      scheduleDigest(ctx.db, slot),
+      scheduleDigest(other.db, slot),
+      scheduleDigest(ctx.db, slot),
+    ]);
     const queued = () =>
       ctx.db
         .select({ slot: sql<string>`${jobs.payload}->>'slot'`, status: jobs.status })

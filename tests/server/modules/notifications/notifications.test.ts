@@ -31,18 +31,29 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const failed = (title: string) => ({ key: 'jobs.renderFailed' as const, params: { title, error: 'too big' } });
+const failed = (title: string) => ({
+  key: 'jobs.renderFailed' as const,
+  params: { title, error: 'too big' },
+});
 
 describe('notifications (each user their own)', () => {
   it('lists only the user’s own, newest first, a page at a time, with the unread count', async () => {
     for (const title of ['Hoodie', 'Cap', 'Tee'])
-      await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed(title), link: '/admin/merchandise' });
+      await notify(ctx.db, {
+        userIds: [ids.director],
+        category: 'jobs',
+        text: failed(title),
+        link: '/admin/merchandise',
+      });
     await notify(ctx.db, { userIds: [ids.admin], category: 'jobs', text: failed('Scarf') });
 
     const page = (await who.director({ url: '/api/notifications?take=2' })).json().result;
     expect(page.total).toBe(3);
     expect(page.unread).toBe(3);
-    expect(page.items.map((item: { params: { title: string } }) => item.params.title)).toEqual(['Tee', 'Cap']);
+    expect(page.items.map((item: { params: { title: string } }) => item.params.title)).toEqual([
+      'Tee',
+      'Cap',
+    ]);
     expect(page.items[0]).toMatchObject({
       category: 'jobs',
       messageKey: 'jobs.renderFailed',
@@ -51,12 +62,18 @@ describe('notifications (each user their own)', () => {
     });
     const next = (await who.director({ url: '/api/notifications?take=2&skip=2' })).json().result;
     expect(next.items.map((item: { params: { title: string } }) => item.params.title)).toEqual(['Hoodie']);
-    expect((await who.admin({ url: '/api/notifications/unread-count' })).json()).toEqual({ result: { unread: 1 } });
+    expect((await who.admin({ url: '/api/notifications/unread-count' })).json()).toEqual({
+      result: { unread: 1 },
+    });
     expect((await who.visitor({ url: '/api/notifications' })).statusCode).toBe(401);
   });
 
   it('marks one read, never another user’s, and then all', async () => {
-    const [mine, other] = await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee') });
+    const [mine, other] = await notify(ctx.db, {
+      userIds: [ids.director],
+      category: 'jobs',
+      text: failed('Tee'),
+    });
     expect(other).toBeUndefined();
     const [admins] = await notify(ctx.db, { userIds: [ids.admin], category: 'jobs', text: failed('Cap') });
     await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Hoodie') });
@@ -71,7 +88,9 @@ describe('notifications (each user their own)', () => {
     const unread = (await who.director({ url: '/api/notifications?unread=true' })).json().result;
     expect(unread.items.map((item: { params: { title: string } }) => item.params.title)).toEqual(['Hoodie']);
     expect(
-      (await who.director({ url: '/api/notifications' })).json().result.items.map((item: { read: boolean }) => item.read),
+      (await who.director({ url: '/api/notifications' }))
+        .json()
+        .result.items.map((item: { read: boolean }) => item.read),
     ).toEqual([false, true]);
 
     expect((await who.director({ method: 'POST', url: '/api/notifications/read-all' })).json()).toEqual({
@@ -97,6 +116,12 @@ describe('notifications (each user their own)', () => {
     expect((await who.director({ url: '/api/notifications/settings' })).json().result).toEqual(
       defaultNotificationSettings,
     );
+    // Until they choose, in the time zone their browser reported.
+    await ctx.db.update(users).set({ timeZone: 'America/Denver' }).where(eq(users.id, ids.admin));
+    expect((await who.admin({ url: '/api/notifications/settings' })).json().result).toEqual({
+      ...defaultNotificationSettings,
+      timeZone: 'America/Denver',
+    });
     const chosen = structuredClone(defaultNotificationSettings);
     chosen.channels.jobs = { inApp: false, email: false, digest: false };
     chosen.channels.products = { inApp: false, email: false, digest: true };
@@ -106,7 +131,9 @@ describe('notifications (each user their own)', () => {
     expect(saved.json()).toEqual({ result: true });
     expect((await who.director({ url: '/api/notifications/settings' })).json().result).toEqual(chosen);
 
-    expect(await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee') })).toEqual([]);
+    expect(await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee') })).toEqual(
+      [],
+    );
     const digestOnly = await notify(ctx.db, {
       userIds: [ids.director, ids.admin],
       category: 'products',
@@ -147,10 +174,12 @@ describe('notifications (each user their own)', () => {
       const admin = await open('admin@example.com');
       const [id] = await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee') });
       const ofNotifications = (events: typeof director) =>
-        events.filter((event) => (event.data as { resource?: string } | undefined)?.resource === 'notifications');
-      await expect.poll(() => ofNotifications(director).map((event) => event.data)).toEqual([
-        expect.objectContaining({ resource: 'notifications', id, action: 'created' }),
-      ]);
+        events.filter(
+          (event) => (event.data as { resource?: string } | undefined)?.resource === 'notifications',
+        );
+      await expect
+        .poll(() => ofNotifications(director).map((event) => event.data))
+        .toEqual([expect.objectContaining({ resource: 'notifications', id, action: 'created' })]);
       expect(JSON.stringify(director)).not.toContain('userId');
       await who.director({ method: 'POST', url: '/api/notifications/read-all' });
       await expect.poll(() => ofNotifications(director).length).toBe(2);
@@ -163,18 +192,35 @@ describe('notifications (each user their own)', () => {
   });
 
   it('e-mails at once with a one-click unsubscribe that turns that category’s e-mail off', async () => {
-    await ctx.db.update(users).set({ firstName: 'Dana', lastName: 'Reyes' }).where(eq(users.id, ids.director));
-    await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee'), link: '/admin/jobs' });
+    await ctx.db
+      .update(users)
+      .set({ firstName: 'Dana', lastName: 'Reyes' })
+      .where(eq(users.id, ids.director));
+    await notify(ctx.db, {
+      userIds: [ids.director],
+      category: 'jobs',
+      text: failed('Tee'),
+      link: '/admin/jobs',
+    });
     await ctx.app.mailer.flush();
     await ctx.app.mailer.flush();
     const [sent] = await ctx.db.select().from(emailOutbox);
-    expect(sent).toMatchObject({ to: 'director@example.com', status: 'sent', templateKey: 'NotificationJobs' });
-    expect(sent.subject).toBe('Spirit Portal: The pictures and print files of Tee could not be made: too big');
+    expect(sent).toMatchObject({
+      to: 'director@example.com',
+      status: 'sent',
+      templateKey: 'NotificationJobs',
+    });
+    expect(sent.subject).toBe(
+      'Spirit Portal: The pictures and print files of Tee could not be made: too big',
+    );
     expect(sent.html).toContain('Hello Dana Reyes');
     expect(sent.html).toContain('href="https://portal.example/admin/jobs"');
     const [file] = readdirSync(outboxDir({ dataDir }));
     // Unfolded, as a mail client reads the headers.
-    const message = readFileSync(path.join(outboxDir({ dataDir }), file), 'utf8').replace(/\r?\n[ \t]+/g, ' ');
+    const message = readFileSync(path.join(outboxDir({ dataDir }), file), 'utf8').replace(
+      /\r?\n[ \t]+/g,
+      ' ',
+    );
     const url = /^List-Unsubscribe: <([^>]+)>$/m.exec(message)![1];
     expect(message).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(url).toMatch(/^https:\/\/portal\.example\/api\/notifications\/unsubscribe\?token=/);
@@ -190,9 +236,9 @@ describe('notifications (each user their own)', () => {
     const page = await ctx.app.inject({ method: 'GET', url: route });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Stop e-mails about background jobs and imports?');
-    expect((await who.director({ url: '/api/notifications/settings' })).json().result.channels.jobs.email).toBe(
-      true,
-    );
+    expect(
+      (await who.director({ url: '/api/notifications/settings' })).json().result.channels.jobs.email,
+    ).toBe(true);
     const done = await ctx.app.inject({
       method: 'POST',
       url: route,
