@@ -23,7 +23,7 @@ const english = {
 
 export type NotificationMessageKey = keyof typeof english;
 
-export const notificationMessages: Record<'en' | 'es', Record<NotificationMessageKey, string>> = {
+const notificationMessages: Record<'en' | 'es', Record<NotificationMessageKey, string>> = {
   en: english,
   es: {
     'reviews.submitted': '{by} envió {title} a revisión',
@@ -37,8 +37,7 @@ export const notificationMessages: Record<'en' | 'es', Record<NotificationMessag
   },
 };
 
-export const isNotificationMessageKey = (key: string): key is NotificationMessageKey =>
-  Object.hasOwn(english, key);
+const isNotificationMessageKey = (key: string): key is NotificationMessageKey => Object.hasOwn(english, key);
 
 /** A notification's text in a language; an unknown key (from a newer server) shows as itself. */
 export function notificationText(locale: 'en' | 'es', key: string, params: NotificationParams) {

@@ -2,23 +2,15 @@ import { z } from 'zod';
 import { resultOf } from './common';
 import { type NotificationCategory, notificationCategories } from './notification-messages';
 
-export {
-  type NotificationCategory,
-  notificationCategories,
-  type NotificationMessageKey,
-  type NotificationParams,
-  notificationText,
-} from './notification-messages';
+export { type NotificationCategory, notificationCategories, notificationText } from './notification-messages';
 
 /**
  * How a category reaches a user: in the app (the bell), by e-mail at once, and in the daily
  * digest of what is still unread, at a time the user picks in their time zone.
  */
 export const notificationChannels = ['inApp', 'email', 'digest'] as const;
-export type NotificationChannel = (typeof notificationChannels)[number];
 
 const channelsSchema = z.object({ inApp: z.boolean(), email: z.boolean(), digest: z.boolean() });
-export type CategoryChannels = z.infer<typeof channelsSchema>;
 
 export const notificationSettingsSchema = z.object({
   channels: z.object(
@@ -58,7 +50,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   timeZone: 'America/Chicago',
 };
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.number().int(),
   category: z.enum(notificationCategories),
   messageKey: z.string(),
@@ -70,11 +62,9 @@ export const notificationSchema = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationSchema>;
 
-export const notificationLimits = { pageSize: 100 } as const;
-
 export const notificationListQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  take: z.coerce.number().int().min(1).max(notificationLimits.pageSize).default(20),
+  take: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });
 

@@ -17,7 +17,7 @@ import { settingsOf } from './service';
 export type UnsubscribeKind = NotificationCategory | 'digest';
 const unsubscribeKinds: readonly string[] = [...notificationCategories, 'digest'];
 
-export const templateOf: Record<NotificationCategory, NotificationTemplateKey> = {
+const templateOf: Record<NotificationCategory, NotificationTemplateKey> = {
   reviews: 'NotificationReviews',
   products: 'NotificationProducts',
   orders: 'NotificationOrders',

@@ -6,8 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings } from '../../../../contract/notifications';
 import type { Db } from '../../../../server/db/client';
-import { emailOutbox, notifications, users } from '../../../../server/db/schema';
-import { notify } from '../../../../server/modules/notifications';
+import { emailOutbox, emailTemplates, notifications, users } from '../../../../server/db/schema';
+import {
+  type NotificationCategory,
+  notify,
+  type NotifyInput,
+} from '../../../../server/modules/notifications';
 import { outboxDir } from '../../../../server/mail/mailer';
 import { signIn, testApp } from '../../helpers';
 import { readServerSentEvents } from '../changes/sse';
@@ -31,8 +35,8 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const failed = (title: string) => ({
-  key: 'jobs.renderFailed' as const,
+const failed = (title: string): NotifyInput['text'] => ({
+  key: 'jobs.renderFailed',
   params: { title, error: 'too big' },
 });
 
@@ -253,6 +257,40 @@ describe('notifications (each user their own)', () => {
     await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Cap') });
     await ctx.app.mailer.flush();
     expect(await ctx.db.select().from(emailOutbox)).toHaveLength(1);
+  });
+
+  it('has an e-mail template per category and one for the digest, in English and Spanish, that Admins edit', async () => {
+    const templates: Record<NotificationCategory | 'digest', string> = {
+      reviews: 'NotificationReviews',
+      products: 'NotificationProducts',
+      orders: 'NotificationOrders',
+      jobs: 'NotificationJobs',
+      digest: 'NotificationDigest',
+    };
+    const rows = await ctx.db.select().from(emailTemplates);
+    for (const key of Object.values(templates)) {
+      const row = rows.find((template) => template.key === key)!;
+      expect(row.body).toContain('{{unsubscribeLink}}');
+      expect(row.bodyEs).toContain('{{unsubscribeLink}}');
+    }
+    const jobs = rows.find((template) => template.key === 'NotificationJobs')!;
+    const edited = await who.admin({
+      method: 'PUT',
+      url: `/api/emailTemplate/update`,
+      payload: {
+        ...jobs,
+        subject: 'Portal: {{message}}',
+        body: '<p>{{message}}</p><p><a href="{{unsubscribeLink}}">Stop</a></p>',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await notify(ctx.db, { userIds: [ids.director], category: 'jobs', text: failed('Tee') });
+    await ctx.app.mailer.flush();
+    const [sent] = await ctx.db.select().from(emailOutbox);
+    expect(sent.subject).toBe('Portal: The pictures and print files of Tee could not be made: too big');
+    expect(sent.html).toMatch(
+      /<a href="https:\/\/portal\.example\/api\/notifications\/unsubscribe\?token=[^"]+">Stop<\/a>/,
+    );
   });
 
   it('writes the e-mail in the recipient’s language', async () => {
