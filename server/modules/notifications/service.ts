@@ -59,27 +59,21 @@ export async function settingsOf(db: Db, userIds: readonly number[]) {
           .from(users)
           .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
           .where(inArray(users.id, [...userIds]));
-  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  // Users that do not exist (deleted since the caller read them) have none, and are not notified.
   return new Map(
-    userIds.map((userId): [number, NotificationSettings] => {
-      const row = byUser.get(userId);
-      if (row?.chosen)
-        return [
-          userId,
-          {
+    rows.map((row): [number, NotificationSettings] => [
+      row.userId,
+      row.chosen
+        ? {
             channels: { ...defaultNotificationSettings.channels, ...row.chosen.channels },
             digestTime: row.chosen.digestTime,
             timeZone: row.chosen.timeZone,
+          }
+        : {
+            ...defaultNotificationSettings,
+            timeZone: row.reportedZone ?? defaultNotificationSettings.timeZone,
           },
-        ];
-      return [
-        userId,
-        {
-          ...defaultNotificationSettings,
-          timeZone: row?.reportedZone ?? defaultNotificationSettings.timeZone,
-        },
-      ];
-    }),
+    ]),
   );
 }
 
@@ -105,7 +99,9 @@ export async function notify(db: Db, { userIds, category, text, link = null }: N
   const recipients = [...new Set(userIds)];
   const settings = await settingsOf(db, recipients);
   const values = recipients.flatMap((userId) => {
-    const { inApp, email, digest } = settings.get(userId)!.channels[category];
+    const chosen = settings.get(userId);
+    if (!chosen) return [];
+    const { inApp, email, digest } = chosen.channels[category];
     if (!inApp && !email && !digest) return [];
     return [
       { userId, category, messageKey: text.key, params: text.params ?? {}, link, inApp, email, digest },
