@@ -10,6 +10,8 @@ export const jobTypes = [
   'merchandise.remove',
   'merchandise.publish',
   'mail.deliver',
+  'notifications.email',
+  'notifications.digest',
 ] as const;
 export type JobType = (typeof jobTypes)[number];
 

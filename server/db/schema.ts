@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -60,6 +61,10 @@ export const jobs = resourceTable(jobsDefinition, {
     index('jobs_claim_idx').on(t.status, t.runAt),
     // A claim orders organizations by when each was last served: its latest job, found here.
     index('jobs_organization_idx').on(t.organizationId, t.updatedAt),
+    // One digest sweep per slot, however many servers schedule it (`server/jobs/notification-digest.ts`).
+    uniqueIndex('jobs_digest_slot_idx')
+      .on(sql`(${t.payload}->>'slot')`)
+      .where(sql`type = 'notifications.digest'`),
   ],
 });
 
@@ -177,3 +182,4 @@ export { organizations } from './tables/base';
 export * from './tables/accounts';
 export * from './tables/merchandise';
 export * from './tables/orders';
+export * from './tables/notifications';

@@ -14,6 +14,8 @@ const changeLogLockSpace = 7_292;
 /** A change as the log keeps it: the event, and the organization it belongs to for the filter. */
 export interface ChangeNotice extends RecordChange {
   organizationId: number | null;
+  /** The one user the change is for (their notifications): nobody else's stream carries it. */
+  userId?: number;
 }
 
 /** What travels on the channel: the change and its place in the log, the order every server shares. */

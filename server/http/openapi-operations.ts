@@ -66,6 +66,26 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/preferences': { summary: "The signed-in user's app preferences (theme, columns, saved views)" },
   'PUT /api/preferences/{key}': { summary: 'Keep one app preference of the signed-in user' },
   'DELETE /api/preferences/{key}': { summary: 'Forget one app preference of the signed-in user' },
+  'GET /api/notifications': { summary: "The signed-in user's notifications, a page at a time" },
+  'GET /api/notifications/unread-count': {
+    summary: "How many of the signed-in user's notifications are unread",
+  },
+  'POST /api/notifications/{id}/read': { summary: 'Mark one of the signed-in user’s notifications read' },
+  'POST /api/notifications/read-all': { summary: 'Mark all the signed-in user’s notifications read' },
+  'GET /api/notifications/settings': { summary: 'How the signed-in user gets notifications, per category' },
+  'PUT /api/notifications/settings': {
+    summary: 'Choose how to get notifications, per category, and the digest time',
+  },
+  'GET /api/notifications/unsubscribe': {
+    summary: 'The page of an e-mail’s unsubscribe link',
+    public: true,
+    file: 'An HTML page with a button that unsubscribes',
+  },
+  'POST /api/notifications/unsubscribe': {
+    summary: 'One-click unsubscribe (RFC 8058)',
+    public: true,
+    file: 'An HTML page saying it is done',
+  },
   'GET /api/changes': { summary: 'Server-sent events of the record changes the user may read' },
   'GET /api/search': { summary: 'Quick search across the resources the user may list' },
   'POST /api/contact': { summary: 'Send the contact form', public: true },

@@ -128,6 +128,24 @@ export async function announceJobs(
 const nextVersion = sql`${jobs.version} + 1`;
 
 /**
+ * Writes a job and announces it in the caller's transaction, for code that has no queue at hand
+ * (`notify` inside a caller's transaction); any server's worker claims it within its poll.
+ */
+export async function queueJob(
+  tx: Executor,
+  type: string,
+  payload: unknown,
+  { maxAttempts = 5, organizationId = null, runOn = null }: EnqueueOptions & { runOn?: string | null } = {},
+) {
+  const [row] = await tx
+    .insert(jobs)
+    .values({ type, payload, maxAttempts, organizationId, runOn })
+    .returning();
+  await announceJobs(tx, [row], 'created');
+  return row;
+}
+
+/**
  * A durable job queue in the `jobs` table. Any number of processes may run workers: a job
  * is claimed with `FOR UPDATE SKIP LOCKED` and locked for `lockMs`, so each runs once at a
  * time, and one whose worker died is picked up again when its lock expires. Failures are
@@ -172,14 +190,13 @@ export class JobQueue {
     executor: Executor = this.db,
     { maxAttempts = 5, organizationId = null }: EnqueueOptions = {},
   ) {
-    const job = await this.inTransaction(executor, async (tx) => {
-      const [row] = await tx
-        .insert(jobs)
-        .values({ type, payload, maxAttempts, organizationId, runOn: this.options.localServerId ?? null })
-        .returning();
-      await announceJobs(tx, [row], 'created');
-      return row;
-    });
+    const job = await this.inTransaction(executor, (tx) =>
+      queueJob(tx, type, payload, {
+        maxAttempts,
+        organizationId,
+        runOn: this.options.localServerId ?? null,
+      }),
+    );
     if (executor === this.db) this.wakeUp();
     return job;
   }

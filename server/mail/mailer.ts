@@ -14,8 +14,10 @@ import { mail } from '../../contract/definitions/mail';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 import type { JobType } from '../../contract/definitions/jobs';
 import type { ChangeAction } from '../../contract/changes';
+import type { NotificationTemplateKey } from '../db/seed-data';
 
-type TemplateKey = 'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration';
+type TemplateKey =
+  'ConfirmAccount' | 'ResetPassword' | 'ChangeEmail' | 'Contact' | 'Registration' | NotificationTemplateKey;
 
 export interface MailRequest {
   template: TemplateKey;
@@ -25,6 +27,10 @@ export interface MailRequest {
   replyTo?: string;
   /** The account the message is for: it is written in that user's language. */
   userId?: number;
+  /** HTML the server built, its values escaped (a digest's list): see `fillPlaceholders`. */
+  markup?: TemplateValues;
+  /** Where one POST stops mail like this (RFC 8058 one-click unsubscribe), sent as headers. */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -81,6 +87,7 @@ const announced = { id: emailOutbox.id, version: emailOutbox.version };
 interface DeliverPayload {
   outboxId: number;
   replyTo?: string;
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -117,9 +124,15 @@ export class Mailer {
     jobs.addChore(() => this.purgeBodies());
   }
 
-  /** Renders the message and records it with its delivery job; the caller never waits on delivery. */
-  async send(request: MailRequest) {
-    const [template] = await this.db
+  /**
+   * Renders the message and records it with its delivery job; the caller never waits on delivery.
+   * Given the caller's transaction, the message is recorded only if it commits (call `jobs.wakeUp`
+   * after, or the next poll delivers it).
+   */
+  async send(request: MailRequest, executor?: Db) {
+    // Read in the caller's transaction: PGlite's one connection waits for it to end otherwise.
+    const reader = executor ?? this.db;
+    const [template] = await reader
       .select()
       .from(emailTemplates)
       .where(eq(emailTemplates.key, request.template))
@@ -127,8 +140,8 @@ export class Mailer {
     if (!template) throw new Error(`E-mail template ${request.template} is missing`);
     const to = request.to ?? template.to;
     if (!to) throw new Error(`E-mail template ${request.template} has no recipient`);
-    const { subject, body } = templateIn(template, await this.localeOf(request.userId));
-    const id = await this.db.transaction(async (tx) => {
+    const { subject, body } = templateIn(template, await this.localeOf(request.userId, reader));
+    const record = async (tx: Db) => {
       const [row] = await tx
         .insert(emailOutbox)
         .values({
@@ -137,22 +150,28 @@ export class Mailer {
           cc: template.cc,
           bcc: template.bcc,
           subject: fillPlaceholders(subject, request.values, (v) => v.replace(/[\r\n]+/g, ' ')),
-          html: fillPlaceholders(body, request.values, escapeHtml),
+          html: fillPlaceholders(body, request.values, escapeHtml, request.markup),
         })
         .returning(announced);
-      const payload: DeliverPayload = { outboxId: row.id, replyTo: request.replyTo };
+      const payload: DeliverPayload = {
+        outboxId: row.id,
+        replyTo: request.replyTo,
+        unsubscribeUrl: request.unsubscribeUrl,
+      };
       await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
       await announceMail(tx, row, 'created');
       return row.id;
-    });
+    };
+    if (executor) return record(executor);
+    const id = await this.db.transaction(record);
     this.jobs.wakeUp();
     return id;
   }
 
   /** The user's language (the preference `locale`), English for nobody or no choice. */
-  private async localeOf(userId: number | undefined): Promise<Locale> {
+  async localeOf(userId: number | undefined, reader: Db = this.db): Promise<Locale> {
     if (userId === undefined) return 'en';
-    const [row] = await this.db
+    const [row] = await reader
       .select({ value: userPreferences.value })
       .from(userPreferences)
       .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, localePreferenceKey)));
@@ -171,17 +190,15 @@ export class Mailer {
         .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, 'failed'), ne(emailOutbox.html, '')))
         .returning(announced);
       if (!row) return false;
-      // The contact form's Reply-To lives only in the job that gave up.
+      // The contact form's Reply-To and a notification's unsubscribe link live only in the job that gave up.
       const [previous] = await tx
         .select({ payload: jobRows.payload })
         .from(jobRows)
         .where(and(eq(jobRows.type, deliverJob), sql`(${jobRows.payload}->>'outboxId')::int = ${outboxId}`))
         .orderBy(desc(jobRows.id))
         .limit(1);
-      const payload: DeliverPayload = {
-        outboxId,
-        replyTo: (previous?.payload as DeliverPayload | undefined)?.replyTo,
-      };
+      const { replyTo, unsubscribeUrl } = (previous?.payload ?? {}) as Partial<DeliverPayload>;
+      const payload: DeliverPayload = { outboxId, replyTo, unsubscribeUrl };
       await this.jobs.enqueue(deliverJob, payload, tx, { maxAttempts: mailAttempts });
       await announceMail(tx, row, 'updated');
       return true;
@@ -232,7 +249,7 @@ export class Mailer {
     await this.jobs.drain();
   }
 
-  private async deliver({ outboxId, replyTo }: DeliverPayload) {
+  private async deliver({ outboxId, replyTo, unsubscribeUrl }: DeliverPayload) {
     const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
     if (!row || row.status === 'sent') return;
     try {
@@ -245,6 +262,12 @@ export class Mailer {
         subject: row.subject,
         html: row.html,
         text: htmlToText(row.html),
+        headers: unsubscribeUrl
+          ? {
+              'List-Unsubscribe': `<${unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }
+          : undefined,
       });
       if (!this.config.smtpUrl) await this.writeToOutbox(row, info.message as Buffer);
     } catch (error) {

@@ -12,10 +12,18 @@ export type TemplateValues = Record<string, string>;
 
 /**
  * Fills `{{name}}` placeholders. Values are escaped in the HTML body (a user's name must not
- * become markup in someone's inbox); an unknown placeholder renders empty.
+ * become markup in someone's inbox); an unknown placeholder renders empty. `markup` holds HTML
+ * the server built itself, its own values escaped (a digest's list), put in as it is.
  */
-export function fillPlaceholders(template: string, values: TemplateValues, escape: (v: string) => string) {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => escape(values[name] ?? ''));
+export function fillPlaceholders(
+  template: string,
+  values: TemplateValues,
+  escape: (v: string) => string,
+  markup: TemplateValues = {},
+) {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    Object.hasOwn(markup, name) ? markup[name] : escape(values[name] ?? ''),
+  );
 }
 
 /** A plain-text part for mail clients that do not show HTML: links are written out after their text. */

@@ -12,6 +12,7 @@ import embedding from './embedding';
 import jobs from './jobs';
 import { jobsServer } from './jobs/resource';
 import mail from './mail';
+import notifications from './notifications';
 import merchandise from './merchandise';
 import orders from './orders';
 import { ordersServer } from './orders/resource';
@@ -34,6 +35,7 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'merchandise', plugin: merchandise },
   { prefix: 'embedding', plugin: embedding },
   { prefix: 'mail', plugin: mail },
+  { prefix: 'notifications', plugin: notifications },
   { prefix: 'organizations', plugin: organizations },
   { prefix: 'brands', plugin: brands },
   { prefix: 'orders', plugin: orders },

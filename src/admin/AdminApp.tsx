@@ -39,6 +39,10 @@ const CreateMerchandisePage = lazyNamed(
 const MerchandisePage = lazyNamed(() => import('../pages/merchandise/MerchandisePage'), 'MerchandisePage');
 const ReviewsPage = lazyNamed(() => import('../pages/reviews/ReviewsPage'), 'ReviewsPage');
 const BaseApparelPage = lazyNamed(() => import('../pages/base-apparel/BaseApparelPage'), 'BaseApparelPage');
+const NotificationsPage = lazyNamed(
+  () => import('../pages/notifications/NotificationsPage'),
+  'NotificationsPage',
+);
 
 const ForbiddenRedirect = () => <Navigate to="/403" replace />;
 
@@ -50,6 +54,7 @@ const customPages = [
   { path: '/merchandise/create', element: <CreateMerchandisePage /> },
   { path: '/base-apparel', element: <BaseApparelPage /> },
   { path: '/reviews', element: <ReviewsPage /> },
+  { path: '/notifications', element: <NotificationsPage /> },
 ];
 
 /**

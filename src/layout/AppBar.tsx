@@ -27,6 +27,7 @@ import {
 import { Link } from 'react-router';
 import { localeChoices, useLocale } from '../i18n/locale';
 import { chooseLocale } from '../providers/locale';
+import { NotificationBell } from './NotificationBell';
 import { PortalBrand } from './PortalBrand';
 import { QuickSearchButton } from './QuickSearch';
 import { useWordsFit } from './useWordsFit';
@@ -181,10 +182,11 @@ export function AppBar() {
       color="primary"
       userMenu={<AppUserMenu />}
       // The theme is chosen in the user menu (three choices, the device's among them), so the
-      // bar keeps the quick search and react-admin's refresh and loading indicator.
+      // bar keeps the quick search, the notifications' bell and react-admin's loading indicator.
       toolbar={
         <>
           <QuickSearchButton />
+          <NotificationBell />
           <LoadingIndicator aria-label={translate('app.layout.loading')} />
         </>
       }

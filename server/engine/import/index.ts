@@ -139,6 +139,7 @@ export function registerImport(
                       engine.definition.name,
                       importId,
                       rows.map((row) => row.id as number),
+                      currentUser(request).id,
                     )
                 : undefined,
             remember: remember && ((tx, done) => remember(tx, answerOf(importId, done))),

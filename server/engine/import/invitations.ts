@@ -6,6 +6,8 @@ import { badRequest } from '../../http/errors';
 import type { SessionUser } from '../../auth/sessions';
 import type { ResourceEngine } from '../engine';
 import { scopeCondition } from '../scope';
+import { visibleJobError } from '../../jobs';
+import { notify } from '../../modules/notifications';
 import type { ModuleImport } from '../types';
 import { importEntries } from './undo';
 
@@ -23,6 +25,10 @@ interface InvitationsPayload {
   /** How many of `ids` have been sent, in order: a retry goes on from there. */
   sent: number;
   cancelled?: boolean;
+  /** Who imported: told when the invitations have gone, or have stopped for good. */
+  startedBy?: number;
+  /** Set with the notification that they have gone, so a retry does not tell it twice. */
+  told?: boolean;
 }
 
 type Invitation = NonNullable<ModuleImport['invitation']>;
@@ -49,6 +55,38 @@ export function registerInvitations(app: FastifyInstance, resource: string, invi
           .set({ payload: sql`jsonb_set(${jobs.payload}, '{sent}', ${String(next + 1)}::jsonb)` })
           .where(eq(jobs.id, job.id));
       }
+      const { startedBy } = payload as InvitationsPayload;
+      if (startedBy)
+        await app.db.transaction(async (tx) => {
+          const [first] = await tx
+            .update(jobs)
+            .set({ payload: sql`jsonb_set(${jobs.payload}, '{told}', 'true'::jsonb)` })
+            .where(and(eq(jobs.id, job.id), sql`not (${jobs.payload} ? 'told')`))
+            .returning({ id: jobs.id });
+          if (first)
+            await notify(tx as unknown as Db, {
+              userIds: [startedBy],
+              category: 'jobs',
+              text: { key: 'jobs.invitationsSent', params: { count: ids.length } },
+              link: `/admin/${name}`,
+            });
+        });
+    },
+    async gaveUp(payload, job, error) {
+      const { resource: name, ids, startedBy } = payload as InvitationsPayload;
+      if (!startedBy) return;
+      // The payload as the last attempt left it: how far it got.
+      const [current] = await app.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.id, job.id));
+      const { sent } = (current?.payload ?? payload) as InvitationsPayload;
+      await notify(app.db, {
+        userIds: [startedBy],
+        category: 'jobs',
+        text: {
+          key: 'jobs.invitationsFailed',
+          params: { sent, count: ids.length, error: visibleJobError(error) },
+        },
+        link: `/admin/${name}`,
+      });
     },
   });
 }
@@ -60,8 +98,9 @@ export async function enqueueInvitations(
   resource: string,
   importId: string,
   ids: number[],
+  startedBy: number,
 ) {
-  const payload: InvitationsPayload = { resource, importId, ids, sent: 0 };
+  const payload: InvitationsPayload = { resource, importId, ids, sent: 0, startedBy };
   await app.jobs.enqueue(importInvitationsJob, payload, tx);
 }
 
@@ -120,7 +159,7 @@ export async function sendLater(
         .orderBy(engine.columns.id);
       ids.push(...rows.map((row) => row.id as number));
     }
-    if (ids.length > 0) await enqueueInvitations(app, tx, engine.definition.name, importId, ids);
+    if (ids.length > 0) await enqueueInvitations(app, tx, engine.definition.name, importId, ids, actor.id);
     return ids.length;
   });
 }

@@ -49,6 +49,7 @@ const changes: FastifyPluginAsync = async (app) => {
   };
 
   const readable = (notice: ChangeNotice, auth: AuthContext) => {
+    if (notice.userId !== undefined) return notice.userId === auth.user.id;
     const { roles, organizationId } = auth.user;
     const definition = definitions.get(notice.resource);
     const listed = definition
@@ -133,7 +134,7 @@ const changes: FastifyPluginAsync = async (app) => {
         if (position === undefined || event.position <= position) return;
         position = event.position;
         if (!readable(event.notice, auth)) return;
-        const { organizationId: _, ...change } = event.notice;
+        const { organizationId: _, userId: __, ...change } = event.notice;
         write(
           `id: ${positions.seal(event.position)}\nevent: change\ndata: ${JSON.stringify(change satisfies RecordChange)}\n\n`,
         );

@@ -35,7 +35,7 @@ import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { textFont } from './fonts';
-import { isUniqueViolation, processMerchandiseJob, toProduct } from './products';
+import { isUniqueViolation, type ProcessPayload, processMerchandiseJob, toProduct } from './products';
 import { storedImageSize } from './image-size';
 import { designPreflight, refuseFailedPreflight } from './preflight';
 
@@ -245,7 +245,8 @@ export async function createMerchandise(
               )
               .returning()
           : [];
-      await jobs.enqueue(processMerchandiseJob, { merchandiseId: inserted.id }, tx, {
+      const process: ProcessPayload = { merchandiseId: inserted.id, startedBy: actor.id };
+      await jobs.enqueue(processMerchandiseJob, process, tx, {
         organizationId: inserted.organizationId,
       });
       await audit(tx as unknown as Db, actor.id, 'create', 'merchandise', inserted.id, {

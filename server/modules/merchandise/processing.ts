@@ -12,14 +12,15 @@ import {
   merchandiseColours,
   organizations,
 } from '../../db/schema';
-import type { JobHandler } from '../../jobs';
+import { type JobHandler, visibleJobError } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
 import { isGarmentOutline } from './garment-maps';
 import { printResolution } from './print';
-import { isOrWillBePublished, placementOf } from './products';
+import { isOrWillBePublished, placementOf, type ProcessPayload } from './products';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
+import { notify } from '../notifications';
 
 /** Width of the gallery thumbnail, in pixels. */
 const thumbnailWidth = 480;
@@ -261,14 +262,25 @@ export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Sto
       await announceProcessed(db, row);
       await storage.delete(row.sourceImageKey);
     },
-    async gaveUp(payload) {
-      const { merchandiseId } = payload as { merchandiseId: number };
-      const [row] = await db
-        .update(merchandise)
-        .set({ status: 'failed' })
-        .where(eq(merchandise.id, merchandiseId))
-        .returning();
-      if (row) await announceProcessed(db, row);
+    async gaveUp(payload, _job, error) {
+      const { merchandiseId, startedBy } = payload as ProcessPayload;
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(merchandise)
+          .set({ status: 'failed' })
+          .where(eq(merchandise.id, merchandiseId))
+          .returning();
+        if (!row) return;
+        await announceProcessed(tx as unknown as Db, row);
+        // Jobs queued before it was recorded name nobody.
+        if (startedBy)
+          await notify(tx as unknown as Db, {
+            userIds: [startedBy],
+            category: 'jobs',
+            text: { key: 'jobs.renderFailed', params: { title: row.title, error: visibleJobError(error) } },
+            link: '/admin/merchandise',
+          });
+      });
     },
   };
 }

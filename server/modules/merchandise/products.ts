@@ -17,6 +17,12 @@ import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
 import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
 
+/** What a product's processing job carries: the product, and who asked for it (told if it fails). */
+export interface ProcessPayload {
+  merchandiseId: number;
+  startedBy?: number;
+}
+
 export const processMerchandiseJob: JobType = 'merchandise.process';
 /** Sends a product's edited text, price or archiving to the storefront. */
 export const syncMerchandiseJob: JobType = 'merchandise.sync';
@@ -255,7 +261,8 @@ export async function retryMerchandise(db: Db, jobs: JobQueue, actor: SessionUse
       .set({ status: 'processing' })
       .where(eq(merchandise.id, id))
       .returning();
-    await jobs.enqueue(processMerchandiseJob, { merchandiseId: id }, tx, {
+    const process: ProcessPayload = { merchandiseId: id, startedBy: actor.id };
+    await jobs.enqueue(processMerchandiseJob, process, tx, {
       organizationId: row.organizationId,
     });
     await audit(tx as unknown as Db, actor.id, 'retry', 'merchandise', id);

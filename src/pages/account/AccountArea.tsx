@@ -1,5 +1,6 @@
 import KeyIcon from '@mui/icons-material/Key';
 import LockIcon from '@mui/icons-material/Lock';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import {
   Box,
   Link,
@@ -24,13 +25,15 @@ import { AccountContext } from './AccountContext';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordPage } from './ChangePasswordPage';
 import { EnableAuthenticatorPage } from './EnableAuthenticatorPage';
+import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { RequireUser } from './RequireUser';
 import { ShowRecoveryCodesPage } from './ShowRecoveryCodesPage';
 import { TwoFactorPage } from './TwoFactorPage';
 
 type Messages = ReturnType<typeof useAppMessages>;
 
-// The spec's two entries; the second names passkeys too, since people look for them here.
+// The spec's two entries (the second names passkeys too, since people look for them here), and
+// how notifications arrive.
 const menuOf = (text: Messages['account']) => [
   { to: '/account/change-password', label: text.menuPassword, icon: <KeyIcon /> },
   {
@@ -38,6 +41,12 @@ const menuOf = (text: Messages['account']) => [
     label: text.menuTwoFactor,
     detail: text.menuTwoFactorDetail,
     icon: <LockIcon />,
+  },
+  {
+    to: '/account/notifications',
+    label: text.menuNotifications,
+    detail: text.menuNotificationsDetail,
+    icon: <NotificationsIcon />,
   },
 ];
 
@@ -47,9 +56,10 @@ const pageTitlesOf = (messages: Messages): Record<string, string> => ({
   '/account/two-factor-authentication': messages.twoFactor.title,
   '/account/show-recovery-codes': messages.recoveryCodes.title,
   '/account/enable-authentication': messages.enableAuthenticator.title,
+  '/account/notifications': messages.notifications.settings.title,
 });
 
-/** `/account/*`: the signed-in user's own settings, with the spec's two-entry side menu. */
+/** `/account/*`: the signed-in user's own settings, with the spec's two entries in the side menu and notifications. */
 export function AccountArea() {
   const appMessages = useAppMessages();
   const text = appMessages.account;
@@ -104,6 +114,9 @@ export function AccountArea() {
                   </Route>
                   <Route path="/account/enable-authentication">
                     <EnableAuthenticatorPage />
+                  </Route>
+                  <Route path="/account/notifications">
+                    <NotificationSettingsPage />
                   </Route>
                   <Route>
                     <Redirect to="/account/change-password" replace />

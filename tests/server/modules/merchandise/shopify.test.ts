@@ -335,6 +335,16 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
       url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}&maxProductCount=5`,
     });
     expect(list.json().result.products[0]).toMatchObject({ status: 'failed', media: [] });
+    // The director who made it is told, with the reason.
+    const told = (await who.director({ url: '/api/notifications' })).json().result.items;
+    expect(told).toEqual([
+      expect.objectContaining({
+        category: 'jobs',
+        messageKey: 'jobs.renderFailed',
+        params: { title: row.title, error: expect.stringContaining('503') },
+        link: '/admin/merchandise',
+      }),
+    ]);
   });
 
   it('publishes an edit and an archiving to the published product', async () => {

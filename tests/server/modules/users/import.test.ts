@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { roles } from '../../../../contract/roles';
-import { auditLog, changeLog, emailOutbox, users } from '../../../../server/db/schema';
+import { auditLog, changeLog, emailOutbox, emailTemplates, jobs, users } from '../../../../server/db/schema';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 import { csvOf, importForm, xlsxOf } from '../../engine/import/files';
 
@@ -165,6 +165,33 @@ describe('users: import', () => {
     expect(invitations.map((mail) => [mail.to, mail.templateKey]).sort()).toEqual([
       ['ana@example.com', 'ConfirmAccount'],
       ['cora@example.com', 'ConfirmAccount'],
+    ]);
+    // The importer is told once they have gone, leading to the accounts.
+    const told = await ctx.app.inject({ url: '/api/notifications', headers: { cookie: adminCookie } });
+    expect(told.json().result.items).toEqual([
+      expect.objectContaining({
+        category: 'jobs',
+        messageKey: 'jobs.invitationsSent',
+        params: { count: 2 },
+        link: '/admin/users',
+      }),
+    ]);
+  });
+
+  it('tells the importer when the invitations stop for good, and how far they got', async () => {
+    const file = csvOf([header, ['one@example.com', 'Sam', 'Ple', 'Admin', '']]);
+    // Every attempt fails: the invitation's template is gone.
+    await ctx.db.delete(emailTemplates).where(eq(emailTemplates.key, 'ConfirmAccount'));
+    expect((await post('import', file)).statusCode).toBe(200);
+    await ctx.db.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.type, 'import-invitations'));
+    await ctx.app.jobs.drain();
+    const told = await ctx.app.inject({ url: '/api/notifications', headers: { cookie: adminCookie } });
+    expect(told.json().result.items).toEqual([
+      expect.objectContaining({
+        messageKey: 'jobs.invitationsFailed',
+        params: { sent: 0, count: 1, error: 'E-mail template ConfirmAccount is missing' },
+        link: '/admin/users',
+      }),
     ]);
   });
 
