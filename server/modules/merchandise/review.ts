@@ -1,8 +1,11 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { roles } from '../../../contract/roles';
 import { productReview } from '../../../contract/merchandise-review';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { merchandise, organizations } from '../../db/schema';
+import { merchandise, organizations, reviewAssignments, users } from '../../db/schema';
+import { displayNameOf } from '../../engine/change-feed';
+import { notify } from '../notifications';
 import { ResourceEngine } from '../../engine/engine';
 import { scopeCondition } from '../../engine/scope';
 import type { ChangeContext, ResourceServer, Values } from '../../engine/types';
@@ -25,9 +28,10 @@ export function reviewServer(jobs: JobQueue): ResourceServer {
         throw badRequest('reviewState', 'A product is submitted once its pictures are ready');
       return values;
     },
-    async afterChange(row: Values, { tx, transition }: ChangeContext) {
+    async afterChange(row: Values, { tx, actor, transition }: ChangeContext) {
       const id = row.id as number;
       const step = transition?.transition;
+      if (step) await tellOfStep(tx, step, row, actor, transition?.comment);
       if (step === 'approve' || step === 'requestChanges' || step === 'submit')
         await tx
           .update(merchandise)
@@ -43,6 +47,55 @@ export function reviewServer(jobs: JobQueue): ResourceServer {
         await jobs.enqueue(publishMerchandiseJob, { merchandiseId: id }, tx, options);
     },
   };
+}
+
+/** The accounts of a school in a role: its directors, or the reviewers assigned to it. */
+async function peopleOf(tx: Db, organizationId: number, role: 'directors' | 'reviewers') {
+  const rows =
+    role === 'directors'
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.organizationId, organizationId),
+              sql`${roles.athleticDirector} = any(${users.roles})`,
+            ),
+          )
+      : await tx
+          .select({ id: reviewAssignments.reviewerId })
+          .from(reviewAssignments)
+          .where(eq(reviewAssignments.organizationId, organizationId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Who hears of a step, in its transaction: a submitted design its school's reviewers, a decision
+ * (with the reviewer's comment) and a publication the school's directors; never the one who took it.
+ */
+async function tellOfStep(tx: Db, step: string, row: Values, actor: SessionUser, comment?: string) {
+  const organizationId = row.organizationId as number;
+  const title = String(row.title);
+  const told = {
+    submit: { to: 'reviewers', key: 'reviews.submitted', category: 'reviews', link: '/admin/reviews' },
+    approve: { to: 'directors', key: 'reviews.approved', category: 'reviews', link: '/admin/merchandise' },
+    requestChanges: {
+      to: 'directors',
+      key: 'reviews.changesRequested',
+      category: 'reviews',
+      link: '/admin/merchandise',
+    },
+    publish: { to: 'directors', key: 'products.published', category: 'products', link: '/admin/merchandise' },
+  } as const;
+  const what = told[step as keyof typeof told];
+  if (!what) return;
+  const userIds = (await peopleOf(tx, organizationId, what.to)).filter((id) => id !== actor.id);
+  await notify(tx, {
+    userIds,
+    category: what.category,
+    text: { key: what.key, params: { title, by: displayNameOf(actor), comment: comment ?? '' } },
+    link: what.link,
+  });
 }
 
 /** The engine of the products' review: their transitions, scope, audit and announcements. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productReviewWorkflow, type ReviewState } from '../../../../contract/merchandise-review';
-import { auditLog, merchandise } from '../../../../server/db/schema';
+import { auditLog, merchandise, notifications, users } from '../../../../server/db/schema';
 import { closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
 import { createUser, signIn } from '../../helpers';
 import { createProduct, productFields, productTestApp } from './support';
@@ -55,6 +55,17 @@ const step = (call: People['admin'], id: number, name: string, comment?: string)
     payload: comment === undefined ? {} : { comment },
   });
 
+/** The notifications an account has been sent, oldest first. */
+const told = async (email: string) =>
+  (
+    await ctx.db
+      .select({ messageKey: notifications.messageKey, params: notifications.params })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(users.normalizedEmail, email))
+      .orderBy(notifications.id)
+  ).map((row) => ({ messageKey: row.messageKey, params: row.params }));
+
 const queue = async (call: People['admin']) => {
   const response = await call({ method: 'GET', url: '/api/merchandise/review-queue' });
   expect(response.statusCode, response.body).toBe(200);
@@ -77,6 +88,11 @@ describe('design review', () => {
   it('goes round: changes requested with a comment, fixed and resubmitted, approved, published, retired', async () => {
     const id = await readyProduct();
     expect((await step(who.director, id, 'submit')).statusCode).toBe(200);
+    // The school's reviewer hears of it; the other school's does not.
+    expect(await told('reviewer@example.com')).toEqual([
+      { messageKey: 'reviews.submitted', params: expect.objectContaining({ title: 'Lincoln Tee' }) },
+    ]);
+    expect(await told('rower@example.com')).toEqual([]);
     expect(await queue(reviewer)).toEqual([id]);
     expect(await queue(otherReviewer)).toEqual([]);
     expect(await queue(who.admin)).toEqual([id]);
@@ -88,6 +104,10 @@ describe('design review', () => {
     ]);
     const asked = await step(reviewer, id, 'requestChanges', 'Use the crest in school blue');
     expect(asked.statusCode, asked.body).toBe(200);
+    expect(await told('director@example.com')).toContainEqual({
+      messageKey: 'reviews.changesRequested',
+      params: expect.objectContaining({ comment: 'Use the crest in school blue' }),
+    });
     const gallery = await who.director({
       method: 'GET',
       url: `/api/merchandise/merchandise-by-organization?organizationGuid=${who.lincoln.guid}`,
