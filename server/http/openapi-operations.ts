@@ -128,6 +128,11 @@ export const operationDocs: Record<string, OperationDoc> = {
     summary: "A side's print file of a product",
     file: 'The print file (png)',
   },
+  'GET /api/merchandise/review-queue': { summary: 'The designs waiting for a review decision' },
+  'GET /api/merchandise/{id}/print-preflight': {
+    summary: "A product's preflight for the print shop (JSON beside its print files)",
+    file: 'The preflight (JSON)',
+  },
   'POST /api/merchandise/UploadImageToShopify': { summary: 'Upload an image for the storefront' },
   'GET /api/merchandise/media/{prefix}/{id}': {
     summary: 'A product image',

@@ -41,7 +41,7 @@ beforeEach(async () => {
   const logo = await who.admin({
     method: 'POST',
     url: `/api/design-logos?OrganizationId=${who.riverside.id}`,
-    ...multipart({}, { name: 'oars.png', type: 'image/png', content: await pngImage() }),
+    ...multipart({}, { name: 'oars.png', type: 'image/png', content: await pngImage(256, 192) }),
   });
   const logoId = logo.json().result.id as number;
   const product = await who.admin({

@@ -102,7 +102,7 @@ describe('metadata of stored images', () => {
   });
 
   it("is not served with a product's image or thumbnail", async () => {
-    const logo = await uploadLogo(await pngImage(64, 48));
+    const logo = await uploadLogo(await pngImage(256, 192));
     const apparel = await addBaseApparel(ctx);
     const created = await productUpload(
       who,

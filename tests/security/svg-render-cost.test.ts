@@ -115,7 +115,10 @@ describe('the drawing cost of an uploaded SVG logo', () => {
 
   it(`refuses an SVG nesting elements deeper than the renderer reads (${maxSvgDepth}) with its message, not a 500`, async () => {
     const nested = '<g opacity="0.9">'.repeat(2400) + '<rect width="9" height="9"/>' + '</g>'.repeat(2400);
-    await refused(svg(nested), /^The SVG nests elements more than 256 deep; simplify it or upload a PNG$/);
+    await refused(
+      svg(nested),
+      new RegExp(`^The SVG nests elements more than ${maxSvgDepth} deep; simplify it or upload a PNG$`),
+    );
   });
 
   it(`accepts an SVG of ${maxImageSide} by 1000 pixels`, async () => {

@@ -354,11 +354,11 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/print-preflight',
     {
-      preHandler: allowed,
+      preHandler: requireRole(...access.merchandise, roles.reviewer),
       schema: {
         tags: ['merchandise'],
         description:
-          "The design's preflight (JSON: each side's print size, colours, white underbase and print method, and every warning), beside the print files, for Admins and the owning organization",
+          "The design's preflight (JSON: each side's print size, colours, white underbase and print method, and every warning), beside the print files, for Admins, the owning organization and its reviewers",
         params: merchandiseIdParamsSchema,
       },
     },

@@ -50,9 +50,16 @@ describe("the modules' ResourceServer exports", () => {
   });
 
   it('are declared nowhere else in the modules', () => {
-    const declaring = sourceFiles(modulesDir).filter(
-      (file) => !file.endsWith('/resource.ts') && /:\s*ResourceServer\b/.test(readFileSync(file, 'utf8')),
-    );
+    // A module's own engine over a definition outside the registry (the products' review) keeps
+    // its server beside the engine it builds.
+    const declaring = sourceFiles(modulesDir).filter((file) => {
+      const source = readFileSync(file, 'utf8');
+      return (
+        !file.endsWith('/resource.ts') &&
+        /:\s*ResourceServer\b/.test(source) &&
+        !/new ResourceEngine\(/.test(source)
+      );
+    });
     expect(declaring).toEqual([]);
   });
 });

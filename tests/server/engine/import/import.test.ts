@@ -27,7 +27,11 @@ import { csvOf, importForm } from './files';
  * A module's import of its own body (users' `importFields`) only creates, and has its module's suite.
  */
 const subjects = [...resourceDefinitions, teams as AnyResource].filter(
-  (definition) => importable(definition) && !definition.importFields,
+  (definition) =>
+    importable(definition) &&
+    !definition.importFields &&
+    // The suite matches rows by a unique field; a resource without one (review assignments) only creates.
+    Object.values(definition.fields).some((f) => f.unique && !f.readOnly),
 );
 
 const keyOf = (definition: AnyResource) =>
