@@ -1,4 +1,3 @@
-import type { ChoiceField } from './definition';
 import type { RoleName } from './roles';
 
 /**
@@ -54,7 +53,7 @@ export const stateField = <S extends string>(workflow: Workflow<S>, label = 'Sta
       value,
       label: state.label,
     })),
-  }) as const satisfies ChoiceField;
+  }) as const;
 
 export const commentMax = 2000;
 

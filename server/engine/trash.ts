@@ -79,9 +79,7 @@ export function registerTrash(app: FastifyInstance, engine: ResourceEngine, rout
       const page = await tablePage<Values>(app.db, table.spec, table.query, select);
       return {
         result: {
-          data: page.data.map((r) =>
-            visibleTo(definition, actor, toRow(r)),
-          ),
+          data: page.data.map((r) => visibleTo(definition, actor, toRow(r))),
           totalFilteredRecords: page.totalFilteredRecords,
         },
       };

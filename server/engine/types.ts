@@ -38,14 +38,7 @@ export type CallName =
 
 /** `revert` is an update that brings back a value from the record's history. */
 export type ChangeAction =
-  | 'create'
-  | 'update'
-  | 'toggle'
-  | 'delete'
-  | 'restore'
-  | 'purge'
-  | 'revert'
-  | 'transition';
+  'create' | 'update' | 'toggle' | 'delete' | 'restore' | 'purge' | 'revert' | 'transition';
 
 export type Values = Record<string, unknown>;
 

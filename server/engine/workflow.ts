@@ -47,7 +47,7 @@ const clockActor = {
  * row is locked and its state checked there, so of two people (or two servers' clocks) taking a
  * step at once exactly one does and the other is told where the record now stands.
  */
-export function takeTransition(
+function takeTransition(
   db: Db,
   engine: ResourceEngine,
   actor: SessionUser,
@@ -169,7 +169,7 @@ export async function takeDueTransitions(db: Db, engines: readonly ResourceEngin
 }
 
 /** How often a server's clock looks for scheduled transitions that are due. */
-export const workflowSweepMs = 15_000;
+const workflowSweepMs = 15_000;
 
 /**
  * Sweeps for due transitions every `everyMs` while the server runs; a failed sweep (the database

@@ -166,7 +166,11 @@ describe('an AthleticDirector giving themselves the Admin role or another organi
     const upload = await who.director({
       method: 'POST',
       url: '/api/design-logos',
-      ...multipart(formEscalation(), { name: 'crest.png', type: 'image/png', content: await pngImage(256, 192) }),
+      ...multipart(formEscalation(), {
+        name: 'crest.png',
+        type: 'image/png',
+        content: await pngImage(256, 192),
+      }),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const [logo] = await ctx.db.select().from(designLogos).where(eq(designLogos.id, upload.json().result.id));

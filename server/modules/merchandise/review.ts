@@ -19,7 +19,7 @@ import { coloursOf, publishMerchandiseJob, syncMerchandiseJob, toProduct } from 
  * for the director, and publishing or retiring reaches the storefront through the job queue, in
  * the transition's transaction, so the shop never receives a design no reviewer approved.
  */
-export function reviewServer(jobs: JobQueue): ResourceServer {
+function reviewServer(jobs: JobQueue): ResourceServer {
   return {
     async beforeChange(values, { tx, id, transition }: ChangeContext) {
       const [row] = await tx.select().from(merchandise).where(eq(merchandise.id, id!));

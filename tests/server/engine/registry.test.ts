@@ -70,9 +70,14 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       roles: [roles.athleticDirector],
       organizationId: lincoln.id,
     });
-    const reviewer = await createUser(database.db, { email: 'reviewer@example.com', roles: [roles.reviewer] });
+    const reviewer = await createUser(database.db, {
+      email: 'reviewer@example.com',
+      roles: [roles.reviewer],
+    });
     // A reviewer of the school every role's rows are filed under: refused anyway where not listed.
-    await database.db.insert(reviewAssignments).values({ reviewerId: reviewer.id, organizationId: lincoln.id });
+    await database.db
+      .insert(reviewAssignments)
+      .values({ reviewerId: reviewer.id, organizationId: lincoln.id });
     world = {
       app,
       db: database.db,
