@@ -82,18 +82,19 @@ beforeAll(async () => {
   productId = (await created.json()).result.id;
   const me = (await (await asDirector.get(`${baseUrl()}/api/account/me`)).json()).result;
   const guid = me.organizationGuid as string;
-  await expect
-    .poll(
-      async () => {
-        const list = await asDirector.get(
-          `${baseUrl()}/api/merchandise/merchandise-by-organization?organizationGuid=${guid}`,
-        );
-        const products = (await list.json()).result.products as { id: number; status: string }[];
-        return products.find((product) => product.id === productId)?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  // The render job draws its pictures: wait for it, as the gallery's Refresh would (bounded).
+  const statusOf = async () => {
+    const list = await asDirector.get(
+      `${baseUrl()}/api/merchandise/merchandise-by-organization?organizationGuid=${guid}`,
+    );
+    const products = (await list.json()).result.products as { id: number; status: string }[];
+    return products.find((product) => product.id === productId)?.status;
+  };
+  const deadline = Date.now() + 90_000;
+  while ((await statusOf()) !== 'ready') {
+    if (Date.now() > deadline) throw new Error(`product ${productId} was not drawn within 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }, 120_000);
 
 afterAll(async () => {
