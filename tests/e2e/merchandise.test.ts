@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { printDpiTooLow } from '../../contract/merchandise';
+import { preflightFailure } from '../../contract/preflight';
 import { appMessages } from '../../src/i18n/en';
 import { baseUrl, browserOfBothRoles, describedBy, type SignedIn } from './browser';
 import { apparelCard, crestPng, crestSvg, logoCard, openStudio, uploadLogo } from './merchandise-walk';
@@ -240,7 +241,10 @@ describe('design logos and merchandise, as an athletic director', () => {
     );
     expect(refused.status()).toBe(400);
     expect((await refused.json()).validationFailures).toEqual([
-      { propertyName: 'PlacementWidth', errorMessage: printDpiTooLow(5) },
+      {
+        propertyName: 'PlacementWidth',
+        errorMessage: preflightFailure({ rule: 'resolution', message: printDpiTooLow(5) }),
+      },
     ]);
   });
 
