@@ -130,7 +130,13 @@ function AppUserMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<UserIcon />}
-        sx={{ textTransform: 'none', ml: 1 }}
+        // On a phone only the icon shows: no room kept for the hidden e-mail, so the title fits.
+        sx={{
+          textTransform: 'none',
+          ml: { xs: 0, sm: 1 },
+          minWidth: { xs: 0, sm: 64 },
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+        }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {user.email}

@@ -14,6 +14,8 @@ export function NotificationBell() {
       component={Link}
       to="/notifications"
       aria-label={translate('app.notifications.bell', { count: unread })}
+      // A phone's bar holds the title too: the bell takes no more room than its icon needs.
+      sx={{ p: { xs: 0.5, sm: 1 } }}
     >
       <Badge badgeContent={unread} color="error" max={99}>
         <NotificationsIcon />
