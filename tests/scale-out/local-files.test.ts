@@ -19,8 +19,8 @@ afterAll(async () => {
   rmSync(aDir, { recursive: true, force: true });
 });
 
-/** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */
-const logoSide = 640;
+/** A logo this wide prints at 170 DPI at the one-click size on the seeded garments (150 is the least). */
+const logoSide = 1280;
 const png = (r: number, side = 64) =>
   sharp({ create: { width: side, height: side, channels: 4, background: { r, g: 40, b: 90, alpha: 1 } } })
     .png()

@@ -54,8 +54,8 @@ async function objectKeys(prefix: string) {
   return (listed.Contents ?? []).map((object) => object.Key);
 }
 
-/** A logo this wide prints at 85 DPI at the one-click size on the seeded garments. */
-const logoSide = 640;
+/** A logo this wide prints at 170 DPI at the one-click size on the seeded garments (150 is the least). */
+const logoSide = 1280;
 const png = (r: number, side = 64) =>
   sharp({ create: { width: side, height: side, channels: 4, background: { r, g: 40, b: 90, alpha: 1 } } })
     .png()
@@ -132,7 +132,8 @@ describe('background jobs with two server processes', () => {
     // Processing twice would have written a second image and thumbnail for some product.
     expect(await objectKeys('merchandise-images/')).toHaveLength(apparelIds.length);
     expect(await objectKeys('merchandise-thumbnails/')).toHaveLength(apparelIds.length);
-    expect(await objectKeys('merchandise-prints/')).toHaveLength(apparelIds.length);
+    // Each product's print file and the preflight beside it for the print shop.
+    expect(await objectKeys('merchandise-prints/')).toHaveLength(apparelIds.length * 2);
     expect(await objectKeys('merchandise-sources/')).toEqual([]);
   }, 240_000);
 });

@@ -48,10 +48,16 @@ export async function designPreflight(db: Db, storage: BlobStore, design: Design
         id,
         storage.get(logo.storageKey).then(async (blob) => {
           if (!blob) throw new Error(`Stored image ${logo.storageKey} is missing`);
-          return renderSandbox.run(
+          const counted = renderSandbox.run(
             { kind: 'ink', image: await buffer(blob.body) },
             { timeoutMs: inkTimeoutMs },
           );
+          // A vector logo prints at any size: one too costly to count (stored before uploads were
+          // judged by their cost) is preflighted without its colours rather than refused; the
+          // render job, bounded by its own time limit, is what draws it.
+          return isVectorLogo(logo.contentType)
+            ? counted.catch(() => ({ width: 1, height: 1, colours: [], gradient: false }))
+            : counted;
         }),
       );
     return inks.get(id)!;

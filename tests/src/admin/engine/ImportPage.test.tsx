@@ -136,6 +136,8 @@ describe('the import page', () => {
         Administrador: 'Admin',
         'Athletic Director': 'AthleticDirector',
         'Director deportivo': 'AthleticDirector',
+        Reviewer: 'Reviewer',
+        Revisor: 'Reviewer',
       },
     });
   });

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { minPrintDpi } from '../../../../contract/composition';
 import type { DesignLogo } from '../../../../contract/design-logos';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import { createBlockedReason } from '../../../../src/pages/merchandise/CreateMerchandisePage';
@@ -41,7 +42,7 @@ describe('the Create button', () => {
     expect(createBlockedReason(logo, apparel([2]))).toBeNull();
   });
 
-  it('is disabled when the logo would print under 72 DPI at the one-click size, and says at what', () => {
+  it(`is disabled when the logo would print under ${minPrintDpi} DPI at the one-click size, and says at what`, () => {
     // A quarter of a 1200 px tee whose 0.4 wide front prints 12 inches: 7.5 inches wide.
     expect(
       createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 60, height: 60 } }),
@@ -50,8 +51,12 @@ describe('the Create button', () => {
       dpi: 8,
     });
     expect(
-      createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 540, height: 540 } }),
+      createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 1125, height: 1125 } }),
     ).toBeNull();
+    // 1000 px over 7.5 inches: over the spec's old 72, under the print shop's minimum.
+    expect(
+      createBlockedReason(logo, apparel([]), { apparel: square, logo: { width: 1000, height: 1000 } }),
+    ).toEqual({ key: 'dpiTooLow', dpi: 133 });
   });
 
   it('lets an SVG logo print at any size', () => {
