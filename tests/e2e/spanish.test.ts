@@ -148,7 +148,9 @@ describe('the portal in Spanish', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByText(es.designLogos.fileLabel).waitFor();
       // A .png the browser lets through and the server refuses: the API answers in English.
-      const refused = page.waitForResponse((response) => response.url().includes('/api/design-logos'));
+      const refused = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && response.url().includes('/api/design-logos'),
+      );
       await dialog
         .locator('input[type=file]')
         .setInputFiles({ name: 'vacio.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
