@@ -126,6 +126,15 @@ async function pressByKeyboard(page: Page, name: string) {
 
 describe('design review, a director and two reviewers', { timeout: 180_000 }, () => {
   it('submits, is asked for changes with a comment, resubmits, is approved and publishes; another school’s reviewer sees none of it', async () => {
+    // The reviewer works on a phone, by keyboard, and sees the bell count rise when the design comes in.
+    const reviewer = await pageOf(signedIn[reviewers.lincoln], 390);
+    await reviewer.goto(`${baseUrl()}/admin`);
+    await reviewer.waitForURL('**/admin/reviews');
+    await reviewer.getByText(appMessages.reviews.empty).waitFor();
+    const bell = (count: number) =>
+      reviewer.getByRole('link', { name: appMessages.notifications.bell.replace('%{count}', String(count)) });
+    await bell(0).waitFor();
+
     const director = await pageOf(signedIn.director, 1280);
     await director.goto(`${baseUrl()}/admin/merchandise`);
     const card = productCard(director);
@@ -133,10 +142,9 @@ describe('design review, a director and two reviewers', { timeout: 180_000 }, ()
     await card.getByRole('button', { name: steps.submit.label }).click();
     await card.getByText(states.submitted.label, { exact: true }).waitFor();
 
-    // The reviewer works on a phone, by keyboard.
-    const reviewer = await pageOf(signedIn[reviewers.lincoln], 390);
-    await reviewer.goto(`${baseUrl()}/admin`);
-    await reviewer.waitForURL('**/admin/reviews');
+    // Live, over the change stream: no reload.
+    await bell(1).waitFor({ timeout: 5_000 });
+    await reviewer.reload();
     const item = reviewer.getByTestId('review-item').filter({ hasText: title });
     await item.waitFor();
     expect(await item.getByRole('img').count()).toBeGreaterThan(0);
