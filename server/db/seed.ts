@@ -10,7 +10,17 @@ import { type Config, ConfigError } from '../config';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { seedBaseApparel } from './seed-apparel';
-import { brands, emailTemplates, orders, organizations, promoCodes, settings, users } from './schema';
+import {
+  brands,
+  campaigns,
+  emailTemplates,
+  orders,
+  organizations,
+  promoCodes,
+  reviewAssignments,
+  settings,
+  users,
+} from './schema';
 import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
 import { seedDemoSales } from './seed-sales';
 
@@ -141,15 +151,26 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: Blo
     securityStamp: securityStamp(),
     emailConfirmed: true,
   });
-  await db.insert(users).values([
-    person(demoDirectorEmail, 'Dana', 'Director', orgs[0].id, roles.athleticDirector),
-    person('coach@riverside.example', 'Riley', 'Rowe', orgs[1].id, roles.athleticDirector),
-    person('ops@spirit.example', 'Olive', 'Operator', null, roles.admin),
-    {
-      ...person('new.director@westfield.example', 'Wes', 'Field', orgs[2].id, roles.athleticDirector),
-      passwordHash: null,
-      emailConfirmed: false,
-    },
+  const people = await db
+    .insert(users)
+    .values([
+      person(demoDirectorEmail, 'Dana', 'Director', orgs[0].id, roles.athleticDirector),
+      person('coach@riverside.example', 'Riley', 'Rowe', orgs[1].id, roles.athleticDirector),
+      person('ops@spirit.example', 'Olive', 'Operator', null, roles.admin),
+      {
+        ...person('new.director@westfield.example', 'Wes', 'Field', orgs[2].id, roles.athleticDirector),
+        passwordHash: null,
+        emailConfirmed: false,
+      },
+      // Licensing representatives: each reviews one school's designs.
+      person('reviewer@district.example', 'Rae', 'Reviewer', null, roles.reviewer),
+      person('licensing@riverside.example', 'Lou', 'Licensing', null, roles.reviewer),
+    ])
+    .returning({ id: users.id, email: users.email });
+  const idOf = (email: string) => people.find((user) => user.email === email)!.id;
+  await db.insert(reviewAssignments).values([
+    { reviewerId: idOf('reviewer@district.example'), organizationId: orgs[0].id },
+    { reviewerId: idOf('licensing@riverside.example'), organizationId: orgs[1].id },
   ]);
   await db
     .insert(settings)
@@ -176,6 +197,24 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: Blo
       },
     ])
     .onConflictDoNothing();
+  const day = 86_400_000;
+  // Lincoln's store window is open now; Riverside's opens in five days.
+  await db.insert(campaigns).values([
+    {
+      name: 'Spirit Week Store',
+      organizationId: orgs[0].id,
+      opensAt: new Date(Date.now() - 2 * day),
+      closesAt: new Date(Date.now() + 10 * day),
+      state: 'open',
+    },
+    {
+      name: 'Regatta Store',
+      organizationId: orgs[1].id,
+      opensAt: new Date(Date.now() + 5 * day),
+      closesAt: new Date(Date.now() + 19 * day),
+      state: 'scheduled',
+    },
+  ]);
   const statuses = ['Paid', 'Shipped', 'Refunded'];
   const now = new Date();
   // A week apart and a school two days after the other, within the storefront's 90 days: the
