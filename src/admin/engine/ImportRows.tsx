@@ -5,12 +5,12 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { TablePages } from './PagedTable';
 import { useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../contract/definition';
 import {
@@ -132,22 +132,13 @@ export function ImportRows({
         </Table>
       </Box>
       {rows.length > pageSizes[0] && (
-        <TablePagination
-          component="div"
+        <TablePages
           count={rows.length}
           page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={pageSizes}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-          }
-          getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(0);
-          }}
+          perPage={perPage}
+          pageSizes={pageSizes}
+          onPage={setPage}
+          onPerPage={setPerPage}
         />
       )}
     </Box>

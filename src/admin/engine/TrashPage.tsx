@@ -8,7 +8,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -19,6 +18,7 @@ import { type AnyResource, resourceCalls } from '../../../contract/definition';
 import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
 import { useResourceText } from './labels';
+import { TablePages } from './PagedTable';
 import { useRestore } from './trash';
 import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from './trashActions';
 import { useOffers } from './useOffers';
@@ -151,22 +151,13 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
         </Table>
       )}
       {(data?.totalFilteredRecords ?? 0) > pageSizes[0] && (
-        <TablePagination
-          component="div"
+        <TablePages
           count={data?.totalFilteredRecords ?? 0}
           page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={pageSizes}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-          }
-          getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(0);
-          }}
+          perPage={perPage}
+          pageSizes={pageSizes}
+          onPage={setPage}
+          onPerPage={setPerPage}
         />
       )}
       <TrashPurgeConfirm trash={trash} />
