@@ -265,7 +265,8 @@ describe("an athletic director's import into the README's example", { timeout: 1
     const { page: watcher } = await pageOf(roles.admin);
     await watcher.goto(`${url()}/admin/${teams.name}`);
     for (const name of ['Cubs', 'Rowers', 'Cubs B', 'Reserves']) await shown(watcher, name);
-    expect(await rowOf(watcher, 'Reserves').textContent()).toContain(school);
+    // References are named once their records arrive, after the row itself.
+    await expect.poll(() => rowOf(watcher, 'Reserves').textContent()).toContain(school);
     await expect.poll(() => rowOf(watcher, 'Rowers').textContent()).toContain(coach);
 
     await page.getByRole('button', { name: texts.trash.undo }).click();
