@@ -12,6 +12,7 @@ export const jobTypes = [
   'mail.deliver',
   'notifications.email',
   'notifications.digest',
+  'campaigns.close-out',
 ] as const;
 export type JobType = (typeof jobTypes)[number];
 

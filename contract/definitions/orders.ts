@@ -51,6 +51,15 @@ export const ordersWithoutSchemas = defineResource({
       filter: true,
     }),
     createdAt: field.dateTime({ label: 'Created', readOnly: true, required: true, sort: true, filter: true }),
+    // Which store window the order arrived in: the server decides it from the order's time.
+    campaignId: field.reference({
+      label: 'Campaign',
+      to: 'campaigns',
+      show: 'name',
+      readOnly: true,
+      filter: true,
+    }),
+    outsideWindow: field.boolean({ label: 'Outside any window', readOnly: true, filter: true }),
   },
   // The storefront's collection id means little to a reader; it is there for who looks for it.
   list: { sort: { field: 'createdAt', order: 'DESC' }, hidden: ['collectionId'] },

@@ -17,7 +17,6 @@ import { mail, mailStatuses } from '../../contract/definitions/mail';
 import { promoCodes as promoCodesDefinition } from '../../contract/definitions/promo-codes';
 import { settings as settingsDefinition } from '../../contract/definitions/settings';
 import { resourceTable } from './resource-table';
-import { campaigns as campaignsDefinition } from '../../contract/definitions/campaigns';
 import { reviewAssignments as reviewAssignmentsDefinition } from '../../contract/definitions/review-assignments';
 import { createdAt } from './tables/base';
 import { users } from './tables/accounts';
@@ -94,14 +93,6 @@ export const settings = resourceTable(settingsDefinition);
 export const promoCodes = resourceTable(promoCodesDefinition);
 
 export const reviewAssignments = resourceTable(reviewAssignmentsDefinition);
-
-export const campaigns = resourceTable(campaignsDefinition, {
-  // The clock's sweep looks for the windows due to open or close.
-  indexes: (t) => [
-    index('campaigns_state_opens_idx').on(t.state, t.opensAt),
-    index('campaigns_state_closes_idx').on(t.state, t.closesAt),
-  ],
-});
 
 // Some twenty seeded templates: their search reads every row.
 export const emailTemplates = resourceTable(emailTemplatesDefinition, { search: 'unindexed' });
@@ -182,4 +173,5 @@ export { organizations } from './tables/base';
 export * from './tables/accounts';
 export * from './tables/merchandise';
 export * from './tables/orders';
+export * from './tables/campaigns';
 export * from './tables/notifications';

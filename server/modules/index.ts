@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
 import brands from './brands';
+import campaigns from './campaigns';
+import { campaignsServer } from './campaigns/resource';
 import { brandsServer } from './brands/resource';
 import changes from './changes';
 import { emailTemplatesServer } from './email-templates/resource';
@@ -27,6 +29,7 @@ import type { ResourceServer } from '../engine/types';
 export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: 'account', plugin: account },
   { prefix: 'athletic-directors', plugin: athleticDirectors },
+  { prefix: 'campaigns', plugin: campaigns },
   { prefix: 'changes', plugin: changes },
   { prefix: 'contact', plugin: contact },
   { prefix: 'dashboard', plugin: dashboard },
@@ -54,5 +57,6 @@ export const resourceServers: Record<string, ResourceServer> = {
   brands: brandsServer,
   'email-template': emailTemplatesServer,
   orders: ordersServer,
+  campaigns: campaignsServer,
   jobs: jobsServer,
 };

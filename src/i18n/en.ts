@@ -780,6 +780,7 @@ export const appMessages = {
       'merchandise.sync': 'Update product in the shop',
       'merchandise.remove': 'Remove product from the shop',
       'merchandise.publish': 'Publish product to the shop',
+      'campaigns.close-out': 'Build a campaign\'s close-out package',
       'mail.deliver': 'Send email',
       'notifications.email': 'Email notifications',
       'notifications.digest': 'Send daily digests',

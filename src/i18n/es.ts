@@ -761,6 +761,7 @@ export const appMessages: typeof englishAppMessages = {
       'merchandise.sync': 'Actualizar producto en la tienda',
       'merchandise.remove': 'Quitar producto de la tienda',
       'merchandise.publish': 'Publicar producto en la tienda',
+      'campaigns.close-out': 'Preparar el paquete de cierre de una campaña',
       'mail.deliver': 'Enviar correo',
       'notifications.email': 'Enviar notificaciones por correo',
       'notifications.digest': 'Enviar resúmenes diarios',

@@ -15,6 +15,7 @@ import { brands as brandsDefinition } from '../../../contract/definitions/brands
 import { reviewStates } from '../../../contract/merchandise-review';
 import { resourceTable, trashColumns, versionColumn } from '../resource-table';
 import type { PrintAreas } from '../../../contract/composition';
+import { defaultGarmentSizes } from '../../../contract/sizes';
 import type { PreflightResult } from '../../../contract/preflight';
 import type { Layer } from '../../../contract/text';
 import { createdAt, money, organizations } from './base';
@@ -48,6 +49,8 @@ export const baseApparel = pgTable('base_apparel', {
   imageKey: text('image_key').notNull(),
   /** The outline a seeded garment is drawn from, whose folds shade its mockups; null for an uploaded one. */
   outline: text('outline'),
+  /** The sizes it is made in, smallest first: what an order's item may ask for. */
+  sizes: jsonb('sizes').$type<string[]>().notNull().default([...defaultGarmentSizes]),
   // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
   printAreas: jsonb('print_areas')
     .$type<PrintAreas>()

@@ -13,6 +13,7 @@ import {
 import { ordersWithoutSchemas } from '../../../contract/definitions/orders';
 import { resourceTable } from '../resource-table';
 import { money, organizations } from './base';
+import { campaigns } from './campaigns';
 import { merchandise } from './merchandise';
 
 export const orders = resourceTable(ordersWithoutSchemas, {
@@ -22,6 +23,8 @@ export const orders = resourceTable(ordersWithoutSchemas, {
      * storefront order of several schools' products is one order per school, hence the pair.
      */
     externalId: text('external_id'),
+    // A closed window's orders stay the orders they were: a purged window only lets go of them.
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
   },
   indexes: (t) => [
     // A school's table in its default order (newest first, read backwards), its export's keyset
@@ -29,6 +32,7 @@ export const orders = resourceTable(ordersWithoutSchemas, {
     // lookups by organization too.
     index('orders_organization_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('orders_collection_idx').on(t.collectionId),
+    index('orders_campaign_idx').on(t.campaignId),
     uniqueIndex('orders_external_id_idx').on(t.externalId, t.organizationId),
   ],
 });
@@ -127,6 +131,9 @@ export const orderItems = pgTable(
     title: text('title').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
+    /** What the buyer chose, for the print shop: one of the garment's sizes and the product's colours. */
+    size: text('size'),
+    colour: text('colour'),
   },
   (t) => [
     // Top products read a period's items from this index alone, without visiting the table.

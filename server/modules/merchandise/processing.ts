@@ -18,6 +18,7 @@ import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox
 import { isGarmentOutline } from './garment-maps';
 import { printResolution } from './print';
 import { isOrWillBePublished, placementOf, type ProcessPayload } from './products';
+import { windowSale } from './windows';
 import type { Storefront } from './storefront';
 import { announce, systemActor } from '../../engine/change-feed';
 import { notify } from '../notifications';
@@ -319,6 +320,15 @@ async function publish(db: Db, storefront: Storefront, id: number) {
     await db.update(merchandise).set({ externalId }).where(eq(merchandise.id, row.id));
   }
   if (pictured.length > 0) await storefront.linkColourPictures(externalId);
+  // A product of a window not open yet is created off sale; one of an open window at its window's price.
+  const sale = await windowSale(db, row.id, row.price);
+  if (!sale.onSale || sale.price !== row.price)
+    await storefront.updateProduct(externalId, {
+      title: row.title,
+      description: row.description,
+      price: sale.price,
+      archived: !sale.onSale,
+    });
 }
 
 /** Publishes an approved product its director put on sale, once; safe to run again. */
@@ -354,12 +364,13 @@ export function merchandiseSync(db: Db, storefront: Storefront): JobHandler {
       if (!row || !isOrWillBePublished(row)) return;
       // Publishing reads the row as it was; try again after it, so the edit is not lost.
       if (!row.externalId) throw new Error(`Merchandise ${row.id} is not published yet`);
+      const sale = await windowSale(db, row.id, row.price);
       await storefront.updateProduct(row.externalId, {
         title: row.title,
         description: row.description,
-        price: row.price,
-        // A retired design is off sale as an archived one is.
-        archived: row.archivedAt !== null || row.reviewState === 'retired',
+        price: sale.price,
+        // A retired design is off sale as an archived one is, and so is one whose window is not open.
+        archived: row.archivedAt !== null || row.reviewState === 'retired' || !sale.onSale,
       });
     },
   };

@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { CampaignProduct, CampaignProductInput } from '../../../contract/campaigns';
+import { campaigns as campaignsDefinition } from '../../../contract/definitions/campaigns';
+import type { SessionUser } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { campaignProducts, campaigns, merchandise, orderItems, orders } from '../../db/schema';
+import { rowCondition } from '../../engine/scope';
+import { badRequest, notFound } from '../../http/errors';
+import { queueJob } from '../../jobs';
+import { mediaUrl } from '../merchandise/media';
+import { syncMerchandiseJob } from '../merchandise/products';
+
+const scoped = { definition: campaignsDefinition, columns: campaigns as never };
+
+/** A window within the actor's reach (its school's, or any for an Admin), else 404. */
+export async function campaignOf(db: Db, actor: SessionUser, id: number) {
+  const [row] = await db.select().from(campaigns).where(rowCondition(scoped, actor, id));
+  if (!row) throw notFound('Campaign');
+  return row;
+}
+
+/** Designs a reviewer has approved (or that are on sale): the only ones a window may sell. */
+export const sellable = ['approved', 'published'] as const;
+
+/** Orders that count towards a window: a cancelled or refunded one sold nothing. */
+export const counted = notInArray(orders.status, ['Cancelled', 'Refunded']);
+
+/** The products a window sells, with the units its counted orders bought of each. */
+export async function productsOf(db: Db, campaignId: number): Promise<CampaignProduct[]> {
+  const units = db
+    .select({
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})::int`.as('units'),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.campaignId, campaignId), counted))
+    .groupBy(orderItems.productId)
+    .as('units');
+  const rows = await db
+    .select({
+      productId: campaignProducts.productId,
+      title: merchandise.title,
+      thumbnailKey: merchandise.thumbnailKey,
+      price: merchandise.price,
+      minimum: campaignProducts.minimum,
+      fundraising: campaignProducts.fundraising,
+      units: sql<number>`coalesce(${units.units}, 0)`,
+    })
+    .from(campaignProducts)
+    .innerJoin(merchandise, eq(merchandise.id, campaignProducts.productId))
+    .leftJoin(units, eq(units.productId, campaignProducts.productId))
+    .where(eq(campaignProducts.campaignId, campaignId))
+    .orderBy(asc(merchandise.title), asc(merchandise.id));
+  return rows.map(({ thumbnailKey, ...row }) => ({
+    ...row,
+    thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
+    salePrice: Math.round((row.price + row.fundraising) * 100) / 100,
+    units: Number(row.units),
+  }));
+}
+
+/** The school's products a window may sell: approved or on sale, outside the trash. */
+export async function candidatesOf(db: Db, organizationId: number) {
+  const rows = await db
+    .select({
+      productId: merchandise.id,
+      title: merchandise.title,
+      thumbnailKey: merchandise.thumbnailKey,
+      price: merchandise.price,
+    })
+    .from(merchandise)
+    .where(
+      and(
+        eq(merchandise.organizationId, organizationId),
+        inArray(merchandise.reviewState, sellable),
+        isNull(merchandise.archivedAt),
+      ),
+    )
+    .orderBy(asc(merchandise.title), asc(merchandise.id));
+  return rows.map(({ thumbnailKey, ...row }) => ({
+    ...row,
+    thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
+  }));
+}
+
+/** Tells the storefront of each product whose sale a window's change starts or ends. */
+export async function syncOnStorefront(tx: Db, organizationId: number, productIds: readonly number[]) {
+  for (const merchandiseId of new Set(productIds))
+    await queueJob(tx, syncMerchandiseJob, { merchandiseId }, { organizationId });
+}
+
+/**
+ * Replaces what a window sells. Only before it closes (a closed window's orders are counted
+ * against what it sold then), and only its school's approved products: a design no reviewer
+ * approved never goes on sale through a window.
+ */
+export async function setProducts(
+  db: Db,
+  actor: SessionUser,
+  campaignId: number,
+  products: readonly CampaignProductInput[],
+) {
+  return db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .select()
+      .from(campaigns)
+      .where(rowCondition(scoped, actor, campaignId))
+      .for('update');
+    if (!campaign) throw notFound('Campaign');
+    if (campaign.state !== 'scheduled' && campaign.state !== 'open')
+      throw badRequest('products', "A closed campaign's products cannot change");
+    const ids = products.map((product) => product.productId);
+    const found =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({
+              id: merchandise.id,
+              title: merchandise.title,
+              reviewState: merchandise.reviewState,
+            })
+            .from(merchandise)
+            .where(
+              and(
+                inArray(merchandise.id, ids),
+                eq(merchandise.organizationId, campaign.organizationId),
+                isNull(merchandise.archivedAt),
+              ),
+            );
+    products.forEach((product, index) => {
+      const row = found.find((candidate) => candidate.id === product.productId);
+      if (!row) throw badRequest(`products.${index}.productId`, 'Product does not exist');
+      if (!(sellable as readonly string[]).includes(row.reviewState))
+        throw badRequest(`products.${index}.productId`, `'${row.title}' is not approved`);
+    });
+    const before = await tx
+      .select({ productId: campaignProducts.productId })
+      .from(campaignProducts)
+      .where(eq(campaignProducts.campaignId, campaignId));
+    await tx.delete(campaignProducts).where(eq(campaignProducts.campaignId, campaignId));
+    if (products.length > 0)
+      await tx.insert(campaignProducts).values(products.map((product) => ({ ...product, campaignId })));
+    // An open window's products go on or off sale, and at the price with fundraising, now.
+    if (campaign.state === 'open')
+      await syncOnStorefront(tx as unknown as Db, campaign.organizationId, [
+        ...before.map((row) => row.productId),
+        ...ids,
+      ]);
+    return productsOf(tx as unknown as Db, campaignId);
+  });
+}
