@@ -1,5 +1,19 @@
 /** Garment sizes, youth to adult, in the order a print shop counts them. */
-export const garmentSizes = ['YXS', 'YS', 'YM', 'YL', 'YXL', 'XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
+export const garmentSizes = [
+  'YXS',
+  'YS',
+  'YM',
+  'YL',
+  'YXL',
+  'XS',
+  'S',
+  'M',
+  'L',
+  'XL',
+  '2XL',
+  '3XL',
+  '4XL',
+] as const;
 
 /** What a garment of the catalogue is made in unless it says otherwise. */
 export const defaultGarmentSizes = ['S', 'M', 'L', 'XL', '2XL'] as const;

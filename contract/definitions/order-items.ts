@@ -21,6 +21,9 @@ export const orderItemInputSchema = z.object({
   unitPrice: fieldInputSchema(
     field.money({ label: 'Unit price', required: true, min: 0, max: 1_000_000 }),
   ) as z.ZodType<number>,
+  // Checked against the product's garment and colours by the server, which knows them.
+  size: fieldInputSchema(field.text({ label: 'Size', max: 20 })) as z.ZodType<string | null>,
+  colour: fieldInputSchema(field.text({ label: 'Colour', max: 50 })) as z.ZodType<string | null>,
 });
 export type OrderItemInput = z.output<typeof orderItemInputSchema>;
 
@@ -80,6 +83,8 @@ export const orderItemSchema = z.object({
   title: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number(),
+  size: z.string().nullable(),
+  colour: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;

@@ -1344,6 +1344,8 @@ export const resourceLabels = {
       total: 'Total',
       status: 'Estado',
       createdAt: 'Creado',
+      campaignId: 'Campaña',
+      outsideWindow: 'Fuera de toda ventana',
     },
     choices: {
       status: {

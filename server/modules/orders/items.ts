@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { merchandise, orderItems, orders } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { mediaUrl } from '../merchandise/media';
+import { checkVariants } from './windows';
 
 /**
  * Stores an order's lines. A product named by a line must be one of the order's organization:
@@ -28,7 +29,10 @@ export async function storeOrderItems(
     );
     if (index >= 0) throw badRequest(`items.${index}.productId`, 'Product does not exist');
   }
-  if (items.length > 0) await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
+  const checked = await checkVariants(tx, items);
+  if (!('items' in checked)) throw badRequest(checked.path, checked.message);
+  if (items.length > 0)
+    await tx.insert(orderItems).values(checked.items.map((item) => ({ ...item, orderId })));
 }
 
 /** An order's lines, for the roles that may read the order: other organizations' orders are not found. */
@@ -50,6 +54,8 @@ export async function itemsOfOrder(db: Db, actor: SessionUser, orderId: number):
       title: orderItems.title,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
+      size: orderItems.size,
+      colour: orderItems.colour,
       thumbnailKey: merchandise.thumbnailKey,
     })
     .from(orderItems)

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { storeOrderItems } from './items';
+import { checkVariants, windowOf } from './windows';
+import { garmentSizes } from '../../../contract/sizes';
 import { announce, systemActor } from '../../engine/change-feed';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
@@ -56,6 +58,11 @@ const shopifyOrderSchema = z.object({
         title: z.string().min(1).max(200),
         quantity: z.number().int().min(1).max(10_000),
         price: money,
+        variant_title: z.string().max(255).nullish(),
+        properties: z
+          .array(z.object({ name: z.string().max(255), value: z.unknown() }))
+          .max(100)
+          .nullish(),
       }),
     )
     .min(1)
@@ -72,6 +79,39 @@ function statusOf(order: ShopifyOrder) {
   if (order.fulfillment_status === 'fulfilled') return 'Shipped';
   if (order.financial_status === 'pending' || order.financial_status === 'authorized') return 'Pending';
   return 'Paid';
+}
+
+type ShopifyLine = ShopifyOrder['line_items'][number];
+
+/**
+ * The size and colour a buyer chose: named in the line's properties ("Size", "Colour" or
+ * "Color"), else read from its variant's title: "M / Navy" (size first, as a two-option
+ * product lists them, unless only the second is a garment size), "Navy" or "M" alone. The
+ * product's own sizes and colours check them after.
+ */
+function variantOf(line: ShopifyLine) {
+  const property = (...names: string[]) => {
+    const found = line.properties?.find((entry) => names.includes(entry.name.trim().toLowerCase()));
+    return typeof found?.value === 'string' && found.value.trim() ? found.value.trim().slice(0, 50) : null;
+  };
+  const parts = (line.variant_title ?? '')
+    .split(' / ')
+    .map((part) => part.trim())
+    .filter((part) => part && part !== 'Default Title');
+  const isSize = (part: string) => garmentSizes.some((size) => size.toLowerCase() === part.toLowerCase());
+  const [first, second] = parts;
+  const [size, colour] =
+    parts.length >= 2
+      ? isSize(second) && !isSize(first)
+        ? [second, first]
+        : [first, second]
+      : first && isSize(first)
+        ? [first, undefined]
+        : [undefined, first];
+  return {
+    size: property('size') ?? size?.slice(0, 20) ?? null,
+    colour: property('colour', 'color') ?? colour?.slice(0, 50) ?? null,
+  };
 }
 
 const customerNameOf = (order: ShopifyOrder) =>
@@ -131,7 +171,7 @@ async function recordShopifyOrder(
           })
           .from(merchandise)
           .where(and(isNotNull(merchandise.externalId), inArray(merchandise.externalId, externalIds)));
-  const productOf = (item: ShopifyOrder['line_items'][number]) =>
+  const productOf = (item: ShopifyLine) =>
     item.product_id == null
       ? undefined
       : products.find((product) => product.externalId === String(item.product_id));
@@ -145,6 +185,7 @@ async function recordShopifyOrder(
       title: item.title,
       quantity: item.quantity,
       unitPrice: item.price,
+      ...(product ? variantOf(item) : { size: null, colour: null }),
     };
     if (!product) unknown.push(line);
     else groups.set(product.organizationId, [...(groups.get(product.organizationId) ?? []), line]);
@@ -153,7 +194,12 @@ async function recordShopifyOrder(
   // Items we do not know were sold in the same checkout: they go with the school that sold the most.
   const [largest] = [...groups.entries()].sort(([aId, a], [bId, b]) => totalOf(b) - totalOf(a) || aId - bId);
   largest[1].push(...unknown);
-  const rejected = unstorable(order, externalId) ?? [...groups.values()].map(itemsTotalFailure).find(Boolean);
+  let rejected = unstorable(order, externalId) ?? [...groups.values()].map(itemsTotalFailure).find(Boolean);
+  for (const [organizationId, items] of rejected ? [] : groups) {
+    const checked = await checkVariants(db, items);
+    if ('items' in checked) groups.set(organizationId, checked.items);
+    else rejected ??= checked.message;
+  }
   if (rejected) {
     // Shopify would deliver the same order again and again; an Admin finds it in the audit log.
     const entityId = externalId.length > maxShopifyOrderIdLength ? null : externalId;
@@ -164,6 +210,8 @@ async function recordShopifyOrder(
     return { stored: [], rejected };
   }
 
+  // A window counts an order by when it was placed, however late Shopify delivers it.
+  const placedAt = order.created_at ? new Date(order.created_at) : new Date();
   const stored: { id: number; organizationId: number }[] = [];
   await db.transaction(async (tx) => {
     for (const [organizationId, items] of groups) {
@@ -178,7 +226,13 @@ async function recordShopifyOrder(
           customerEmail: order.email || order.contact_email || order.customer?.email || '',
           total: totalOf(items),
           status: statusOf(order),
-          ...(order.created_at ? { createdAt: new Date(order.created_at) } : {}),
+          createdAt: placedAt,
+          ...(await windowOf(
+            tx as unknown as Db,
+            organizationId,
+            placedAt,
+            items.map((item) => item.productId),
+          )),
         })
         .onConflictDoNothing({ target: [orders.externalId, orders.organizationId] })
         .returning({ id: orders.id });

@@ -1,11 +1,19 @@
+import { createHmac } from 'node:crypto';
 import { baseApparel, merchandise } from '../../../../server/db/schema';
 import type { Database } from '../../../../server/db/client';
+import { testApp } from '../../helpers';
 
 /** A ready product of an organization, made straight in the database: orders only need it to exist. */
 export async function addProduct(
   db: Database['db'],
   organizationId: number,
-  product: { title: string; price: number; externalId?: string; thumbnailKey?: string },
+  product: {
+    title: string;
+    price: number;
+    externalId?: string;
+    thumbnailKey?: string;
+    reviewState?: (typeof merchandise.$inferInsert)['reviewState'];
+  },
 ) {
   const [apparel] = await db
     .insert(baseApparel)
@@ -27,7 +35,43 @@ export async function addProduct(
       status: 'ready',
       externalId: product.externalId ?? null,
       thumbnailKey: product.thumbnailKey ?? null,
+      reviewState: product.reviewState ?? 'published',
     })
     .returning();
   return row;
+}
+
+export const shopifySecret = 'shpss_test-app-secret-0123456789';
+
+/** A test server whose storefront is a Shopify store: its orders webhook is served. */
+export const shopifyTestApp = () =>
+  testApp({
+    shopify: {
+      shopUrl: 'https://shop.example',
+      accessToken: 'shpat_x',
+      apiVersion: '2025-01',
+      webhookSecret: shopifySecret,
+    },
+  });
+
+export const sign = (body: string, key = shopifySecret) =>
+  createHmac('sha256', key).update(body, 'utf8').digest('base64');
+
+/** Delivers an `orders/create` as Shopify does: the exact bytes, signed with the app's secret. */
+export function deliverToShopifyWebhook(
+  ctx: Awaited<ReturnType<typeof testApp>>,
+  payload: object,
+  signature?: string,
+) {
+  const body = JSON.stringify(payload);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/shopify-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-hmac-sha256': signature ?? sign(body),
+    },
+    body,
+  });
 }

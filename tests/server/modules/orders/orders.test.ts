@@ -137,6 +137,8 @@ describe('orders', () => {
           title: 'Spirit Hoodie',
           quantity: 3,
           unitPrice: 39.99,
+          size: null,
+          colour: null,
           thumbnailUrl: '/api/merchandise/media/merchandise/hoodie-thumb.webp',
         },
         {
@@ -145,6 +147,8 @@ describe('orders', () => {
           title: 'Gift card',
           quantity: 1,
           unitPrice: 0.1,
+          size: null,
+          colour: null,
           thumbnailUrl: null,
         },
       ]);

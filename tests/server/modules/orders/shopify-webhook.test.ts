@@ -1,11 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
 import { hearChanges } from '../changes/heard';
-import { addProduct } from './fixtures';
+import { addProduct, deliverToShopifyWebhook, shopifyTestApp, sign } from './fixtures';
 
-const secret = 'shpss_test-app-secret-0123456789';
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
 let lincoln: number;
@@ -14,14 +12,7 @@ let hoodie: { id: number };
 let cap: { id: number };
 
 beforeEach(async () => {
-  ctx = await testApp({
-    shopify: {
-      shopUrl: 'https://shop.example',
-      accessToken: 'shpat_x',
-      apiVersion: '2025-01',
-      webhookSecret: secret,
-    },
-  });
+  ctx = await shopifyTestApp();
   lincoln = (await createOrganization(ctx.db, 'Lincoln High School')).id;
   riverside = (await createOrganization(ctx.db, 'Riverside Rowing Club')).id;
   hoodie = await addProduct(ctx.db, lincoln, { title: 'Spirit Hoodie', price: 39.99, externalId: '7001' });
@@ -44,20 +35,7 @@ const shopifyOrder = (lineItems: object[], overrides: object = {}) => ({
 });
 const hoodieLine = { product_id: 7001, title: 'Spirit Hoodie', quantity: 2, price: '39.99' };
 
-const sign = (body: string, key = secret) => createHmac('sha256', key).update(body, 'utf8').digest('base64');
-const deliver = (payload: object, signature?: string) => {
-  const body = JSON.stringify(payload);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders/shopify-webhook',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': 'orders/create',
-      'x-shopify-hmac-sha256': signature ?? sign(body),
-    },
-    body,
-  });
-};
+const deliver = (payload: object, signature?: string) => deliverToShopifyWebhook(ctx, payload, signature);
 
 describe('Shopify orders/create webhook', () => {
   it('stores a signed delivery once, under the organization of its products, totalled from its items', async () => {
