@@ -897,6 +897,10 @@ export const appMessages = {
    * field's name) and any part that is itself a message or a term below are translated too.
    */
   serverMessages: {
+    campaignMaxProducts: 'At most %{max} products',
+    campaignProductTwice: 'The product is listed twice (also line %{line})',
+    campaignClosedProducts: "A closed campaign's products cannot change",
+    campaignProductNotApproved: "'%{title}' is not approved",
     importLine: 'Line %{line} of the file is malformed',
     importMaxColumns: 'The file must have at most %{max} columns',
     importMaxCells: 'The file must have at most %{max} cells',

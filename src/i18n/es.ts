@@ -932,6 +932,10 @@ export const appMessages: typeof englishAppMessages = {
     noLogo: '%{name} (sin logotipo)',
   },
   serverMessages: {
+    campaignMaxProducts: 'Como máximo %{max} productos',
+    campaignProductTwice: 'El producto aparece dos veces (también en la línea %{line})',
+    campaignClosedProducts: 'Los productos de una campaña cerrada no pueden cambiar',
+    campaignProductNotApproved: "'%{title}' no está aprobado",
     importLine: 'La línea %{line} del archivo está mal formada',
     importMaxColumns: 'El archivo debe tener como máximo %{max} columnas',
     importMaxCells: 'El archivo debe tener como máximo %{max} celdas',

@@ -61,17 +61,15 @@ async function order(
       status,
     })
     .returning();
-  await ctx.db
-    .insert(orderItems)
-    .values({
-      orderId: row.id,
-      productId,
-      quantity,
-      unitPrice: 40,
-      title: 'Hoodie',
-      size: 'M',
-      colour: 'Navy',
-    });
+  await ctx.db.insert(orderItems).values({
+    orderId: row.id,
+    productId,
+    quantity,
+    unitPrice: 40,
+    title: 'Hoodie',
+    size: 'M',
+    colour: 'Navy',
+  });
 }
 
 const card = (call: typeof who.admin) => call({ url: '/api/campaigns/card' });
