@@ -40,6 +40,11 @@ function OpenWindow({ window }: { window: Window }) {
     <Box component="li" sx={{ mb: 2 }}>
       <WindowName window={window} />
       <DaysLeft days={window.daysLeft} />
+      {window.products.length === 0 && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate('app.campaigns.noProducts')}
+        </Typography>
+      )}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
         {window.products.map((product) => {
           const label = translate('app.campaigns.unitsOfMinimum', {
