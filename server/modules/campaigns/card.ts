@@ -16,7 +16,7 @@ const adminHorizonDays = 7;
  * Most windows one card lists: a week in which more than this many windows close across the
  * schools is read in the campaigns list (sorted by closing), not on a dashboard card.
  */
-export const maxCardCampaigns = 20;
+const maxCardCampaigns = 20;
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 

@@ -22,7 +22,7 @@ import { type Candidate, campaignKeys, saveProducts, useCampaignProducts, useCan
 import { Thumbnail } from './Thumbnail';
 
 /** What a print shop usually needs of one design before it prints it at all. */
-export const defaultMinimum = 24;
+const defaultMinimum = 24;
 
 /** A product as the director is editing it: the numbers as typed, so a half-typed one stays. */
 interface Row {

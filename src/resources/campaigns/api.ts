@@ -43,7 +43,7 @@ export const saveProducts = (id: number, products: CampaignProductInput[]) =>
   });
 
 /** How often a package being built is asked after, and for how long at most (then the change stream or a reload). */
-export const packagePoll = { everyMs: 3_000, times: 100 } as const;
+const packagePoll = { everyMs: 3_000, times: 100 } as const;
 
 export const useCloseOut = (id: number, enabled: boolean) =>
   useQuery({
