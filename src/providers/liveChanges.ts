@@ -36,7 +36,7 @@ export const liveRetryMs = { first: changeStreamLimits.retryAfterSeconds * 1000,
 /**
  * Listens to `GET /api/changes` while the admin is open: a changed resource's lists (not the
  * record a form is editing: its form says so instead) refetch once the changes pause, the
- * dashboard with orders and products, and a `reset` refetches everything. EventSource
+ * dashboard with orders, products and campaigns, and a `reset` refetches everything. EventSource
  * reconnects a dropped stream by itself and resumes with `Last-Event-ID`, but gives up on a
  * refused one: that one is opened anew after `liveRetryMs`, and everything refetched once it
  * opens, since changes made in between went unheard.
@@ -56,7 +56,8 @@ export function useLiveChanges(queryClient: QueryClient) {
       void queryClient.invalidateQueries({
         predicate: ({ queryKey }) =>
           (resources.has(String(queryKey[0])) && queryKey[1] !== 'getOne') ||
-          (queryKey[0] === 'dashboard' && (resources.has('orders') || resources.has('merchandise'))),
+          (queryKey[0] === 'dashboard' &&
+            (resources.has('orders') || resources.has('merchandise') || resources.has('campaigns'))),
       });
     };
     const refetchAll = () =>

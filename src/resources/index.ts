@@ -3,6 +3,7 @@ import { engineResource } from '../admin/engine/resources';
 import type { ResourceOverrides } from '../admin/engine/types';
 import auditLog from './audit-log';
 import brands from './brands';
+import campaigns from './campaigns';
 import jobs from './jobs';
 import mail from './mail';
 import orders from './orders';
@@ -18,6 +19,7 @@ const overrides: Record<string, ResourceOverrides> = {
   'promo-codes': promoCodes,
   brands,
   orders,
+  campaigns,
   mail,
   jobs,
   'audit-log': auditLog,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   campaignCandidatesResponseSchema,
+  campaignCardResponseSchema,
   campaignProductsInputSchema,
   campaignProductsResponseSchema,
 } from '../../../contract/campaigns';
@@ -9,10 +10,24 @@ import { campaigns } from '../../../contract/definitions/campaigns';
 import { currentUser } from '../../auth/guards';
 import { resourceGuard } from '../../engine/guard';
 import { resourceSchema } from '../../engine/openapi';
+import { campaignCard } from './card';
 import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
 
 /** What a store window sells, its close-out and its dashboard card; the window itself is the definition's. */
 const campaignsModule: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/card',
+    {
+      onRequest: resourceGuard(campaigns, 'list'),
+      schema: resourceSchema(campaigns, {
+        description:
+          "The dashboard's store-window card: a director's school's open windows, an Admin's windows of every school closing within seven days; each product's units against its minimum and the money raised.",
+        response: { 200: campaignCardResponseSchema },
+      }),
+    },
+    async (request) => ({ result: await campaignCard(app.db, currentUser(request)) }),
+  );
+
   app.get(
     '/:id/products',
     {

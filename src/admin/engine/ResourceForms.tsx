@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { ChangedElsewhere } from './ChangedElsewhere';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import {
   Create,
   Edit,
@@ -175,7 +175,15 @@ function EngineConflict(props: {
  * have changed it since the list cached it, and saving a stale copy would undo that change; a
  * save that meets a newer version anyway opens the conflict dialog over the form.
  */
-export function ResourceUpdate({ definition, id }: { definition: AnyResource; id: number }) {
+export function ResourceUpdate({
+  definition,
+  id,
+  panels: Panels,
+}: {
+  definition: AnyResource;
+  id: number;
+  panels?: ComponentType<{ id: number }>;
+}) {
   const translate = useTranslate();
   const text = useResourceText();
   const queryClient = useQueryClient();
@@ -231,6 +239,7 @@ export function ResourceUpdate({ definition, id }: { definition: AnyResource; id
           />
         </SimpleForm>
       </Edit>
+      {Panels && <Panels id={id} />}
       <HistoryLink definition={definition} id={id} />
     </Box>
   );

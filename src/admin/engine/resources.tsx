@@ -69,7 +69,8 @@ export function engineResource(definition: AnyResource, overrides: ResourceOverr
       : () => <ResourceList definition={useSeen(definition)} overrides={overrides} />);
   const Create = overrides.create ?? (() => <ResourceCreate definition={useSeen(definition)} />);
   const Update: ComponentType<{ id: number }> =
-    overrides.update ?? (({ id }) => <ResourceUpdate definition={useSeen(definition)} id={id} />);
+    overrides.update ??
+    (({ id }) => <ResourceUpdate definition={useSeen(definition)} id={id} panels={overrides.panels} />);
   const Delete: ComponentType<{ id: number }> = ({ id }) => (
     <ResourceDelete definition={useSeen(definition)} id={id} />
   );

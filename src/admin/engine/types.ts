@@ -19,6 +19,8 @@ export interface ResourceOverrides {
   create?: ComponentType;
   /** The update page of one record, given its id. */
   update?: ComponentType<{ id: number }>;
+  /** Sections under the engine's update form that work on the record apart from it (a campaign's products). */
+  panels?: ComponentType<{ id: number }>;
   /** Pages beside the list under the spec's paths (`lock/:id`). */
   routes?: ReactElement[];
 }

@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { Title, useLogoutIfAccessDenied, useNotify, useStore, useTranslate } from 'react-admin';
 import type { Dashboard, DashboardElement, Sales } from '../../../contract/dashboard';
 import { maxDashboardCards } from '../../../contract/limits';
+import { campaigns } from '../../../contract/definitions/campaigns';
 import { isAdmin } from '../../../contract/roles';
+import { useOffers } from '../../admin/engine/useOffers';
 import { useSelectedOrganization } from '../../layout/useSelectedOrganization';
 import { http, session } from '../../providers';
 import { useAuthState } from '../../providers/session';
@@ -46,6 +48,7 @@ export function DashboardPage() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const { user } = useAuthState(session);
   const admin = isAdmin(user?.roleNames);
+  const mayListCampaigns = useOffers(campaigns);
   const { organizationId } = useSelectedOrganization();
   const { data, error, isPending } = useQuery({
     queryKey: ['dashboard', organizationId],
@@ -112,6 +115,7 @@ export function DashboardPage() {
           <SalesGridItems
             state={{ data: sales.data, isError: sales.isError, period, onPeriod: setPeriod }}
             admin={admin}
+            windows={mayListCampaigns('list')}
             room={maxDashboardCards - shown.length}
           />
         </Grid>

@@ -34,6 +34,7 @@ import { formatCurrency, formatNumber } from '../../lib/currency';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { DashboardCard } from './DashboardCards';
 import { formatDay, salesTotals } from './salesFigures';
+import { StoreWindowsCard } from './StoreWindowsCard';
 
 /** The charting code is the heaviest part of the dashboard: it loads with the first chart drawn. */
 const SalesChart = lazyNamed(() => import('./SalesChart'), 'SalesChart');
@@ -377,20 +378,51 @@ function OperationsCard({ state }: { state: SalesState }) {
   );
 }
 
+function WindowsCard({ admin }: { state: SalesState; admin: boolean }) {
+  return <StoreWindowsCard admin={admin} />;
+}
+
+/**
+ * In this order, as many as fit: an Admin's six are the spec's three, Sales, Store windows and
+ * Operations, so Top Products is a director's (docs/decisions.md, Dashboard).
+ */
 const salesCards = [
-  { key: 'Sales', Card: SalesCard, size: { xs: 12, lg: 8 }, adminOnly: false },
-  { key: 'TopProducts', Card: TopProductsCard, size: { xs: 12, md: 6, lg: 4 }, adminOnly: false },
-  { key: 'Operations', Card: OperationsCard, size: { xs: 12, md: 6, lg: 4 }, adminOnly: true },
+  { key: 'Sales', Card: SalesCard, size: { xs: 12, lg: 8 }, adminOnly: false, windows: false },
+  { key: 'StoreWindows', Card: WindowsCard, size: { xs: 12, md: 6, lg: 4 }, adminOnly: false, windows: true },
+  {
+    key: 'Operations',
+    Card: OperationsCard,
+    size: { xs: 12, md: 6, lg: 4 },
+    adminOnly: true,
+    windows: false,
+  },
+  {
+    key: 'TopProducts',
+    Card: TopProductsCard,
+    size: { xs: 12, md: 6, lg: 4 },
+    adminOnly: false,
+    windows: false,
+  },
 ] as const;
 
-/** The sales cards that fit in `room`, after the spec's cards. */
-export function SalesGridItems({ state, admin, room }: { state: SalesState; admin: boolean; room: number }) {
+/** The cards after the spec's that fit in `room`; Store windows for who may list campaigns. */
+export function SalesGridItems({
+  state,
+  admin,
+  windows,
+  room,
+}: {
+  state: SalesState;
+  admin: boolean;
+  windows: boolean;
+  room: number;
+}) {
   return salesCards
-    .filter((card) => admin || !card.adminOnly)
+    .filter((card) => (admin || !card.adminOnly) && (windows || !card.windows))
     .slice(0, Math.max(room, 0))
     .map(({ key, Card, size }) => (
       <Grid key={key} size={size}>
-        <Card state={state} />
+        <Card state={state} admin={admin} />
       </Grid>
     ));
 }

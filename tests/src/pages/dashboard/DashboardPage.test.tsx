@@ -8,7 +8,11 @@ import { DashboardPage } from '../../../../src/pages/dashboard/DashboardPage';
 import { session } from '../../../../src/providers';
 import { adminUser, directorUser, meHandler, renderAdmin } from '../../layout/renderAdmin';
 
-const server = setupServer();
+/** No store window unless a test says otherwise. */
+const windowsHandler = (campaigns: unknown[] = []) =>
+  http.get('*/api/campaigns/card', () => HttpResponse.json({ result: { campaigns } }));
+
+const server = setupServer(windowsHandler());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
@@ -125,7 +129,7 @@ describe('dashboard', () => {
 });
 
 describe('dashboard sales', () => {
-  it('follows the spec cards with Sales, Top Products and Operations for an Admin, six cards in all, for all organizations when none is selected', async () => {
+  it('follows the spec cards with Sales, Store windows and Operations for an Admin, six cards in all, for all organizations when none is selected', async () => {
     const asked: string[] = [];
     server.use(
       meHandler(adminUser),
@@ -140,7 +144,7 @@ describe('dashboard sales', () => {
       text.assignedRoles,
       text.userCount,
       text.sales,
-      text.topProducts,
+      text.storeWindows,
       text.operations,
     ]);
     expect(asked).toEqual(['']);
@@ -267,7 +271,13 @@ describe('dashboard sales', () => {
       expect.stringContaining('Eagles Hoodie12 sold (7 before)'),
       expect.stringContaining('Eagles Cap4 sold (0 before)'),
     ]);
-    expect(regionNames()).toEqual([text.primaryInfo, text.assignedRoles, text.sales, text.topProducts]);
+    expect(regionNames()).toEqual([
+      text.primaryInfo,
+      text.assignedRoles,
+      text.sales,
+      text.storeWindows,
+      text.topProducts,
+    ]);
     expect(screen.queryByRole('link', { name: text.viewJobs })).not.toBeInTheDocument();
     expect(asked).toEqual([String(directorUser.organizationId)]);
   });
@@ -299,9 +309,9 @@ describe('dashboard sales', () => {
 
   it("says 'No sales in this period' when nothing sold, and draws no chart", async () => {
     server.use(
-      meHandler(adminUser),
-      dashboard(specCards),
-      salesHandler({ days: noSalesDays, topProducts: [], operations }),
+      meHandler(directorUser),
+      dashboard(specCards.slice(0, 2)),
+      salesHandler({ days: noSalesDays, topProducts: [], operations: null }),
     );
     await session.refresh();
     renderAdmin(<DashboardPage />);
@@ -343,8 +353,81 @@ describe('dashboard sales', () => {
     );
     await session.refresh();
     renderAdmin(<DashboardPage />);
-    await waitFor(() => expect(screen.getAllByText(text.salesLoad)).toHaveLength(3));
+    // Sales and Operations; Store windows reads its own figures and stays.
+    await waitFor(() => expect(screen.getAllByText(text.salesLoad)).toHaveLength(2));
     expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: text.storeWindows })).findByText(text.noWindowClosing),
+    ).toBeInTheDocument();
     expect(screen.queryByText(appMessages.errors.dashboardLoad)).not.toBeInTheDocument();
+  });
+});
+
+const window = {
+  id: 4,
+  name: 'Spirit Week Store',
+  organizationName: 'Lincoln High School',
+  state: 'open',
+  opensAt: '2026-11-26T08:00:00.000Z',
+  closesAt: '2026-12-02T08:00:00.000Z',
+  daysLeft: 3,
+  products: [
+    {
+      productId: 11,
+      title: 'Lincoln Hoodie',
+      minimum: 24,
+      units: 6,
+      met: false,
+      fundraising: 12,
+      raised: 72,
+    },
+    { productId: 12, title: 'Lincoln Tee', minimum: 2, units: 2, met: true, fundraising: 0, raised: 0 },
+  ],
+  raised: 72,
+};
+
+describe('dashboard store windows', () => {
+  it('shows a director their open window: days left, units against each minimum, the money raised and a link to it', async () => {
+    server.use(
+      meHandler(directorUser),
+      dashboard(specCards.slice(0, 2)),
+      salesHandler({ days: noSalesDays, topProducts: [], operations: null }),
+      windowsHandler([window]),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const card = await screen.findByRole('region', { name: text.storeWindows });
+    expect(await within(card).findByRole('link', { name: 'Spirit Week Store' })).toHaveAttribute(
+      'href',
+      '/admin/campaigns/update/4',
+    );
+    expect(within(card).getByText('3 days left')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Lincoln Hoodie: 6 of 24 sold' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(within(card).getByRole('progressbar', { name: 'Lincoln Tee: 2 of 2 sold' })).toBeInTheDocument();
+    expect(within(card).getByText('$72.00 raised')).toBeInTheDocument();
+  });
+
+  it('shows an Admin the windows closing this week with their schools, and says so when none does', async () => {
+    server.use(
+      meHandler(adminUser),
+      dashboard(specCards),
+      salesHandler({ days: noSalesDays, topProducts: [], operations }),
+      windowsHandler([{ ...window, daysLeft: 0 }]),
+    );
+    await session.refresh();
+    renderAdmin(<DashboardPage />);
+    const card = await screen.findByRole('region', { name: text.storeWindows });
+    expect(await within(card).findByText('Lincoln High School')).toBeInTheDocument();
+    expect(within(card).getByText(text.closesToday)).toBeInTheDocument();
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+    cleanup();
+
+    server.use(windowsHandler([]));
+    renderAdmin(<DashboardPage />);
+    const empty = await screen.findByRole('region', { name: text.storeWindows });
+    expect(await within(empty).findByText(text.noWindowClosing)).toBeInTheDocument();
   });
 });
