@@ -1,9 +1,17 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { totalOf } from '../../contract/definitions/orders';
 import type { BlobStore } from '../storage';
 import type { Db } from './client';
 import { dressDemoProduct, seedDemoCrest } from './seed-crests';
-import { baseApparel, merchandise, orderItems, orders } from './schema';
+import {
+  baseApparel,
+  campaignProducts,
+  campaigns,
+  merchandise,
+  merchandiseColours,
+  orderItems,
+  orders,
+} from './schema';
 
 /** What each demo school sells, on which seeded apparel (by title), at what price. */
 export const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
@@ -68,6 +76,25 @@ export async function seedDemoSales(
       products.push(row);
     }
     if (products.length === 0) continue;
+    const colours = await db
+      .select({ merchandiseId: merchandiseColours.merchandiseId, name: merchandiseColours.name })
+      .from(merchandiseColours)
+      .where(
+        inArray(
+          merchandiseColours.merchandiseId,
+          products.map((product) => product.id),
+        ),
+      )
+      .orderBy(asc(merchandiseColours.id));
+    // What a buyer chose: a size of the garment and, where the product has its own, a colour.
+    const variant = (product: (typeof products)[number]) => {
+      const sizes = apparel.find((row) => row.id === product.baseApparelId)?.sizes ?? [];
+      const own = colours.filter((colour) => colour.merchandiseId === product.id);
+      return {
+        size: sizes.length > 0 ? sizes[next(sizes.length)] : null,
+        colour: own.length > 0 ? own[next(own.length)].name : null,
+      };
+    };
     for (let daysAgo = demoSalesDays - 1; daysAgo >= 0; daysAgo -= 1) {
       // Busier towards the present, and none on some days.
       const count = next(100) < 35 + (demoSalesDays - daysAgo) / 3 ? 1 + next(2) : 0;
@@ -79,6 +106,7 @@ export async function seedDemoSales(
             title: product.title,
             quantity: 1 + next(3),
             unitPrice: product.price,
+            ...variant(product),
           }));
         const customer = customers[next(customers.length)];
         const createdAt = new Date(now.getTime() - daysAgo * 86_400_000 - next(36_000) * 1000);
@@ -99,5 +127,62 @@ export async function seedDemoSales(
         await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id })));
       }
     }
+  }
+}
+
+/** What each demo school's store window sells: a product by title, its minimum and fundraising. */
+const demoWindowProducts: Record<string, { title: string; minimum: number; fundraising: number }[]> = {
+  'Lincoln High School': [
+    { title: 'Lincoln Lions Tee', minimum: 24, fundraising: 5 },
+    { title: 'Lincoln Lions Hoodie', minimum: 12, fundraising: 12.5 },
+  ],
+  'Riverside Rowing Club': [{ title: 'Riverside Crew Tank', minimum: 18, fundraising: 6 }],
+};
+
+/**
+ * Fills the demo schools' store windows: their products, and an open window's share of the
+ * demo's recent orders of them (those placed since it opened), so its page and the dashboard's
+ * card show units against minimums and money raised.
+ */
+export async function seedDemoWindows(db: Db, organizations: { id: number; name: string }[]) {
+  for (const organization of organizations) {
+    const [window] = await db.select().from(campaigns).where(eq(campaigns.organizationId, organization.id));
+    const plan = demoWindowProducts[organization.name] ?? [];
+    if (!window || plan.length === 0) continue;
+    const products = await db
+      .select({ id: merchandise.id, title: merchandise.title })
+      .from(merchandise)
+      .where(eq(merchandise.organizationId, organization.id));
+    const sold = plan.flatMap((entry) => {
+      const product = products.find((row) => row.title === entry.title);
+      return product ? [{ campaignId: window.id, productId: product.id, ...entry }] : [];
+    });
+    if (sold.length === 0) continue;
+    await db.insert(campaignProducts).values(sold.map(({ title: _title, ...row }) => row));
+    if (window.state !== 'open') continue;
+    const inWindow = await db
+      .selectDistinct({ id: orders.id })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.organizationId, organization.id),
+          gte(orders.createdAt, window.opensAt),
+          inArray(
+            orderItems.productId,
+            sold.map((row) => row.productId),
+          ),
+        ),
+      );
+    if (inWindow.length > 0)
+      await db
+        .update(orders)
+        .set({ campaignId: window.id })
+        .where(
+          inArray(
+            orders.id,
+            inWindow.map((row) => row.id),
+          ),
+        );
   }
 }

@@ -22,7 +22,7 @@ import {
   users,
 } from './schema';
 import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
-import { seedDemoSales } from './seed-sales';
+import { seedDemoSales, seedDemoWindows } from './seed-sales';
 
 /** The password of every demo account (SEED_DEMO=1); documented in the README. */
 const demoPassword = 'Demo-Passw0rd!';
@@ -236,6 +236,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, storage?: Blo
     ),
   );
   await seedDemoSales(db, orgs, now, storage);
+  await seedDemoWindows(db, orgs);
   const [director] = await db
     .select({ id: users.id })
     .from(users)

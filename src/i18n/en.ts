@@ -901,6 +901,8 @@ export const appMessages = {
     campaignProductTwice: 'The product is listed twice (also line %{line})',
     campaignClosedProducts: "A closed campaign's products cannot change",
     campaignProductNotApproved: "'%{title}' is not approved",
+    sizeNotOffered: "Size '%{size}' is not one of %{sizes}",
+    colourNotOffered: "Colour '%{colour}' is not one of %{colours}",
     importLine: 'Line %{line} of the file is malformed',
     importMaxColumns: 'The file must have at most %{max} columns',
     importMaxCells: 'The file must have at most %{max} cells',

@@ -936,6 +936,8 @@ export const appMessages: typeof englishAppMessages = {
     campaignProductTwice: 'El producto aparece dos veces (también en la línea %{line})',
     campaignClosedProducts: 'Los productos de una campaña cerrada no pueden cambiar',
     campaignProductNotApproved: "'%{title}' no está aprobado",
+    sizeNotOffered: "La talla '%{size}' no es ninguna de %{sizes}",
+    colourNotOffered: "El color '%{colour}' no es ninguno de %{colours}",
     importLine: 'La línea %{line} del archivo está mal formada',
     importMaxColumns: 'El archivo debe tener como máximo %{max} columnas',
     importMaxCells: 'El archivo debe tener como máximo %{max} celdas',

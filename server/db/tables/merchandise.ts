@@ -50,7 +50,10 @@ export const baseApparel = pgTable('base_apparel', {
   /** The outline a seeded garment is drawn from, whose folds shade its mockups; null for an uploaded one. */
   outline: text('outline'),
   /** The sizes it is made in, smallest first: what an order's item may ask for. */
-  sizes: jsonb('sizes').$type<string[]>().notNull().default([...defaultGarmentSizes]),
+  sizes: jsonb('sizes')
+    .$type<string[]>()
+    .notNull()
+    .default([...defaultGarmentSizes]),
   // Without a seeded area, the whole image prints 12 inches across (a square image assumed).
   printAreas: jsonb('print_areas')
     .$type<PrintAreas>()

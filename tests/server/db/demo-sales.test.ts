@@ -1,9 +1,16 @@
 import { eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { baseApparel, merchandise, orderItems, orders } from '../../../server/db/schema';
+import {
+  baseApparel,
+  campaignProducts,
+  campaigns,
+  merchandise,
+  orderItems,
+  orders,
+} from '../../../server/db/schema';
 import { seedDemoData, seedReferenceData } from '../../../server/db/seed';
-import { demoSalesDays, seedDemoSales } from '../../../server/db/seed-sales';
+import { demoSalesDays, seedDemoSales, seedDemoWindows } from '../../../server/db/seed-sales';
 import { totalOf } from '../../../contract/definitions/orders';
 import { createOrganization, resetDatabase, testDatabase } from '../helpers';
 
@@ -64,5 +71,52 @@ describe('demo sales (SEED_DEMO=1)', () => {
     const perDay = new Map<number, number>();
     for (const day of daysAgo) perDay.set(day, (perDay.get(day) ?? 0) + 1);
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(3);
+  });
+
+  it("fills the demo's store windows: what each sells, and the open one's orders since it opened, sized", async () => {
+    const { db } = await testDatabase();
+    for (const title of ['Classic Cotton Tee', 'Pullover Hoodie', 'Performance Tank'])
+      await db
+        .insert(baseApparel)
+        .values({ title, description: title, price: 12, imageKey: `base-apparel/${title}` });
+    const lincoln = await createOrganization(db, 'Lincoln High School');
+    const riverside = await createOrganization(db, 'Riverside Rowing Club');
+    const day = 86_400_000;
+    const [open] = await db
+      .insert(campaigns)
+      .values({
+        name: 'Spirit Week Store',
+        organizationId: lincoln.id,
+        opensAt: new Date(Date.now() - 10 * day),
+        closesAt: new Date(Date.now() + 4 * day),
+        state: 'open',
+      })
+      .returning();
+    await db.insert(campaigns).values({
+      name: 'Regatta Store',
+      organizationId: riverside.id,
+      opensAt: new Date(Date.now() + 5 * day),
+      closesAt: new Date(Date.now() + 19 * day),
+    });
+    await seedDemoSales(db, [lincoln, riverside]);
+    await seedDemoWindows(db, [lincoln, riverside]);
+
+    const sold = await db
+      .select({ title: merchandise.title, minimum: campaignProducts.minimum })
+      .from(campaignProducts)
+      .innerJoin(merchandise, eq(merchandise.id, campaignProducts.productId))
+      .orderBy(merchandise.title);
+    expect(sold).toEqual([
+      { title: 'Lincoln Lions Hoodie', minimum: 12 },
+      { title: 'Lincoln Lions Tee', minimum: 24 },
+      { title: 'Riverside Crew Tank', minimum: 18 },
+    ]);
+    const inWindow = await db.select().from(orders).where(eq(orders.campaignId, open.id));
+    expect(inWindow.length).toBeGreaterThan(0);
+    expect(
+      inWindow.every((order) => order.createdAt >= open.opensAt && order.organizationId === lincoln.id),
+    ).toBe(true);
+    const items = await db.select().from(orderItems);
+    expect(items.every((item) => ['S', 'M', 'L', 'XL', '2XL'].includes(item.size!))).toBe(true);
   });
 });
