@@ -250,7 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     definitions.map((definition) => registerResource(app, definition, resourceServers[definition.name])),
   );
   if (config.jobWorker) {
-    const stopClock = scheduleWorkflowClock(app.db, app.resourceEngines, app.log);
+    const stopClock = scheduleWorkflowClock(app.db, app.resourceEngines, app.log, config.workflowSweepMs);
     app.addHook('preClose', () => stopClock());
   }
   for (const { prefix, plugin } of apiModules) {

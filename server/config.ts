@@ -156,6 +156,7 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((value) => value !== '0' && value !== 'false'),
+  WORKFLOW_SWEEP_SECONDS: seconds(15),
   SHOPIFY_SHOP_URL: optionalString.pipe(
     z.url('SHOPIFY_SHOP_URL must be a URL such as https://shop.myshopify.com').optional(),
   ),
@@ -241,6 +242,8 @@ export type Config = {
   oidc?: { issuer: string; clientId: string; clientSecret: string; displayName: string };
   /** Run the background job worker in this process (default on; several processes may). */
   jobWorker: boolean;
+  /** How often the job worker's clock takes scheduled steps that are due (a store window opening). */
+  workflowSweepMs: number;
   /**
    * Both set: merchandise is published to this Shopify store instead of served by the portal.
    * With `webhookSecret`, the store's `orders/create` webhook records its orders.
@@ -371,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     oidc: oidcConfig(e),
     jobWorker: e.JOB_WORKER,
+    workflowSweepMs: e.WORKFLOW_SWEEP_SECONDS * 1000,
     shopify:
       e.SHOPIFY_SHOP_URL && e.SHOPIFY_ACCESS_TOKEN
         ? {

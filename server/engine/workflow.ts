@@ -168,9 +168,6 @@ export async function takeDueTransitions(db: Db, engines: readonly ResourceEngin
   return taken;
 }
 
-/** How often a server's clock looks for scheduled transitions that are due. */
-const workflowSweepMs = 15_000;
-
 /**
  * Sweeps for due transitions every `everyMs` while the server runs; a failed sweep (the database
  * away for a moment) is logged and the next one tries again.
@@ -179,7 +176,7 @@ export function scheduleWorkflowClock(
   db: Db,
   engines: readonly ResourceEngine[],
   log: FastifyBaseLogger,
-  everyMs = workflowSweepMs,
+  everyMs: number,
 ) {
   if (
     !engines.some((engine) => Object.values(engine.definition.workflow?.transitions ?? {}).some((t) => t.at))

@@ -81,6 +81,8 @@ export async function startAccountServer(env: Record<string, string> = {}) {
   return {
     baseUrl,
     linkMailedTo,
+    /** Sends the server a signal (SIGUSR2: re-read a moved clock, `moved-clock.ts`). */
+    signal: (name: NodeJS.Signals) => child.kill(name),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,227 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMessages } from '../../src/i18n/en';
+import { unzip } from '../server/modules/campaigns/zip';
+import { accountAdmin, startAccountServer } from './account-server';
+import { demo, launchBrowser, signIn } from './browser';
+
+const text = appMessages.campaigns;
+const minute = 60_000;
+const clockDir = mkdtempSync(path.join(tmpdir(), 'spirit-e2e-clock-'));
+const clockFile = path.join(clockDir, 'offset');
+writeFileSync(clockFile, '0');
+
+let server: Awaited<ReturnType<typeof startAccountServer>>;
+let browser: Browser;
+let offset = 0;
+
+beforeAll(async () => {
+  server = await startAccountServer({
+    E2E_CLOCK_FILE: clockFile,
+    NODE_OPTIONS: `--import=${path.resolve('tests/e2e/moved-clock.ts')}`,
+    WORKFLOW_SWEEP_SECONDS: '1',
+  });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(clockDir, { recursive: true, force: true });
+});
+
+/** What the server reads as now. */
+const serverNow = () => Date.now() + offset;
+
+/** Moves the server's clock ahead, as the night passes, instead of waiting for it. */
+function moveClock(by: number) {
+  offset += by;
+  writeFileSync(clockFile, String(offset));
+  server.signal('SIGUSR2');
+}
+
+async function signedIn(email: string, password: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  await signIn(page, email, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+/** A `datetime-local` value in the browser's zone (the machine's, as the server's UTC here). */
+const local = (at: number) => {
+  const date = new Date(at - new Date(at).getTimezoneOffset() * minute);
+  return date.toISOString().slice(0, 16);
+};
+
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 200; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('never reached by Tab');
+}
+
+type Api = BrowserContext['request'];
+const json = async <T = unknown>(answer: Awaited<ReturnType<Api['get']>>) => {
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { result: T }).result;
+};
+
+/** Lincoln's demo products by title (the two no demo window sells). */
+async function productsOf(api: Api, campaignId: number) {
+  const candidates = (await json(
+    await api.get(`${server.baseUrl}/api/campaigns/${campaignId}/candidates`),
+  )) as {
+    productId: number;
+    title: string;
+    price: number;
+  }[];
+  const byTitle = (title: string) => candidates.find((product) => product.title === title)!;
+  return { longSleeve: byTitle('Lincoln Lions Long Sleeve'), polo: byTitle('Lincoln Lions Polo') };
+}
+
+describe('a store window from scheduling to the print shop’s package', { timeout: 300_000 }, () => {
+  for (const width of [1280, 390]) {
+    it(`is scheduled by keyboard, opens and closes on the moved clock, files sized orders and hands over a package whose counts are the orders (${width} px)`, async () => {
+      const director = await signedIn(demo.directorEmail, demo.password, width);
+      const admin = await signedIn(accountAdmin.email, accountAdmin.password, 1280);
+      const { page } = director;
+      const name = `Homecoming ${width}`;
+      const opensAt = serverNow() + 10 * minute;
+      const closesAt = serverNow() + 70 * minute;
+
+      await page.goto(`${server.baseUrl}/admin/campaigns/create`);
+      const nameInput = page.getByRole('textbox', { name: 'Name' });
+      await tabTo(page, nameInput);
+      await page.keyboard.type(name);
+      await tabTo(page, page.getByLabel('Opens at'));
+      await page.getByLabel('Opens at').fill(local(opensAt));
+      await tabTo(page, page.getByLabel('Closes at'));
+      await page.getByLabel('Closes at').fill(local(closesAt));
+      await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(async () => {
+          const found = await director.context.request.post(`${server.baseUrl}/api/campaigns/table`, {
+            data: { take: 10, allSearch: name },
+          });
+          return (await found.json()).result?.data?.[0]?.id ?? 0;
+        })
+        .toBeGreaterThan(0);
+      const table = await json<{
+        data: { id: number; state: string; opensAt: string; organizationId: number }[];
+      }>(
+        await director.context.request.post(`${server.baseUrl}/api/campaigns/table`, {
+          data: { take: 10, allSearch: name },
+        }),
+      );
+      const window = table.data[0];
+      expect(window.state).toBe('scheduled');
+      expect(new Date(window.opensAt).getTime()).toBe(Math.floor(opensAt / minute) * minute);
+
+      const { longSleeve, polo } = await productsOf(director.context.request, window.id);
+      await json(
+        await director.context.request.put(`${server.baseUrl}/api/campaigns/${window.id}/products`, {
+          data: {
+            products: [
+              { productId: longSleeve.productId, minimum: 3, fundraising: 5 },
+              { productId: polo.productId, minimum: 50, fundraising: 8 },
+            ],
+          },
+        }),
+      );
+
+      await page.goto(`${server.baseUrl}/admin/campaigns/update/${window.id}`);
+      await page
+        .getByRole('region', { name: text.products })
+        .getByTestId('campaign-product')
+        .first()
+        .waitFor();
+      moveClock(15 * minute);
+      // The page hears the step on the change stream: no reload.
+      await page.getByText('Open', { exact: true }).first().waitFor({ timeout: 20_000 });
+
+      const place = (customerName: string, items: object[]) =>
+        admin.context.request.post(`${server.baseUrl}/api/orders`, {
+          data: {
+            organizationId: window.organizationId,
+            collectionId: 'Storefront',
+            orderNumber: `${name}-${customerName}`,
+            customerName,
+            customerEmail: `${customerName.toLowerCase().replace(' ', '.')}@example.com`,
+            status: 'Paid',
+            items,
+          },
+        });
+      const line = (
+        product: { productId: number; title: string; price: number },
+        size: string,
+        quantity: number,
+      ) => ({
+        productId: product.productId,
+        title: product.title,
+        quantity,
+        unitPrice: product.price + (product === longSleeve ? 5 : 8),
+        size,
+      });
+      const first = await json(
+        await place('Pat Parent', [line(longSleeve, 'm', 2), line(longSleeve, 'L', 1)]),
+      );
+      expect(first).toMatchObject({ campaignId: window.id, outsideWindow: false });
+      await json(await place('Sam Student', [line(longSleeve, 'M', 1), line(polo, 'S', 1)]));
+      const unknownSize = await place('Alex Alum', [line(longSleeve, 'XXL', 1)]);
+      expect(unknownSize.status()).toBe(400);
+      expect((await unknownSize.json()).validationFailures).toEqual([
+        { propertyName: 'items.0.size', errorMessage: "Size 'XXL' is not one of S, M, L, XL, 2XL" },
+      ]);
+
+      moveClock(60 * minute);
+      await page.getByText('Closed', { exact: true }).first().waitFor({ timeout: 20_000 });
+      const closeOut = page.getByRole('region', { name: text.closeOut });
+      const download = closeOut.getByRole('link', { name: text.downloadPackage });
+      await download.waitFor({ timeout: 60_000 });
+      await expect.poll(() => closeOut.textContent()).toContain(text.willBeRefunded);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+      await page.screenshot({ path: path.join(tmpdir(), `campaign-close-out-${width}.png`), fullPage: true });
+
+      await tabTo(page, download);
+      const downloading = page.waitForEvent('download');
+      await page.keyboard.press('Enter');
+      const files = unzip(readFileSync((await (await downloading).path())!));
+      const csv = (file: string) =>
+        files
+          .get(file)!
+          .toString('utf8')
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n');
+      expect(csv('counts.csv')).toEqual([
+        'Product,Colour,Size,Units',
+        `${longSleeve.title},,M,3`,
+        `${longSleeve.title},,L,1`,
+        `${polo.title},,S,1`,
+      ]);
+      expect(csv('minimums.csv')).toEqual([
+        'Product,Minimum,Units,Met',
+        `${longSleeve.title},3,4,yes`,
+        `${polo.title},50,1,no`,
+      ]);
+      expect(csv('refunds.csv')).toEqual([
+        'Order number,Customer,Email,Product,Size,Colour,Quantity,Amount',
+        `${name}-Sam Student,Sam Student,sam.student@example.com,${longSleeve.title},M,,1,${longSleeve.price + 5}`,
+        `${name}-Sam Student,Sam Student,sam.student@example.com,${polo.title},S,,1,${polo.price + 8}`,
+      ]);
+      expect(files.get('close-out.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+      await director.context.close();
+      await admin.context.close();
+    });
+  }
+});
