@@ -16,6 +16,8 @@ const english = {
   'reviews.approved': '{title} was approved',
   'reviews.changesRequested': 'Changes were requested on {title}: {comment}',
   'products.published': '{title} was published',
+  'orders.closeOutReady':
+    '{name} closed with {units} units and ${raised} raised: its close-out package is ready to download',
   'jobs.renderFailed': 'The pictures and print files of {title} could not be made: {error}',
   'jobs.invitationsSent': 'Your import’s {count} invitations were sent',
   'jobs.invitationsFailed': 'Your import’s invitations stopped after {sent} of {count}: {error}',
@@ -30,6 +32,8 @@ const notificationMessages: Record<'en' | 'es', Record<NotificationMessageKey, s
     'reviews.approved': '{title} fue aprobado',
     'reviews.changesRequested': 'Se pidieron cambios en {title}: {comment}',
     'products.published': '{title} fue publicado',
+    'orders.closeOutReady':
+      '{name} cerró con {units} unidades y ${raised} recaudados: su paquete de cierre está listo para descargar',
     'jobs.renderFailed': 'No se pudieron crear las imágenes ni los archivos de impresión de {title}: {error}',
     'jobs.invitationsSent': 'Se enviaron las {count} invitaciones de su importación',
     'jobs.invitationsFailed':

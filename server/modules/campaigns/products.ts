@@ -14,7 +14,10 @@ const scoped = { definition: campaignsDefinition, columns: campaigns as never };
 
 /** A window within the actor's reach (its school's, or any for an Admin), else 404. */
 export async function campaignOf(db: Db, actor: SessionUser, id: number) {
-  const [row] = await db.select().from(campaigns).where(rowCondition(scoped, actor, id));
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(rowCondition(scoped, actor, id));
   if (!row) throw notFound('Campaign');
   return row;
 }
