@@ -18,13 +18,15 @@ import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
 import { closeOutJob } from './resource';
 
 /** The package's file name: the window's name in letters, digits and dashes (a header's value). */
-const packageFileName = (name: string) =>
-  `${
-    name
-      .normalize('NFKD')
-      .replace(/[^\w-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'campaign'
-  }-close-out.zip`;
+const packageFileName = (name: string) => {
+  // Accents go (é is e and a mark), anything else not a letter or digit becomes one dash.
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${ascii || 'campaign'}-close-out.zip`;
+};
 
 /** What a store window sells, its close-out and its dashboard card; the window itself is the definition's. */
 const campaignsModule: FastifyPluginAsyncZod = async (app) => {
