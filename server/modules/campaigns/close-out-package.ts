@@ -14,7 +14,7 @@ import { closeOutOf, orderPages, printFilesOf } from './close-out';
 import { closeOutPdf } from './close-out-pdf';
 
 /** Where packages are stored; the storage sweep removes one no window names any more. */
-export const packagePrefix = 'campaign-packages';
+const packagePrefix = 'campaign-packages';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -43,7 +43,7 @@ async function* stored(storage: BlobStore, key: string) {
 
 /** A product's title as a file name: no path separators or characters a file system refuses. */
 const fileNameOf = (title: string) =>
-  title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[.\s]+|[.\s]+$/g, '') || 'product';
+  title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').replace(/^[.\s]+|[.\s]+$/g, '') || 'product';
 
 /**
  * Writes the package into `archive`: a CSV for each table, the printable PDF and the products'

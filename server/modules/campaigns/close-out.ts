@@ -3,7 +3,7 @@ import { type CloseOut, platformSharePercent } from '../../../contract/campaigns
 import { cents } from '../../../contract/definitions/orders';
 import { bySize } from '../../../contract/sizes';
 import type { Db } from '../../db/client';
-import { campaignProducts, campaigns, jobs, merchandise, orderItems, orders } from '../../db/schema';
+import { campaignProducts, type campaigns, jobs, merchandise, orderItems, orders } from '../../db/schema';
 import { closeOutJob } from './resource';
 import { counted, productsOf } from './products';
 
@@ -33,7 +33,7 @@ async function productFigures(db: Db, campaignId: number) {
  * Units of each of the window's products in each colour and size, in the shop's order (title,
  * colour, size by `bySize`). An item without a colour or size counts under ''.
  */
-export async function countsOf(db: Db, campaignId: number) {
+async function countsOf(db: Db, campaignId: number) {
   const colour = sql<string>`coalesce(${orderItems.colour}, '')`;
   const size = sql<string>`coalesce(${orderItems.size}, '')`;
   const rows = await db
