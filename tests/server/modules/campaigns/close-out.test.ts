@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -308,5 +308,55 @@ describe('the close-out of a store window', () => {
       expect((await roleless({ method: 'GET', url })).statusCode).toBe(403);
       expect((await who.visitor({ method: 'GET', url })).statusCode).toBe(401);
     }
+  });
+
+  it('packs every buyer once across pages of orders, names shared or not, and replaces a package it rebuilds', async () => {
+    const hoodie = await approvedProduct('Crest Hoodie');
+    const id = await openCampaign([{ productId: hoodie, minimum: 1, fundraising: 1 }]);
+    // 1,201 orders (three pages of 500), their buyers' names shared in threes across page edges.
+    await ctx.db.execute(sql`
+      insert into orders (organization_id, collection_id, order_number, customer_name, customer_email, total,
+                          status, campaign_id)
+      select ${who.lincoln.id}, 'col-1', 'N' || i, 'Buyer ' || lpad((i / 3)::text, 4, '0'), 'b' || i || '@example.com',
+             10, 'Paid', ${id}
+      from generate_series(1, 1201) as i`);
+    await ctx.db.execute(sql`
+      insert into order_items (order_id, product_id, title, quantity, unit_price, size, colour)
+      select id, ${hoodie}, 'Crest Hoodie', 1, 10, 'M', 'Navy' from orders where campaign_id = ${id}`);
+    const closed = await who.director({
+      method: 'POST',
+      url: `/api/campaigns/${id}/transitions/close`,
+      payload: {},
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const download = async () =>
+      unzip(
+        (await who.director({ method: 'GET', url: `/api/campaigns/${id}/close-out/package` })).rawPayload,
+      );
+    const files = await download();
+    const buyers = csvLines(files.get('packing-list.csv'))
+      .filter((line) => line.startsWith('N'))
+      .map((line) => line.split(','));
+    expect(buyers).toHaveLength(1201);
+    expect(new Set(buyers.map(([number]) => number)).size).toBe(1201);
+    const names = buyers.map(([, name]) => name);
+    expect(names).toEqual(names.toSorted());
+    // The title page, the tables' page, a packing list page per buyer.
+    expect(
+      files
+        .get('close-out.pdf')!
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g),
+    ).toHaveLength(1203);
+
+    // Built again (an Admin's retry), the new package replaces the old, whose file goes.
+    const [first] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    await ctx.app.jobs.enqueue('campaigns.close-out', { campaignId: id });
+    await ctx.app.jobs.drain();
+    const [second] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(second.packageKey).not.toBe(first.packageKey);
+    expect(await storedFiles(ctx, 'campaign-packages')).toEqual([second.packageKey]);
+    expect((await download()).get('counts.csv')).toEqual(files.get('counts.csv'));
   });
 });
