@@ -34,10 +34,14 @@ async function* csv(header: readonly string[], lines: AsyncIterable<readonly unk
 
 const fromLines = (lines: AsyncIterable<Buffer>) => Readable.from(lines, { objectMode: false });
 
-/** A stored file read only when the ZIP reaches it, so no more than one is open at a time. */
-async function* stored(storage: BlobStore, key: string) {
+/**
+ * A stored file read only when the ZIP reaches it, so no more than one is open at a time. One
+ * the store has lost fails the package (the Jobs page says which), rather than a package going
+ * to the shop without it.
+ */
+async function* stored(storage: BlobStore, key: string, name: string) {
   const blob = await storage.get(key);
-  if (!blob) throw new Error(`A print file of the close-out is missing from the file store`);
+  if (!blob) throw new Error(`The close-out's ${name} is missing from the file store`);
   yield* blob.body as AsyncIterable<Buffer>;
 }
 
@@ -64,7 +68,13 @@ async function fill(
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, campaign.organizationId));
-  archive.append(
+  // The ZIP does not hear of an entry's failure (a query, a lost file): it would wait for the
+  // entry's end for good. The failure ends the ZIP, and with it the store's write of it.
+  const append = (source: Readable, data: { name: string; store?: boolean }) => {
+    source.once('error', (error) => archive.destroy(error));
+    archive.append(source, data);
+  };
+  append(
     fromLines(
       csv(
         ['Product', 'Colour', 'Size', 'Units'],
@@ -73,7 +83,7 @@ async function fill(
     ),
     { name: 'counts.csv' },
   );
-  archive.append(
+  append(
     fromLines(
       csv(
         ['Product', 'Minimum', 'Units', 'Met'],
@@ -87,7 +97,7 @@ async function fill(
     ),
     { name: 'minimums.csv' },
   );
-  archive.append(
+  append(
     fromLines(
       csv(
         ['Order number', 'Customer', 'Email', 'Product', 'Size', 'Colour', 'Quantity', 'Amount'],
@@ -110,7 +120,7 @@ async function fill(
     ),
     { name: 'refunds.csv' },
   );
-  archive.append(
+  append(
     fromLines(
       csv(
         ['Order number', 'Customer', 'Product', 'Colour', 'Size', 'Quantity'],
@@ -127,7 +137,7 @@ async function fill(
     ),
     { name: 'packing-list.csv' },
   );
-  archive.append(
+  append(
     fromLines(
       csv(
         ['Product', 'Units', 'Amount per unit', 'Raised'],
@@ -145,7 +155,7 @@ async function fill(
     ),
     { name: 'fundraising.csv' },
   );
-  archive.append(
+  append(
     closeOutPdf(
       {
         campaignName: campaign.name,
@@ -170,9 +180,9 @@ async function fill(
       [product.backPrintKey, 'back.png'],
       [product.preflightKey, 'preflight.json'],
     ] as const)
-      if (key && (await storage.exists(key)))
+      if (key)
         // A PNG is compressed already: stored as it is, not deflated again.
-        archive.append(fromLines(stored(storage, key)), {
+        append(fromLines(stored(storage, key, `print-files/${name}-${suffix}`)), {
           name: `print-files/${name}-${suffix}`,
           store: suffix.endsWith('.png'),
         });

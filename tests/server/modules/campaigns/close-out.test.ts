@@ -359,4 +359,28 @@ describe('the close-out of a store window', () => {
     expect(await storedFiles(ctx, 'campaign-packages')).toEqual([second.packageKey]);
     expect((await download()).get('counts.csv')).toEqual(files.get('counts.csv'));
   });
+
+  it('fails the package, leaving no file, when the store has lost a print file', async () => {
+    const hoodie = await approvedProduct('Crest Hoodie');
+    const id = await openCampaign([{ productId: hoodie, minimum: 1, fundraising: 1 }]);
+    await order(id, '2001', 'Ann Brown', [
+      { productId: hoodie, title: 'Crest Hoodie', size: 'M', colour: 'Navy', quantity: 1 },
+    ]);
+    const [product] = await ctx.db.select().from(merchandise).where(eq(merchandise.id, hoodie));
+    await ctx.app.storage.delete(product.backPrintKey!);
+    const closed = await who.director({
+      method: 'POST',
+      url: `/api/campaigns/${id}/transitions/close`,
+      payload: {},
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await ctx.app.jobs.drain();
+    const [job] = await ctx.db.select().from(jobs).where(eq(jobs.type, 'campaigns.close-out'));
+    expect(job.lastError).toBe(
+      "The close-out's print-files/Crest Hoodie-back.png is missing from the file store",
+    );
+    expect(await storedFiles(ctx, 'campaign-packages')).toEqual([]);
+    const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(row.packageKey).toBeNull();
+  });
 });
