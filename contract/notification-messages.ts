@@ -20,6 +20,7 @@ const english = {
     '{name} closed with {units} units and ${raised} raised: its close-out package is ready to download',
   'jobs.renderFailed': 'The pictures and print files of {title} could not be made: {error}',
   'jobs.invitationsSent': 'Your import’s {count} invitations were sent',
+  'jobs.closeOutFailed': 'The close-out package of {name} could not be built: {error}',
   'jobs.invitationsFailed': 'Your import’s invitations stopped after {sent} of {count}: {error}',
 } as const;
 
@@ -36,6 +37,7 @@ const notificationMessages: Record<'en' | 'es', Record<NotificationMessageKey, s
       '{name} cerró con {units} unidades y ${raised} recaudados: su paquete de cierre está listo para descargar',
     'jobs.renderFailed': 'No se pudieron crear las imágenes ni los archivos de impresión de {title}: {error}',
     'jobs.invitationsSent': 'Se enviaron las {count} invitaciones de su importación',
+    'jobs.closeOutFailed': 'No se pudo preparar el paquete de cierre de {name}: {error}',
     'jobs.invitationsFailed':
       'Las invitaciones de su importación se detuvieron tras {sent} de {count}: {error}',
   },

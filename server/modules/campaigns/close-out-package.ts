@@ -7,7 +7,7 @@ import { roles } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { campaigns, organizations, users } from '../../db/schema';
 import { csvCell } from '../../engine/export';
-import type { JobHandler } from '../../jobs';
+import { type JobHandler, visibleJobError } from '../../jobs';
 import type { BlobStore } from '../../storage/types';
 import { notify } from '../notifications';
 import { closeOutOf, orderPages, printFilesOf } from './close-out';
@@ -280,5 +280,17 @@ export const closeOutPackager = (db: Db, storage: BlobStore): JobHandler => ({
     });
     // The file no row names any more; a failed delete leaves it to the storage sweep.
     if (replaced) await storage.delete(replaced).catch(() => {});
+  },
+  // Its last attempt failed: those waiting for the package hear why (the Jobs page has a retry).
+  async gaveUp(payload, _job, error) {
+    const { campaignId } = payload as { campaignId: number };
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (!campaign) return;
+    await notify(db, {
+      userIds: await toldOfPackage(db, campaign.organizationId),
+      category: 'jobs',
+      text: { key: 'jobs.closeOutFailed', params: { name: campaign.name, error: visibleJobError(error) } },
+      link: `/admin/campaigns/${campaignId}/show`,
+    });
   },
 });

@@ -374,13 +374,25 @@ describe('the close-out of a store window', () => {
       payload: {},
     });
     expect(closed.statusCode, closed.body).toBe(200);
+    // Its last attempt, so the director hears of it.
+    await ctx.db.update(jobs).set({ maxAttempts: 1 }).where(eq(jobs.type, 'campaigns.close-out'));
     await ctx.app.jobs.drain();
     const [job] = await ctx.db.select().from(jobs).where(eq(jobs.type, 'campaigns.close-out'));
+    expect(job.status).toBe('failed');
     expect(job.lastError).toBe(
       "The close-out's print-files/Crest Hoodie-back.png is missing from the file store",
     );
     expect(await storedFiles(ctx, 'campaign-packages')).toEqual([]);
     const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(row.packageKey).toBeNull();
+    const told = await ctx.db
+      .select({ messageKey: notifications.messageKey, params: notifications.params })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(users.normalizedEmail, 'director@example.com'));
+    expect(told).toContainEqual({
+      messageKey: 'jobs.closeOutFailed',
+      params: { name: 'Winter spirit week', error: job.lastError },
+    });
   });
 });
