@@ -28,7 +28,7 @@ const targets = {
 };
 
 /** Areas whose benches are scripts of their own (bench/{area}/*.ts), run as they are and quoted. */
-const scriptAreas = ['merchandise', 'changes', 'sign-in'];
+const scriptAreas = ['merchandise', 'changes', 'sign-in', 'campaigns'];
 
 export function scriptBenches() {
   return scriptAreas.flatMap((area) => {

@@ -16,8 +16,11 @@ const english = {
   'reviews.approved': '{title} was approved',
   'reviews.changesRequested': 'Changes were requested on {title}: {comment}',
   'products.published': '{title} was published',
+  'orders.closeOutReady':
+    '{name} closed with {units} units and ${raised} raised: its close-out package is ready to download',
   'jobs.renderFailed': 'The pictures and print files of {title} could not be made: {error}',
   'jobs.invitationsSent': 'Your import’s {count} invitations were sent',
+  'jobs.closeOutFailed': 'The close-out package of {name} could not be built: {error}',
   'jobs.invitationsFailed': 'Your import’s invitations stopped after {sent} of {count}: {error}',
 } as const;
 
@@ -30,8 +33,11 @@ const notificationMessages: Record<'en' | 'es', Record<NotificationMessageKey, s
     'reviews.approved': '{title} fue aprobado',
     'reviews.changesRequested': 'Se pidieron cambios en {title}: {comment}',
     'products.published': '{title} fue publicado',
+    'orders.closeOutReady':
+      '{name} cerró con {units} unidades y ${raised} recaudados: su paquete de cierre está listo para descargar',
     'jobs.renderFailed': 'No se pudieron crear las imágenes ni los archivos de impresión de {title}: {error}',
     'jobs.invitationsSent': 'Se enviaron las {count} invitaciones de su importación',
+    'jobs.closeOutFailed': 'No se pudo preparar el paquete de cierre de {name}: {error}',
     'jobs.invitationsFailed':
       'Las invitaciones de su importación se detuvieron tras {sent} de {count}: {error}',
   },

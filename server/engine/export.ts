@@ -16,7 +16,8 @@ import type { ResourceRoute, Values } from './types';
  */
 const formula = /^[=+\-@\t\r]/;
 const needsQuotes = /[",\r\n]/;
-const csvCell = (value: unknown) => {
+/** One CSV cell, quoted when it must be and kept from running as a formula. */
+export const csvCell = (value: unknown) => {
   if (value === null || value === undefined) return '';
   // Numbers and dates (as ISO, the way the API sends them) need neither quotes nor the apostrophe.
   if (typeof value === 'number') return String(value);

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import {
   apparelColours,
   baseApparel,
+  campaigns,
   designLogos,
   merchandise,
   merchandiseColours,
@@ -47,6 +48,7 @@ export const blobKeyColumns = [
   merchandiseColours.thumbnailKey,
   users.profilePhotoKey,
   storefrontUploads.storageKey,
+  campaigns.packageKey,
 ] as const;
 
 /** The prefixes the portal stores under; anything else in a shared bucket is not ours to remove. */
@@ -59,6 +61,7 @@ export const sweptPrefixes = [
   'merchandise-prints',
   'profile-photos',
   'storefront-uploads',
+  'campaign-packages',
 ] as const;
 
 const batchSize = 500;

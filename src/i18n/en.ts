@@ -940,6 +940,7 @@ export const appMessages = {
     twoDecimals: '%{label} must have at most two decimals',
     outOfRange: '%{label} is out of range',
     doesNotExist: '%{label} does not exist',
+    closeOutNotReady: 'The close-out package is not ready',
     notFound: '%{label} not found',
     email: '%{label} is not a valid email address',
     emailList: '%{label} must be e-mail addresses separated by commas',

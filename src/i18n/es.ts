@@ -977,6 +977,7 @@ export const appMessages: typeof englishAppMessages = {
     twoDecimals: '%{label}: debe tener como máximo dos decimales',
     outOfRange: '%{label}: está fuera del rango permitido',
     doesNotExist: '%{label}: no existe',
+    closeOutNotReady: 'El paquete de cierre aún no está listo',
     notFound: '%{label}: no se encontró',
     email: '%{label}: no es una dirección de correo electrónico válida',
     emailList: '%{label}: deben ser direcciones de correo electrónico separadas por comas',

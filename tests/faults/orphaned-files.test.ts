@@ -147,6 +147,7 @@ describe('the storage sweep', () => {
     expect(swept.sort()).toEqual([
       'apparel_colours.image_key',
       'base_apparel.image_key',
+      'campaigns.package_key',
       'design_logos.storage_key',
       'merchandise.back_print_key',
       'merchandise.image_key',

@@ -4,17 +4,36 @@ import {
   campaignCardResponseSchema,
   campaignProductsInputSchema,
   campaignProductsResponseSchema,
+  closeOutResponseSchema,
 } from '../../../contract/campaigns';
 import { idParamsSchema } from '../../../contract/common';
 import { campaigns } from '../../../contract/definitions/campaigns';
 import { currentUser } from '../../auth/guards';
 import { resourceGuard } from '../../engine/guard';
 import { resourceSchema } from '../../engine/openapi';
+import { HttpError } from '../../http/errors';
+import { sendBlob } from '../../storage/http';
 import { campaignCard } from './card';
+import { closeOutOf } from './close-out';
+import { closeOutPackager } from './close-out-package';
 import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
+import { closeOutJob } from './resource';
+
+/** The package's file name: the window's name in letters, digits and dashes (a header's value). */
+const packageFileName = (name: string) => {
+  // Accents go (é is e and a mark), anything else not a letter or digit becomes one dash.
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${ascii || 'campaign'}-close-out.zip`;
+};
 
 /** What a store window sells, its close-out and its dashboard card; the window itself is the definition's. */
 const campaignsModule: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register(closeOutJob, closeOutPackager(app.db, app.storage));
+
   app.get(
     '/card',
     {
@@ -75,6 +94,43 @@ const campaignsModule: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
       return { result: await candidatesOf(app.db, campaign.organizationId) };
+    },
+  );
+
+  app.get(
+    '/:id/close-out',
+    {
+      onRequest: resourceGuard(campaigns, 'read'),
+      schema: resourceSchema(campaigns, {
+        description:
+          "The window's close-out as it stands (final once it is closed): its counted orders and units, each product's units against its minimum and what it raised, the units by product, colour and size, the fundraising total and the platform's share, the school's flagged orders that arrived within a week either side of it, and its package: none, building (a job builds it when the window closes) or ready.",
+        params: idParamsSchema,
+        response: { 200: closeOutResponseSchema },
+      }),
+    },
+    async (request) => {
+      const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
+      return { result: await closeOutOf(app.db, campaign) };
+    },
+  );
+
+  app.get(
+    '/:id/close-out/package',
+    {
+      onRequest: resourceGuard(campaigns, 'read'),
+      schema: resourceSchema(campaigns, {
+        description:
+          "The window's close-out package, one ZIP: counts.csv, minimums.csv, refunds.csv (the orders of products whose minimum was not met), packing-list.csv, fundraising.csv, close-out.pdf (all of it printable, a packing list page per buyer) and print-files/ (each product's front and back print files and preflight). 404 until the job has built it.",
+        params: idParamsSchema,
+        produces: ['application/zip'],
+      }),
+    },
+    async (request, reply) => {
+      const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
+      const blob = campaign.packageKey ? await app.storage.get(campaign.packageKey) : null;
+      if (!blob) throw new HttpError(404, 'The close-out package is not ready');
+      reply.header('Content-Disposition', `attachment; filename="${packageFileName(campaign.name)}"`);
+      return sendBlob(reply, blob);
     },
   );
 };
