@@ -3,7 +3,7 @@ import { resultOf } from './common';
 import { field, fieldInputSchema, maxIntegerId } from './resource';
 
 /** Most products one store window sells. */
-export const maxCampaignProducts = 50;
+const maxCampaignProducts = 50;
 
 /**
  * What the platform keeps of the money a window raises for its school, in percent: a store
@@ -18,7 +18,7 @@ const productId = z
   .max(maxIntegerId, 'Product does not exist');
 
 /** One product a window sells, as its director sets it. */
-export const campaignProductInputSchema = z.object({
+const campaignProductInputSchema = z.object({
   productId,
   minimum: z
     .number({ error: 'Minimum must be a number' })
@@ -50,7 +50,7 @@ export const campaignProductsInputSchema = z.object({
 });
 
 /** A product a window sells, with what it has sold so far (orders neither cancelled nor refunded). */
-export const campaignProductSchema = z.object({
+const campaignProductSchema = z.object({
   productId: z.number().int(),
   title: z.string(),
   thumbnailUrl: z.string().nullable(),
@@ -73,10 +73,10 @@ export const campaignCandidateSchema = z.object({
 });
 export const campaignCandidatesResponseSchema = resultOf(z.array(campaignCandidateSchema));
 
-export const packageStatuses = ['none', 'building', 'ready'] as const;
+const packageStatuses = ['none', 'building', 'ready'] as const;
 
 /** What the close-out says of one product: its units against its minimum and what it raised. */
-export const closeOutProductSchema = z.object({
+const closeOutProductSchema = z.object({
   productId: z.number().int(),
   title: z.string(),
   minimum: z.number().int(),
@@ -87,7 +87,7 @@ export const closeOutProductSchema = z.object({
 });
 
 /** Units of one product in one colour and size: the line a print shop produces from. */
-export const closeOutCountSchema = z.object({
+const closeOutCountSchema = z.object({
   productId: z.number().int(),
   title: z.string(),
   colour: z.string(),
@@ -100,7 +100,7 @@ export const closeOutCountSchema = z.object({
  * its package, built by a job when the window closes and downloaded from
  * `GET campaigns/{id}/close-out/package`.
  */
-export const closeOutSchema = z.object({
+const closeOutSchema = z.object({
   orders: z.number().int(),
   units: z.number().int(),
   products: z.array(closeOutProductSchema),
@@ -119,7 +119,7 @@ export type CloseOut = z.infer<typeof closeOutSchema>;
 export const closeOutResponseSchema = resultOf(closeOutSchema);
 
 /** The dashboard's campaign card: a director's open window, or an Admin's windows closing this week. */
-export const campaignCardSchema = z.object({
+const campaignCardSchema = z.object({
   campaigns: z.array(
     z.object({
       id: z.number().int(),

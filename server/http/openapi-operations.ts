@@ -144,6 +144,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/campaigns/{id}/products': { summary: 'The products a store window sells, with units sold' },
   'PUT /api/campaigns/{id}/products': { summary: 'Set the products a store window sells' },
   'GET /api/campaigns/{id}/candidates': { summary: 'The products a store window may sell' },
+  'GET /api/campaigns/card': { summary: "The dashboard's store-window card" },
   'GET /api/campaigns/{id}/close-out': { summary: "A store window's close-out figures and package status" },
   'GET /api/campaigns/{id}/close-out/package': {
     summary: "A store window's close-out package",

@@ -274,7 +274,7 @@ export const closeOutPackager = (db: Db, storage: BlobStore): JobHandler => ({
           key: 'orders.closeOutReady',
           params: { name: locked.name, units: figures.units, raised: figures.raised.toFixed(2) },
         },
-        link: `/admin/campaigns/${campaignId}/show`,
+        link: `/admin/campaigns/update/${campaignId}`,
       });
       return locked.packageKey;
     });
@@ -290,7 +290,7 @@ export const closeOutPackager = (db: Db, storage: BlobStore): JobHandler => ({
       userIds: await toldOfPackage(db, campaign.organizationId),
       category: 'jobs',
       text: { key: 'jobs.closeOutFailed', params: { name: campaign.name, error: visibleJobError(error) } },
-      link: `/admin/campaigns/${campaignId}/show`,
+      link: `/admin/campaigns/update/${campaignId}`,
     });
   },
 });

@@ -23,7 +23,7 @@ export async function campaignOf(db: Db, actor: SessionUser, id: number) {
 }
 
 /** Designs a reviewer has approved (or that are on sale): the only ones a window may sell. */
-export const sellable = ['approved', 'published'] as const;
+const sellable = ['approved', 'published'] as const;
 
 /** Orders that count towards a window: a cancelled or refunded one sold nothing. */
 export const counted = notInArray(orders.status, ['Cancelled', 'Refunded']);
