@@ -23,6 +23,8 @@ beforeAll(async () => {
     E2E_CLOCK_FILE: clockFile,
     NODE_OPTIONS: `--import=${path.resolve('tests/e2e/moved-clock.ts')}`,
     WORKFLOW_SWEEP_SECONDS: '1',
+    // Sessions outlive the hours the clock is moved by.
+    COOKIE_LIFETIME_MINUTES: '600',
   });
   browser = await launchBrowser();
 }, 120_000);
@@ -63,6 +65,18 @@ async function tabTo(page: Page, target: Locator) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error('never reached by Tab');
+}
+
+/**
+ * The open form hears the clock's step on the change stream and offers to reload (it never
+ * replaces what a person may be typing); the director takes it by keyboard and sees the state.
+ */
+async function takeChange(page: Page, state: string) {
+  const reload = page.getByRole('button', { name: appMessages.live.reload });
+  await reload.waitFor({ timeout: 20_000 });
+  await tabTo(page, reload);
+  await page.keyboard.press('Enter');
+  await page.getByText(state, { exact: true }).first().waitFor({ timeout: 20_000 });
 }
 
 type Api = BrowserContext['request'];
@@ -141,9 +155,15 @@ describe('a store window from scheduling to the print shop’s package', { timeo
         .getByTestId('campaign-product')
         .first()
         .waitFor();
+      const stateOf = async () =>
+        (
+          await json<{ state: string }>(
+            await director.context.request.get(`${server.baseUrl}/api/campaigns/${window.id}`),
+          )
+        ).state;
       moveClock(15 * minute);
-      // The page hears the step on the change stream: no reload.
-      await page.getByText('Open', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await expect.poll(stateOf, { timeout: 20_000 }).toBe('open');
+      await takeChange(page, 'Open');
 
       const place = (customerName: string, items: object[]) =>
         admin.context.request.post(`${server.baseUrl}/api/orders`, {
@@ -180,7 +200,8 @@ describe('a store window from scheduling to the print shop’s package', { timeo
       ]);
 
       moveClock(60 * minute);
-      await page.getByText('Closed', { exact: true }).first().waitFor({ timeout: 20_000 });
+      await expect.poll(stateOf, { timeout: 20_000 }).toBe('closed');
+      await takeChange(page, 'Closed');
       const closeOut = page.getByRole('region', { name: text.closeOut });
       const download = closeOut.getByRole('link', { name: text.downloadPackage });
       await download.waitFor({ timeout: 60_000 });
@@ -214,9 +235,9 @@ describe('a store window from scheduling to the print shop’s package', { timeo
         `${longSleeve.title},3,4,yes`,
         `${polo.title},50,1,no`,
       ]);
+      // Refunds are the items of the product under its minimum, with their buyers.
       expect(csv('refunds.csv')).toEqual([
         'Order number,Customer,Email,Product,Size,Colour,Quantity,Amount',
-        `${name}-Sam Student,Sam Student,sam.student@example.com,${longSleeve.title},M,,1,${longSleeve.price + 5}`,
         `${name}-Sam Student,Sam Student,sam.student@example.com,${polo.title},S,,1,${polo.price + 8}`,
       ]);
       expect(files.get('close-out.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');

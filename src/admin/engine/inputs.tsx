@@ -68,6 +68,18 @@ function ReferenceFieldInput({
  * The input of a field by its kind, full width; its label is `resources.<name>.fields.<field>`,
  * which the i18n messages make from the definitions.
  */
+
+/**
+ * The instant a `datetime-local` input means, as the ISO text with a zone the contract reads:
+ * react-admin's own parse makes a `Date`, which the form's schema refuses as no text. A value
+ * still being typed stays as it is, for the schema to name.
+ */
+const instantOf = (value: string) => {
+  if (!value) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value : instant.toISOString();
+};
+
 export function inputOf(
   definition: AnyResource,
   name: string,
@@ -130,7 +142,7 @@ export function inputOf(
     case 'date':
       return <DateInput key={name} {...typed} />;
     case 'dateTime':
-      return <DateTimeInput key={name} {...typed} />;
+      return <DateTimeInput key={name} {...typed} parse={instantOf} />;
     default:
       return (
         <TextInput
