@@ -141,9 +141,6 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
       <Button component={Link} to={path('update', id)} sx={{ mb: 2 }}>
         {translate('app.history.back')}
       </Button>

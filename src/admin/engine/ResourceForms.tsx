@@ -285,7 +285,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
       <Title title={`${translate('app.tables.delete')} ${text.one(definition)}`} />
       <Card>
         <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
+          <Typography variant="h6" component="h2" gutterBottom>
             {translate('app.tables.deletePageConfirm')}
           </Typography>
           {formFields(definition)

@@ -78,9 +78,6 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.trash.title', { label: text.many(definition) })} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.trash.title', { label: text.many(definition) })}
-      </Typography>
       <TrashBulkActions trash={trash} purge={offered('purge')} />
       {isPending ? (
         <Loading />
