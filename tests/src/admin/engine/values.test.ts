@@ -12,7 +12,7 @@ const campaigns = defineResource({
   access: { list: [roles.admin] },
   fields: {
     title: field.text({ label: 'Title', max: 50 }),
-    notes: field.richText({ label: 'Notes' }),
+    notes: field.richText({ label: 'Notes', max: 500 }),
     goal: field.money({ label: 'Goal' }),
     seats: field.number({ label: 'Seats' }),
     isOpen: field.boolean({ label: 'Open' }),
