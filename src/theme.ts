@@ -6,11 +6,44 @@ const focusRing = (theme: Theme) => ({
   outlineOffset: 2,
 });
 
+/**
+ * The portal's own restrained look (issue 47, docs/decisions.md 'The look'): a short type scale
+ * that steps by weight more than size, sentence-case buttons, 8 px corners, hairline borders
+ * instead of shadows on cards, and tables dense enough to scan.
+ */
+const typography: ThemeOptions['typography'] = {
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  h1: { fontSize: '2rem', fontWeight: 650, letterSpacing: '-0.01em' },
+  h2: { fontSize: '1.75rem', fontWeight: 650, letterSpacing: '-0.01em' },
+  h3: { fontSize: '1.5rem', fontWeight: 650 },
+  h4: { fontSize: '1.375rem', fontWeight: 650 },
+  h5: { fontSize: '1.25rem', fontWeight: 650, lineHeight: 1.3 },
+  h6: { fontSize: '1.0625rem', fontWeight: 600, lineHeight: 1.35 },
+  subtitle2: { fontWeight: 600 },
+  button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+  overline: { letterSpacing: '0.06em', fontWeight: 600 },
+};
+
 /** The spec's breakpoints (section 9): sm 640, md 768, lg 1024, xl 1280; 2xl 1536 is the largest. */
 const shared: ThemeOptions = {
   breakpoints: { values: { xs: 0, sm: 640, md: 768, lg: 1024, xl: 1280 } },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  typography,
+  shape: { borderRadius: 8 },
   components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    // A card is a surface drawn by a hairline, not a shadow: the page reads as one calm plane.
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}` }) },
+    },
+    MuiTableCell: {
+      styleOverrides: {
+        root: ({ theme }) => ({ borderColor: theme.palette.divider }),
+        head: ({ theme }) => ({ fontWeight: 600, color: theme.palette.text.secondary }),
+        sizeSmall: { paddingTop: 6, paddingBottom: 6 },
+      },
+    },
+    MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
     // MUI shows keyboard focus by a ripple that differs from the resting control by under 3:1
     // (WCAG 1.4.11, 2.4.7): every button, checkbox, switch, sidebar entry and sort header gets a
     // ring in the primary colour, which reads on the background of both themes. On a coloured
@@ -72,9 +105,19 @@ const shared: ThemeOptions = {
   },
 };
 
+/**
+ * Colour roles: the school-navy primary for actions and the top bar, red kept for what removes;
+ * a grey page under white surfaces, text in two strengths, one divider colour.
+ */
 export const theme = createTheme({
   ...shared,
-  palette: { primary: { main: '#1e3a8a' }, secondary: { main: '#b91c1c' } },
+  palette: {
+    primary: { main: '#1e3a8a' },
+    secondary: { main: '#b91c1c' },
+    background: { default: '#f4f5f7', paper: '#ffffff' },
+    text: { primary: '#1b1f24', secondary: '#555c66' },
+    divider: '#dfe2e6',
+  },
 });
 
 /**
@@ -83,7 +126,14 @@ export const theme = createTheme({
  */
 export const darkTheme = createTheme({
   ...shared,
-  palette: { mode: 'dark', primary: { main: '#93c5fd' }, secondary: { main: '#fca5a5' } },
+  palette: {
+    mode: 'dark',
+    primary: { main: '#93c5fd' },
+    secondary: { main: '#fca5a5' },
+    background: { default: '#0f1216', paper: '#171b21' },
+    text: { primary: '#e7e9ec', secondary: '#a6adb8' },
+    divider: '#2b313a',
+  },
 });
 
 export type ThemeChoice = 'light' | 'dark';

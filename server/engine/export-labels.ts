@@ -8,12 +8,17 @@ import { columnsOf, tableOf } from './tables';
 import type { Values } from './types';
 
 /**
- * An export's reference columns as the list shows them, by the referenced row's label (a team's
+ * An export's columns as the list shows them: a choice by its label ('Active', not `active`;
+ * the import reads labels back), a reference by the referenced row's label (a team's
  * organization by its name, `show` in the field), looked up once per batch of rows. A label is
  * read as the references call reads it (`referenceReach`: a director sees their school's staff
  * by name though the users' list is the Admin's); a row beyond that keeps its id.
  */
-export function referenceLabels(definition: AnyResource, columns: readonly string[]) {
+export function exportLabels(definition: AnyResource, columns: readonly string[]) {
+  const choices = columns.flatMap((name) => {
+    const f = definition.fields[name];
+    return f.kind === 'choice' ? [{ name, labels: new Map(f.choices.map((c) => [c.value, c.label])) }] : [];
+  });
   const lookups = columns.flatMap((name) => {
     const f = definition.fields[name];
     if (f.kind !== 'reference') return [];
@@ -31,6 +36,8 @@ export function referenceLabels(definition: AnyResource, columns: readonly strin
     return [{ name, target, table: tableOf(target), columns: targetColumns, label }];
   });
   return async (db: Db, actor: SessionUser, rows: Values[]) => {
+    for (const { name, labels } of choices)
+      for (const row of rows) row[name] = labels.get(row[name] as string) ?? row[name];
     for (const lookup of lookups) {
       const ids = [...new Set(rows.map((row) => row[lookup.name]).filter((id) => typeof id === 'number'))];
       if (ids.length === 0) continue;

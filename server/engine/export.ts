@@ -5,7 +5,7 @@ import { limits } from '../../contract/limits';
 import { type AnyResource, readableFields, tableQuerySchemaOf } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
-import { referenceLabels } from './export-labels';
+import { exportLabels } from './export-labels';
 import { scopeCondition } from './scope';
 import type { ResourceRoute, Values } from './types';
 
@@ -56,7 +56,7 @@ const exportQuerySchema = (definition: AnyResource) => {
 /** `GET {path}/export`: the list's columns as CSV, every matching row in table order, streamed. */
 export function registerExport(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
   const { definition } = engine;
-  const labelReferences = referenceLabels(definition, listColumns(definition));
+  const labelValues = exportLabels(definition, listColumns(definition));
   route(
     'export',
     { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
@@ -76,7 +76,7 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
         yield `${columns.map((name) => csvCell(definition.fields[name].label)).join(',')}\r\n`;
         for (let page = first; !page.done; page = await batches.next()) {
           const batch = page.value;
-          await labelReferences(app.db, actor, batch);
+          await labelValues(app.db, actor, batch);
           let text = '';
           for (const row of batch) {
             for (let n = 0; n < columns.length; n += 1)

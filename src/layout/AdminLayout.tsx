@@ -15,6 +15,7 @@ import { IdleModal } from './IdleModal';
 import { LoadingToast } from './LoadingToast';
 import { ModalHost } from './ModalHost';
 import { PageHeader } from './PageHeader';
+import { PageTitle } from './PageTitle';
 import { useAdminDocumentTitle } from './useAdminDocumentTitle';
 import { useFocusInView } from './useFocusInView';
 import { useFocusRescue } from './useFocusRescue';
@@ -22,7 +23,7 @@ import { useViewportHeight } from './useViewportHeight';
 
 /**
  * Top bar, collapsible sidebar (a drawer under 640 px) and a scrolling content area with
- * the environment banner, the organization header, the loading toast and one modal slot.
+ * the environment banner, the page's h1, the organization header, the loading toast and one modal slot.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const appMessages = useAppMessages();
@@ -39,6 +40,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <AdminBridge />
         <ModalHost>
           <EnvironmentBanner />
+          <PageTitle />
           {status === 'error' ? (
             <Box sx={{ p: 3 }}>
               <Alert severity="error">{appMessages.errors.userLoad}</Alert>

@@ -13,11 +13,10 @@ import {
   MenuItem,
   useScrollTrigger,
 } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
-  TitlePortal,
   useLogout,
   useRemoveFromStore,
   useStore,
@@ -30,7 +29,6 @@ import { chooseLocale } from '../providers/locale';
 import { NotificationBell } from './NotificationBell';
 import { PortalBrand } from './PortalBrand';
 import { QuickSearchButton } from './QuickSearch';
-import { useWordsFit } from './useWordsFit';
 import { session } from '../providers';
 import { profilePhotoUrl } from '../providers/authProvider';
 import { useAuthState } from '../providers/session';
@@ -180,8 +178,6 @@ function AppUserMenu() {
 export function AppBar() {
   const translate = useTranslate();
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: scrollShadowThreshold });
-  const title = useRef<HTMLHeadingElement>(null);
-  useWordsFit(title);
   return (
     <RaAppBar
       alwaysOn
@@ -199,29 +195,8 @@ export function AppBar() {
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
     >
+      {/* The page's h1 is the first thing in main (PageTitle), where focus goes after navigation. */}
       <PortalBrand inverted nameHiddenOnPhones />
-      {/*
-        The page's one h1: react-admin pages put their Title here. A page without one (the admin
-        404) has its own h1, and the empty one leaves the accessibility tree.
-      */}
-      {/*
-        Below 768 px (a phone, or a laptop at 200% zoom, where the brand's name and the account
-        share the bar) a long title wraps between words onto a second, smaller line instead of
-        being cut, and a word wider than the room left shrinks the title until it fits.
-      */}
-      <TitlePortal
-        ref={title}
-        component="h1"
-        sx={{
-          ml: { xs: 1, sm: 2 },
-          flex: '0 1 auto',
-          minWidth: 0,
-          '&:empty': { display: 'none' },
-          whiteSpace: { xs: 'normal', md: 'nowrap' },
-          fontSize: { xs: '0.9375rem', sm: '1rem', md: undefined },
-          lineHeight: { xs: 1.2, md: undefined },
-        }}
-      />
       <Box sx={{ flex: 1 }} />
     </RaAppBar>
   );

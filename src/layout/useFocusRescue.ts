@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The page's main heading as it shows: the top bar's h1 is empty (and hidden) until a page titles it. */
+/** The page's main heading as it shows: the layout's h1 is empty (and hidden) until a page titles it. */
 function shownHeading() {
   return Array.from(document.querySelectorAll<HTMLElement>('h1')).find(
     (heading) => heading.textContent?.trim() && heading.getClientRects().length > 0,

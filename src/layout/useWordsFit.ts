@@ -15,14 +15,14 @@ function widestWord(heading: HTMLElement) {
   return widest;
 }
 
-/** The smallest size a title is drawn at: the app's captions' (the top bar's title is 16 px). */
+/** The smallest size a title is drawn at: the app's captions' (the page's h1 is larger). */
 const smallestPx = 12;
 
 /**
  * A heading wraps between words, never inside one: where its widest word is wider than the room
  * it has (a long title at 320 px or at 200% zoom, where the brand and the account share the bar),
  * its letters shrink until that word fits, down to the captions' size. Measured again when its text changes (react-admin
- * writes page titles into the top bar's h1 through a portal) and when the bar's width changes;
+ * writes page titles into the page's h1 through a portal) and when the bar's width changes;
  * each measure starts from the theme's size, so a wider screen gets it back.
  */
 export function useWordsFit(ref: RefObject<HTMLElement | null>) {

@@ -1,36 +1,9 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages as en } from '../../src/i18n/en';
 import { appMessages as es } from '../../src/i18n/es';
+import { seriousViolations } from './axe';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState, signIn } from './browser';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe-core in the page; serious and critical violations, described for the failure message. */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** Every page has one main landmark and one visible h1 (an empty, hidden h1 is not announced). */
 async function expectOneMainAndOneH1(page: Page) {

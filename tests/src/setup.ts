@@ -28,7 +28,7 @@ Request.prototype.formData = async function formData(this: Request) {
 };
 
 // jsdom lays nothing out, so nothing it holds is ever resized: an observer that never reports
-// is what a browser's would do here (the top bar's title fitting, `useWordsFit`, observes one).
+// is what a browser's would do here (the page's h1 fitting, `useWordsFit`, observes one).
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

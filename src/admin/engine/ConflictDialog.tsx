@@ -48,6 +48,8 @@ export interface ConflictField {
   label: string;
   /** Rich text: compared and shown as its text. */
   html?: boolean;
+  /** How the field's value reads (an engine form's `valueText`); else as stored. */
+  shows?: (value: unknown) => string;
 }
 
 /** An engine form's fields, as the conflict dialog compares them, labelled in the reader's language. */
@@ -55,11 +57,13 @@ export const conflictFieldsOf = (
   definition: AnyResource,
   names: string[],
   text: ResourceText,
+  valueOf: (name: string, value: unknown) => string,
 ): ConflictField[] =>
   names.map((name) => ({
     path: name,
     label: text.field(definition, name),
     html: definition.fields[name].kind === 'richText',
+    shows: (value) => valueOf(name, value),
   }));
 
 /** Values wrap between words; only a token longer than the line (an address, a code) breaks inside. */
@@ -143,9 +147,10 @@ export function ConflictDialog({
       }}
     />
   );
-  const value = (f: ConflictField, side: Choice) =>
-    shown(valueAt(side === 'mine' ? conflict.mine : conflict.theirs, f.path), f.html) ||
-    translate('app.conflict.empty');
+  const value = (f: ConflictField, side: Choice) => {
+    const stored = valueAt(side === 'mine' ? conflict.mine : conflict.theirs, f.path);
+    return (f.shows ? f.shows(stored) : shown(stored, f.html)) || translate('app.conflict.empty');
+  };
 
   return (
     <Dialog

@@ -2,7 +2,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Confirm, Loading, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/definition';
@@ -13,7 +13,7 @@ import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { useCodeText } from './codes';
 import { HistoryEntries } from './HistoryEntries';
-import { useResourceText } from './labels';
+import { useResourceText, useValueText } from './labels';
 import { useOffers } from './useOffers';
 
 /** The change a person asked to undo, or the version to restore, and what the confirmation lists. */
@@ -69,6 +69,19 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   });
   // The record as the page shows it: its version goes with an undo.
   const { data: record } = useGetOne(definition.name, { id });
+  const valueOf = useValueText(
+    definition,
+    useMemo(
+      () =>
+        (data ?? []).flatMap((entry) =>
+          entry.changes.flatMap((change) => [
+            { [change.field]: change.before },
+            { [change.field]: change.after },
+          ]),
+        ),
+      [data],
+    ),
+  );
   const editable = (field: string) => {
     const f = definition.fields[field];
     return Boolean(f) && !f.readOnly && !f.readOnlyOnUpdate;
@@ -95,7 +108,7 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   };
 
   const title = translate('app.tables.history', { label: text.one(definition) });
-  const shown = (field: string, value: unknown) => text.value(definition, field, value) || '—';
+  const shown = (field: string, value: unknown) => valueOf(field, value) || '—';
   const fieldName = (field: string) => (definition.fields[field] ? text.field(definition, field) : field);
   /** What a confirmation lists: each field, from its value now to the one it gets back. */
   const lines = (changes: { field: string; before: unknown; after: unknown }[]) =>
@@ -141,9 +154,6 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
       <Button component={Link} to={path('update', id)} sx={{ mb: 2 }}>
         {translate('app.history.back')}
       </Button>

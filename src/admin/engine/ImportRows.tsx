@@ -21,7 +21,6 @@ import {
   type ImportPreview,
 } from '../../../contract/import';
 import { localizeMessage } from '../../i18n/locale';
-import { formatDateOnly, formatDateTime } from '../../lib/dates';
 import { useResourceText } from './labels';
 
 const pageSizes = [25, 50, 100];
@@ -53,13 +52,7 @@ export function ImportRows({
     failing: preview.failingRows.length,
   };
   const rows = outcome === 'all' ? preview.listed : preview.listed.filter((row) => row.outcome === outcome);
-  const shown = (field: string, value: unknown) => {
-    const kind = definition.fields[field]?.kind;
-    if (value === null || value === undefined || value === '') return '—';
-    if (kind === 'date') return formatDateOnly(value);
-    if (kind === 'dateTime') return formatDateTime(value);
-    return text.value(definition, field, value) || '—';
-  };
+  const shown = (field: string, value: unknown) => text.value(definition, field, value) || '—';
   const details = (row: ImportListedRow) =>
     row.outcome === 'failing'
       ? preview.failures

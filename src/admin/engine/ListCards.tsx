@@ -60,8 +60,8 @@ function SortMenu({ columns }: { columns: ReactElement[] }) {
 }
 
 /**
- * The rows as stacked cards, where a table would not fit: label and value per line, then the
- * row's actions. Above them, a sort menu and, where bulk actions are offered, a select mode
+ * The rows as stacked cards, where a table would not fit: the first column as the card's
+ * heading, two more and the switches by label and value, then the row's actions. Above them, a sort menu and, where bulk actions are offered, a select mode
  * that gives each card a checkbox and shows the bulk actions for what is selected.
  */
 export function ListCards({
@@ -79,6 +79,11 @@ export function ListCards({
   const { data, selectedIds, onToggleItem, onUnselectItems } = useListContext();
   const [selecting, setSelecting] = useState(false);
   if (!data) return null;
+  // A card shows what a person scans: the first column (the list's priority order) as its
+  // heading, the next two, and every switch, which acts on the row; the rest is in the record.
+  const [title, ...others] = columns;
+  const isSwitch = (column: ReactElement) => definition.fields[propsOf(column).source]?.kind === 'boolean';
+  const scanned = others.filter((column, index) => index < 2 || isSwitch(column));
   return (
     <Box data-testid="list-cards">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 1, py: 0.5 }}>
@@ -125,10 +130,13 @@ export function ListCards({
                 />
               )}
               <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
-                {columns.map((column) => (
+                <Typography component="div" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  {title}
+                </Typography>
+                {scanned.map((column) => (
                   <Box
                     key={column.key}
-                    sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 32, minWidth: 0 }}
+                    sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 28, minWidth: 0 }}
                   >
                     <Typography variant="body2" color="text.secondary" component="span">
                       {propsOf(column).label}:

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { ChangedElsewhere } from './ChangedElsewhere';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import {
   Create,
   Edit,
@@ -38,7 +38,7 @@ import { type Conflict, ConflictDialog, conflictFieldsOf, conflictOf } from './C
 import { inputOf } from './inputs';
 import { useNotifyDeleted } from './trash';
 import { useOffers } from './useOffers';
-import { useResourceText } from './labels';
+import { useResourceText, useValueText } from './labels';
 import { WorkflowActions } from './WorkflowActions';
 
 /**
@@ -156,14 +156,18 @@ function EngineConflict(props: {
 }) {
   const { save } = useSaveContext();
   const text = useResourceText();
-  const { definition } = props;
+  const { definition, conflict } = props;
+  const valueOf = useValueText(
+    definition,
+    useMemo(() => (conflict ? [conflict.mine, conflict.theirs] : []), [conflict]),
+  );
   const editable = updateFields(definition)
     .filter(([, field]) => !field.readOnly && !field.readOnlyOnUpdate)
     .map(([name]) => name);
   return (
     <ConflictDialog
       {...props}
-      fields={conflictFieldsOf(definition, editable, text)}
+      fields={conflictFieldsOf(definition, editable, text, valueOf)}
       label={text.one(definition)}
       onSave={(values) => save?.(values)}
     />
@@ -285,7 +289,7 @@ export function ResourceDelete({ definition, id }: { definition: AnyResource; id
       <Title title={`${translate('app.tables.delete')} ${text.one(definition)}`} />
       <Card>
         <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
+          <Typography variant="h6" component="h2" gutterBottom>
             {translate('app.tables.deletePageConfirm')}
           </Typography>
           {formFields(definition)

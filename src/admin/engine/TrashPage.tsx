@@ -12,12 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { type AnyResource, resourceCalls } from '../../../contract/definition';
 import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
-import { useResourceText } from './labels';
+import { useResourceText, useValueText } from './labels';
 import { TablePages } from './PagedTable';
 import { useRestore } from './trash';
 import { TrashBulkActions, TrashPurgeConfirm, useTrashActions } from './trashActions';
@@ -70,17 +70,16 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
       .filter(([, f]) => f.list !== false)
       .map(([name]) => name)
   ).slice(0, 3);
-  const rows = data?.data ?? [];
+  const rows = useMemo(() => data?.data ?? [], [data]);
+  const valueOf = useValueText(definition, rows);
 
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
-  const titleOf = (row: TrashRow) => String(row[definition.titleField] ?? row.id);
+  const titleOf = (row: TrashRow) =>
+    valueOf(definition.titleField, row[definition.titleField]) || `#${row.id}`;
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('app.trash.title', { label: text.many(definition) })} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.trash.title', { label: text.many(definition) })}
-      </Typography>
       <TrashBulkActions trash={trash} purge={offered('purge')} />
       {isPending ? (
         <Loading />
@@ -118,7 +117,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
                   />
                 </TableCell>
                 {columns.map((name) => (
-                  <TableCell key={name}>{text.value(definition, name, row[name])}</TableCell>
+                  <TableCell key={name}>{valueOf(name, row[name])}</TableCell>
                 ))}
                 <TableCell>{formatDateTime(row.deletedAt)}</TableCell>
                 <TableCell>{row.deletedByName ?? translate('app.trash.unknownUser')}</TableCell>

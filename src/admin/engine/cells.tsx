@@ -3,18 +3,10 @@ import DoneIcon from '@mui/icons-material/Done';
 import { Box, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactElement } from 'react';
-import {
-  FunctionField,
-  ReferenceField,
-  SelectField,
-  TextField,
-  type RaRecord,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, ReferenceField, TextField, type RaRecord, useTranslate } from 'react-admin';
 import { type AnyResource, type Field, referenceOptionsResource } from '../../../contract/definition';
-import { formatCurrency } from '../../lib/currency';
-import { formatDateOnly, formatDateTime } from '../../lib/dates';
-import { type ChoiceLabel, translatedChoices } from './labels';
+import type { ChoiceLabel } from './labels';
+import { valueText, type ValueWords } from './values';
 
 /**
  * A yes/no value as its icon and, for screen readers, its word. react-admin's BooleanField puts
@@ -55,31 +47,21 @@ export function cellOf(
   choiceLabel: ChoiceLabel,
 ): ReactElement {
   const name = props.source;
-  const shown = (format: (value: unknown) => string) => (record: RaRecord) =>
-    record[name] == null || record[name] === '' ? '' : format(record[name]);
+  // The one renderer (`valueText`) writes every cell's text; a yes or no is drawn, a reference's
+  // label read by ReferenceField, which asks the references call once for the page's rows.
+  const words: ValueWords = {
+    yes: '',
+    no: '',
+    choice: (_, choice) => choiceLabel(choice),
+    reference: () => undefined,
+  };
+  const shown = (record: RaRecord) => valueText(definition, name, record[name], words);
   switch (field.kind) {
     case 'money':
-      return (
-        <FunctionField {...props} textAlign="right" render={shown((v) => formatCurrency(v as number))} />
-      );
     case 'number':
-      return <FunctionField {...props} textAlign="right" render={shown(String)} />;
-    case 'date':
-      return <FunctionField {...props} render={shown(formatDateOnly)} />;
-    case 'dateTime':
-      return <FunctionField {...props} render={shown((v) => formatDateTime(v))} />;
+      return <FunctionField {...props} textAlign="right" render={shown} />;
     case 'boolean':
       return <FunctionField {...props} render={(record: RaRecord) => <YesNo value={record[name]} />} />;
-    case 'choice':
-      return (
-        <SelectField
-          {...props}
-          choices={translatedChoices(field.choices, choiceLabel)}
-          optionValue="value"
-          optionText="label"
-          translateChoice={false}
-        />
-      );
     case 'reference':
       // One references call labels a page of rows, through the reader's own access.
       return (
@@ -87,9 +69,12 @@ export function cellOf(
           <TextField source="label" />
         </ReferenceField>
       );
-    case 'richText':
-      return <FunctionField {...props} render={shown((v) => String(v).replace(/<[^>]*>/g, ' '))} />;
-    default:
+    case 'text':
+    case 'longText':
+    case 'email':
+    case 'url':
       return <TextField {...props} />;
+    default:
+      return <FunctionField {...props} render={shown} />;
   }
 }

@@ -1,5 +1,6 @@
 import { type RaRecord, useTranslate } from 'react-admin';
 import type { AnyResource } from '../../../contract/resource';
+import { useReferenceLabels, valueText, type ValueWords } from './values';
 
 /** What names a record to a person: its title field, else its id. */
 export const titleOf = (definition: Pick<AnyResource, 'titleField'>, record: RaRecord) =>
@@ -29,18 +30,25 @@ export function useResourceText() {
       text(definition, `transitions.${name}`, definition.workflow?.transitions[name]?.label ?? name),
     choice: (definition: AnyResource, name: string, choice: { value: string; label: string }) =>
       text(definition, `choices.${name}.${choice.value}`, choice.label),
-    /**
-     * A field's stored value as a reader of history or trash sees it: a yes or no, a choice's
-     * label, anything else as stored.
-     */
-    value: (definition: AnyResource, name: string, value: unknown): string => {
-      if (value === null || value === undefined || value === '') return '';
-      const field = definition.fields[name];
-      if (typeof value === 'boolean') return translate(`ra.boolean.${value}`);
-      const choice = field?.kind === 'choice' ? field.choices.find((c) => c.value === value) : undefined;
-      return choice ? text(definition, `choices.${name}.${choice.value}`, choice.label) : String(value);
-    },
+    /** A field's stored value as the list shows it (`valueText`); a reference by its id. */
+    value: (definition: AnyResource, name: string, value: unknown, reference?: ValueWords['reference']) =>
+      valueText(definition, name, value, {
+        yes: translate('ra.boolean.true'),
+        no: translate('ra.boolean.false'),
+        choice: (field, choice) => text(definition, `choices.${field}.${choice.value}`, choice.label),
+        reference: reference ?? (() => undefined),
+      }),
   };
+}
+
+/**
+ * `valueText` in the reader's language for the fields of `values` (rows, or a history's before
+ * and after), references by their labels once the references call answers.
+ */
+export function useValueText(definition: AnyResource, values: readonly Record<string, unknown>[]) {
+  const text = useResourceText();
+  const reference = useReferenceLabels(definition, values);
+  return (name: string, value: unknown) => text.value(definition, name, value, reference);
 }
 
 export type ResourceText = ReturnType<typeof useResourceText>;

@@ -94,9 +94,6 @@ export function ReviewsPage() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
       {isPending ? (
         <Loading />
       ) : !data || data.length === 0 ? (

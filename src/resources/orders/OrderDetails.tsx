@@ -87,9 +87,6 @@ export function OrderDetails({ id }: { id: number }) {
       <Title title={heading} />
       <Card>
         <CardContent>
-          <Typography variant="h6" component="h1" gutterBottom>
-            {heading}
-          </Typography>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
             {(
               [

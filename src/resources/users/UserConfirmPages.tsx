@@ -38,7 +38,7 @@ function ConfirmCard({
       <Title title={title} />
       <Card>
         <CardContent>
-          {/* The page's h1 is the top bar's title; the question is this card's heading. */}
+          {/* The page's h1 is the layout's (PageTitle); the question is this card's heading. */}
           <Typography variant="h6" component="h2" gutterBottom>
             {question}
           </Typography>

@@ -1,3 +1,4 @@
+import { TitlePortal } from 'react-admin';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -70,7 +71,13 @@ describe('the history page', () => {
           }),
         ),
       );
-      renderAdmin(<HistoryPage definition={promoCodes} id={5} />);
+      // The page's h1 is the layout's, which its Title fills.
+      renderAdmin(
+        <>
+          <TitlePortal component="h1" />
+          <HistoryPage definition={promoCodes} id={5} />
+        </>,
+      );
       await screen.findByRole('heading', { name: 'Historial de este elemento (Código promocional)' });
       expect(await screen.findByText('Modificar')).toBeInTheDocument();
       expect(screen.getByText('Nombre')).toBeInTheDocument();
