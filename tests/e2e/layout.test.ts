@@ -126,7 +126,7 @@ describe('admin layout', () => {
     };
     const roles = await box(appMessages.dashboard.assignedRoles);
     const info = await box(appMessages.dashboard.primaryInfo);
-    const products = await box(appMessages.dashboard.topProducts);
+    const windows = await box(appMessages.dashboard.storeWindows);
     expect(
       await page
         .getByRole('region', { name: appMessages.dashboard.assignedRoles })
@@ -137,7 +137,7 @@ describe('admin layout', () => {
     expect(Math.abs(roles.y - info.y)).toBeLessThan(2);
     expect(roles.x).toBeGreaterThan(info.x + info.width);
     expect(Math.abs(roles.width - info.width)).toBeLessThan(2);
-    expect(Math.abs(roles.x + roles.width - (products.x + products.width))).toBeLessThan(2);
+    expect(Math.abs(roles.x + roles.width - (windows.x + windows.width))).toBeLessThan(2);
   });
 
   it('lets an Admin switch organization in the header, showing its storefront link when it has one', async () => {
