@@ -23,6 +23,7 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   status: 'processing',
   reviewState: 'draft',
   reviewComment: null,
+  pendingChanges: null,
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
   layers: [],
   colours: [],
