@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import type { ReviewQueueItem } from '../../../contract/merchandise';
 import { productReview } from '../../../contract/merchandise-review';
@@ -153,10 +154,17 @@ export function ReviewsPage() {
       ),
   });
   const title = translate('app.reviews.title');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A decided design leaves the queue and its buttons with it: the keyboard goes on from the
+  // page's heading rather than from the top of the document.
+  const decided = async () => {
+    await refetch();
+    heading.current?.focus();
+  };
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography ref={heading} tabIndex={-1} variant="h5" component="h1" sx={{ mb: 2, outline: 'none' }}>
         {title}
       </Typography>
       {isPending ? (
@@ -166,7 +174,7 @@ export function ReviewsPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {data.map((item) => (
-            <ReviewCard key={item.id} item={item} onDone={() => void refetch()} />
+            <ReviewCard key={item.id} item={item} onDone={() => void decided()} />
           ))}
         </Box>
       )}
