@@ -195,7 +195,9 @@ describe('design review, a director and two reviewers, by keyboard', { timeout: 
       await item.waitFor({ state: 'detached' });
       // The decided design's buttons are gone: the keyboard goes on from the page's heading.
       await expect
-        .poll(() => isFocused(reviewer.getByRole('heading', { level: 1, name: appMessages.reviews.title })))
+        .poll(() =>
+          isFocused(reviewer.getByRole('main').getByRole('heading', { name: appMessages.reviews.title })),
+        )
         .toBe(true);
       expect(
         await reviewer.evaluate(
