@@ -64,6 +64,24 @@ describe('merchandise product card', () => {
     expect(screen.queryByRole('button', { name: appMessages.merchandise.refresh })).toBeNull();
   });
 
+  it("says a new title, description and price wait for a reviewer, and shows a reviewer's comment once decided", () => {
+    renderCard(
+      product({
+        reviewState: 'submitted',
+        pendingChanges: { title: 'Crest Tee', description: 'New', price: 30, returnTo: 'published' },
+      }),
+    );
+    expect(screen.getByText(appMessages.reviews.pendingNote)).toBeInTheDocument();
+    // The card shows what sells now, not what waits.
+    expect(screen.getByText('Lincoln Tee')).toBeInTheDocument();
+    expect(screen.queryByText('Crest Tee')).toBeNull();
+  });
+
+  it("shows the reviewer's comment on a product whose change was sent back", () => {
+    renderCard(product({ reviewState: 'published', reviewComment: 'Keep the price' }));
+    expect(screen.getByText('Keep the price')).toBeInTheDocument();
+  });
+
   it('opens the Details modal with the full image', async () => {
     renderCard(
       product({
