@@ -26,7 +26,7 @@ export async function campaignOf(db: Db, actor: SessionUser, id: number) {
  * Designs a reviewer has approved (or that are on sale): the only ones a window may sell. One
  * whose new text or price waits for a reviewer is still an approved design.
  */
-export const sellable = ['approved', 'published'] as const;
+const sellable = ['approved', 'published'] as const;
 const isSellable = or(inArray(merchandise.reviewState, sellable), isNotNull(merchandise.pendingChanges));
 
 /** Orders that count towards a window: a cancelled or refunded one sold nothing. */
