@@ -37,6 +37,8 @@ export type AuditAction =
   | 'upload'
   | 'archive'
   | 'retry'
+  // A title, description and price kept for a reviewer (a school reviewing text changes)
+  | 'propose'
   | 'resend'
   | 'shopify-rejected';
 

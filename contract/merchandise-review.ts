@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineResource, field } from './definition';
 import { roles } from './roles';
 import { defineWorkflow, stateField } from './workflow';
@@ -43,6 +44,19 @@ export const productReviewWorkflow = defineWorkflow({
 
 export type ReviewState = keyof typeof productReviewWorkflow.states;
 export const reviewStates = Object.keys(productReviewWorkflow.states) as [ReviewState, ...ReviewState[]];
+
+/**
+ * A title, description and price a director changed on an approved or published product of a
+ * school that reviews text changes: kept aside, with the state the product returns to, until a
+ * reviewer decides. The product keeps selling with its own meanwhile.
+ */
+export const pendingChangesSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  returnTo: z.enum(['approved', 'published']),
+});
+export type PendingChanges = z.infer<typeof pendingChangesSchema>;
 
 /**
  * The products as the workflow engine sees them: the merchandise module keeps its own routes

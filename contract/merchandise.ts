@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewStates } from './merchandise-review';
+import { pendingChangesSchema, reviewStates } from './merchandise-review';
 import { minLogoWidth, sides } from './composition';
 import { resultOf, versionInput, versionOutput } from './common';
 import { organizationIdField } from './design-logos';
@@ -150,6 +150,8 @@ export const merchandiseProductSchema = z.object({
   reviewState: z.enum(reviewStates),
   /** The reviewer's comment on the last decision, for the director. */
   reviewComment: z.string().nullable(),
+  /** A title, description and price waiting for a reviewer; null when none is. */
+  pendingChanges: pendingChangesSchema.nullable(),
   placement: placementSchema,
   /** Artwork beyond the main front logo. */
   layers: z.array(layerSchema),

@@ -28,6 +28,9 @@ export const organizations = defineResource({
     }),
     guid: field.text({ label: 'Guid', max: 36, required: true, unique: true, readOnly: true, list: false }),
     spiritShopAddress: field.url({ label: 'Storefront address', max: storefrontAddressMax, search: true }),
+    // Some districts license the words and the price too (issue 49): then a change to an approved
+    // product's title, description or price waits for a reviewer, as a new design does.
+    reviewTextChanges: field.boolean({ label: 'Review title, description and price changes', list: false }),
   },
   list: { sort: { field: 'name', order: 'ASC' } },
   audit: { entityType: 'organization' },

@@ -678,6 +678,12 @@ export const appMessages = {
     title: 'Design reviews',
     empty: 'No designs are waiting for a decision.',
     picture: '%{title}: %{caption}',
+    pending: 'New title, description and price for a product on sale',
+    pendingHelp: 'The product keeps selling as it is now until you decide. Approving puts these on it.',
+    now: 'Now',
+    proposed: 'Proposed',
+    pendingNote:
+      'Your new title, description and price wait for a reviewer. The product sells as before meanwhile.',
   },
   workflow: {
     region: 'Workflow',
@@ -815,6 +821,7 @@ export const appMessages = {
       upload: 'Upload',
       archive: 'Archive',
       retry: 'Retry',
+      propose: 'Change proposed for review',
       resend: 'Resend',
       'shopify-rejected': 'Refused from Shopify',
     } satisfies Record<AuditAction, string>,

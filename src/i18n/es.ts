@@ -717,6 +717,13 @@ export const appMessages: typeof englishAppMessages = {
     title: 'Revisión de diseños',
     empty: 'No hay diseños esperando una decisión.',
     picture: '%{title}: %{caption}',
+    pending: 'Nuevo título, descripción y precio de un producto a la venta',
+    pendingHelp:
+      'El producto se sigue vendiendo como está hasta que usted decida. Al aprobar, se le aplican estos.',
+    now: 'Ahora',
+    proposed: 'Propuesto',
+    pendingNote:
+      'Su nuevo título, descripción y precio esperan a un revisor. Mientras tanto, el producto se vende como antes.',
   },
   workflow: {
     region: 'Flujo de trabajo',
@@ -796,6 +803,7 @@ export const appMessages: typeof englishAppMessages = {
       upload: 'Subir',
       archive: 'Archivar',
       retry: 'Reintentar',
+      propose: 'Cambio propuesto para revisión',
       resend: 'Reenviar',
       'shopify-rejected': 'Rechazado de Shopify',
     },
@@ -1416,7 +1424,12 @@ export const resourceLabels = {
   organizations: {
     one: 'Organización',
     many: 'Organizaciones',
-    fields: { name: 'Nombre', guid: 'GUID', spiritShopAddress: 'Dirección de la tienda' },
+    fields: {
+      name: 'Nombre',
+      guid: 'GUID',
+      spiritShopAddress: 'Dirección de la tienda',
+      reviewTextChanges: 'Revisar los cambios de título, descripción y precio',
+    },
   },
   'audit-log': {
     one: 'Entrada de auditoría',

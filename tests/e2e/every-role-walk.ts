@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, type Field, fillPath, offers, resourceCalls } from '../../contract/resource';
 import { definitionOf } from '../../contract/definitions';
+import { canAccess } from '../../contract/access';
 import { roles } from '../../contract/roles';
 import { sampleValue as sampleOf } from '../contract/samples';
 import { admin, demo, launchBrowser, type SignedIn, signedInState } from './browser';
@@ -17,9 +18,11 @@ import { admin, demo, launchBrowser, type SignedIn, signedInState } from './brow
  */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const accounts = {
+const accounts: Record<string, { email: string; password: string }> = {
   [roles.admin]: { email: admin.email, password: admin.password },
   [roles.athleticDirector]: { email: demo.directorEmail, password: demo.password },
+  // The seed's licensing representative of the demo school.
+  [roles.reviewer]: { email: 'reviewer@district.example', password: demo.password },
 };
 
 export async function seriousViolations(page: Page) {
@@ -36,6 +39,12 @@ export async function seriousViolations(page: Page) {
     );
 }
 
+/**
+ * What is still loading: a spinner or bar with no value. A bar with one is content (a window's
+ * units against its minimum) and stays.
+ */
+const loading = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow])');
+
 export interface Walk {
   /** The resources walked (the registry, or the README's example served beside it). */
   definitions: readonly AnyResource[];
@@ -43,10 +52,20 @@ export interface Walk {
   url: () => string;
   /** Rows the definitions cannot make, made by an Admin's browser context before the walk. */
   prepare?: (context: BrowserContext) => Promise<void>;
+  /** The roles walked; Admins and directors unless told (the README's example has no Reviewer). */
+  roles?: readonly string[];
+  /** Screens that are no resource's (the review queue, the account pages), with who may open them. */
+  pages?: readonly { path: string; roles: readonly string[] }[];
 }
 
 /** Registers the walk's hooks and tests in a describe of its own. */
-export function walkEveryRole({ definitions, url, prepare }: Walk) {
+export function walkEveryRole({
+  definitions,
+  url,
+  prepare,
+  roles: walked = [roles.admin, roles.athleticDirector],
+  pages = [],
+}: Walk) {
   let browser: Browser;
   const signedIn: Partial<Record<string, SignedIn>> = {};
 
@@ -158,23 +177,32 @@ export function walkEveryRole({ definitions, url, prepare }: Walk) {
     ];
   }
 
-  const walks = Object.keys(accounts).flatMap((role) =>
-    definitions
+  const walks = walked.flatMap((role) => [
+    ...definitions
       .filter((definition) => offers(definition, 'list', [role]))
-      .flatMap((definition) => pagesOf(definition, role).map((page) => ({ role, definition, ...page }))),
-  );
+      .flatMap((definition) =>
+        pagesOf(definition, role).map((page) => ({
+          role,
+          name: `${definition.label.many} ${page.kind}`,
+          path: page.path,
+        })),
+      ),
+    ...pages
+      .filter((page) => page.roles.includes(role))
+      .map((page) => ({ role, name: page.path, path: async () => page.path })),
+  ]);
 
   describe('every resource page, as every role its access names', { timeout: 60_000 }, () => {
     beforeAll(async () => {
       browser = await launchBrowser();
-      for (const [role, account] of Object.entries(accounts))
-        signedIn[role] = await signedInState(browser, account.email, account.password, url());
+      for (const role of walked)
+        signedIn[role] = await signedInState(browser, accounts[role].email, accounts[role].password, url());
       await withRows();
     });
     afterAll(() => browser?.close());
 
     it('walks at least one page for every role', () => {
-      for (const role of Object.keys(accounts))
+      for (const role of walked)
         expect(
           walks.some((walk) => walk.role === role),
           role,
@@ -182,8 +210,8 @@ export function walkEveryRole({ definitions, url, prepare }: Walk) {
     });
 
     for (const width of [1280, 390]) {
-      for (const { role, definition, kind, path } of walks) {
-        it(`${role}: ${definition.label.many} ${kind} at ${width} px opens without /403, an uncaught error, a refused call or a serious axe violation`, () =>
+      for (const { role, name, path } of walks) {
+        it(`${role}: ${name} at ${width} px opens without /403, an uncaught error, a refused call or a serious axe violation`, () =>
           withContext(role, width, async (context) => {
             const page = await context.newPage();
             const errors: string[] = [];
@@ -194,7 +222,7 @@ export function walkEveryRole({ definitions, url, prepare }: Walk) {
             });
             const target = await path(context);
             await page.goto(`${url()}${target}`, { waitUntil: 'networkidle' });
-            await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+            await expect.poll(() => loading(page).count(), { timeout: 15_000 }).toBe(0);
             await page.waitForLoadState('networkidle');
             expect(new URL(page.url()).pathname, 'never sent to /403').toBe(target);
             expect(errors).toEqual([]);
@@ -202,6 +230,31 @@ export function walkEveryRole({ definitions, url, prepare }: Walk) {
             expect(await seriousViolations(page)).toEqual([]);
           }));
       }
+      for (const role of walked)
+        it(`${role}: the sidebar at ${width} px offers only what the role may open`, () =>
+          withContext(role, width, async (context) => {
+            const page = await context.newPage();
+            await page.goto(`${url()}/admin`, { waitUntil: 'networkidle' });
+            await expect.poll(() => loading(page).count(), { timeout: 15_000 }).toBe(0);
+            // On a phone the sidebar is a drawer, there once opened.
+            const opener = page.getByRole('button', { name: 'Open menu' });
+            if (await opener.isVisible()) await opener.click();
+            const sidebar = page.locator('nav[aria-label="Main"]');
+            await sidebar.getByRole('link').first().waitFor();
+            const areas = await sidebar
+              .getByRole('link')
+              .evaluateAll((links) =>
+                links.map((link) => new URL((link as HTMLAnchorElement).href).pathname.split('/')[2]),
+              );
+            // The walk's own resources (the README's example) are not in the portal's access table.
+            const opens = (area: string) =>
+              canAccess([role], area) ||
+              definitions.some(
+                (definition) => definition.name === area && offers(definition, 'list', [role]),
+              );
+            const barred = areas.filter((area) => !opens(area));
+            expect(barred, `${role} is offered only what it may open`).toEqual([]);
+          }));
     }
   });
 }

@@ -1,12 +1,29 @@
 import { expect } from 'vitest';
-import { resourceDefinitions } from '../../contract/definitions';
+import { access } from '../../contract/access';
+import { definitionOf, resourceDefinitions } from '../../contract/definitions';
+import { roles } from '../../contract/roles';
 import { baseUrl, demo } from './browser';
 import { walkEveryRole } from './every-role-walk';
 
-/** Every registered resource walked as every role its `access` names (see every-role-walk.ts). */
+const signedIn = [roles.admin, roles.athleticDirector, roles.reviewer];
+
+/**
+ * Every registered resource walked as every role its `access` names (see every-role-walk.ts), and
+ * the screens that are no resource's: the admin pages as `access` lists them, the notifications
+ * and the account pages, which every signed-in role opens.
+ */
 walkEveryRole({
   definitions: resourceDefinitions,
   url: baseUrl,
+  roles: signedIn,
+  pages: [
+    ...Object.entries(access)
+      .filter(([area]) => !definitionOf(area))
+      .map(([area, allowed]) => ({ path: `/admin/${area}`, roles: allowed })),
+    ...['/admin/notifications', '/account/change-password', '/account/two-factor-authentication'].map(
+      (path) => ({ path, roles: signedIn }),
+    ),
+  ],
   // Rows no definition makes: a promo code's audit entry, and a reset e-mail's outbox row and its
   // delivery job (taken already when another file made the promo code first).
   prepare: async (context) => {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { brands as brandsDefinition } from '../../../contract/definitions/brands';
-import { reviewStates } from '../../../contract/merchandise-review';
+import { type PendingChanges, reviewStates } from '../../../contract/merchandise-review';
 import { resourceTable, trashColumns, versionColumn } from '../resource-table';
 import type { PrintAreas } from '../../../contract/composition';
 import { defaultGarmentSizes } from '../../../contract/sizes';
@@ -104,6 +104,11 @@ export const merchandise = pgTable(
     reviewState: text('review_state', { enum: reviewStates }).notNull().default('draft'),
     /** The reviewer's comment on the last decision (what to change), shown to the director. */
     reviewComment: text('review_comment'),
+    /**
+     * A title, description and price waiting for a reviewer (the school reviews text changes),
+     * and the state the product returns to once decided; the product keeps its own meanwhile.
+     */
+    pendingChanges: jsonb('pending_changes').$type<PendingChanges>(),
     sourceImageKey: text('source_image_key'),
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { CampaignProduct, CampaignProductInput } from '../../../contract/campaigns';
 import { campaigns as campaignsDefinition } from '../../../contract/definitions/campaigns';
 import type { SessionUser } from '../../auth/sessions';
@@ -22,8 +22,12 @@ export async function campaignOf(db: Db, actor: SessionUser, id: number) {
   return row;
 }
 
-/** Designs a reviewer has approved (or that are on sale): the only ones a window may sell. */
+/**
+ * Designs a reviewer has approved (or that are on sale): the only ones a window may sell. One
+ * whose new text or price waits for a reviewer is still an approved design.
+ */
 const sellable = ['approved', 'published'] as const;
+const isSellable = or(inArray(merchandise.reviewState, sellable), isNotNull(merchandise.pendingChanges));
 
 /** Orders that count towards a window: a cancelled or refunded one sold nothing. */
 export const counted = notInArray(orders.status, ['Cancelled', 'Refunded']);
@@ -73,13 +77,7 @@ export async function candidatesOf(db: Db, organizationId: number) {
       price: merchandise.price,
     })
     .from(merchandise)
-    .where(
-      and(
-        eq(merchandise.organizationId, organizationId),
-        inArray(merchandise.reviewState, sellable),
-        isNull(merchandise.archivedAt),
-      ),
-    )
+    .where(and(eq(merchandise.organizationId, organizationId), isSellable, isNull(merchandise.archivedAt)))
     .orderBy(asc(merchandise.title), asc(merchandise.id));
   return rows.map(({ thumbnailKey, ...row }) => ({
     ...row,
@@ -121,7 +119,7 @@ export async function setProducts(
             .select({
               id: merchandise.id,
               title: merchandise.title,
-              reviewState: merchandise.reviewState,
+              sellable: sql<boolean>`${isSellable}`,
             })
             .from(merchandise)
             .where(
@@ -134,8 +132,7 @@ export async function setProducts(
     products.forEach((product, index) => {
       const row = found.find((candidate) => candidate.id === product.productId);
       if (!row) throw badRequest(`products.${index}.productId`, 'Product does not exist');
-      if (!(sellable as readonly string[]).includes(row.reviewState))
-        throw badRequest(`products.${index}.productId`, `'${row.title}' is not approved`);
+      if (!row.sellable) throw badRequest(`products.${index}.productId`, `'${row.title}' is not approved`);
     });
     const before = await tx
       .select({ productId: campaignProducts.productId })

@@ -16,6 +16,7 @@ import { mediaUrl } from './media';
 import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
 import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { proposeChanges, waitsForReview } from './pending-changes';
 
 /** What a product's processing job carries: the product, and who asked for it (told if it fails). */
 export interface ProcessPayload {
@@ -78,6 +79,7 @@ export const toProduct = (row: MerchandiseRow, colours: ColourRow[]): Merchandis
   status: row.status,
   reviewState: row.reviewState,
   reviewComment: row.reviewComment,
+  pendingChanges: row.pendingChanges,
   placement: placementOf(row),
   layers: row.layers,
   colours: colours
@@ -156,7 +158,8 @@ const staleProduct = async (db: Db, current: MerchandiseRow) =>
 
 /**
  * Changes a product's title, description and price, audited and sent to the storefront; a stale
- * `version` is refused with 409 (`server/engine/versions.ts`).
+ * `version` is refused with 409 (`server/engine/versions.ts`). A school that reviews text changes
+ * has them wait for a reviewer instead (`pending-changes.ts`).
  */
 export async function updateMerchandise(
   db: Db,
@@ -173,7 +176,14 @@ export async function updateMerchandise(
     .where(eq(baseApparel.id, row.baseApparelId));
   if (apparel && priceBelowBase(fields.price, apparel.price))
     throw badRequest('price', priceBelowBaseMessage(apparel.price));
+  const forReview = await waitsForReview(db, row, fields);
   const updated = await db.transaction(async (tx) => {
+    if (forReview) {
+      const proposed = await proposeChanges(tx as unknown as Db, actor, row, fields);
+      if (!proposed)
+        throw await staleProduct(tx as unknown as Db, await findOwnProduct(tx as unknown as Db, actor, id));
+      return proposed;
+    }
     const [changed] = await tx
       .update(merchandise)
       .set({

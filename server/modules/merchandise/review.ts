@@ -1,11 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { roles } from '../../../contract/roles';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { productReview } from '../../../contract/merchandise-review';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { merchandise, organizations, reviewAssignments, users } from '../../db/schema';
-import { displayNameOf } from '../../engine/change-feed';
-import { notify } from '../notifications';
+import { merchandise, organizations } from '../../db/schema';
+import { decidePendingChanges } from './pending-changes';
+import { tellOfStep } from './review-notices';
 import { ResourceEngine } from '../../engine/engine';
 import { scopeCondition } from '../../engine/scope';
 import type { ChangeContext, ResourceServer, Values } from '../../engine/types';
@@ -17,7 +16,8 @@ import { coloursOf, publishMerchandiseJob, syncMerchandiseJob, toProduct } from 
  * What the review's transitions mean for a product beyond its state: a design is submitted once
  * its pictures are ready (a reviewer judges what will be printed), a reviewer's comment is kept
  * for the director, and publishing or retiring reaches the storefront through the job queue, in
- * the transition's transaction, so the shop never receives a design no reviewer approved.
+ * the transition's transaction, so the shop never receives a design no reviewer approved. A
+ * decision on waiting text changes (`pending-changes.ts`) returns the product where it was.
  */
 function reviewServer(jobs: JobQueue): ResourceServer {
   return {
@@ -37,65 +37,18 @@ function reviewServer(jobs: JobQueue): ResourceServer {
           .update(merchandise)
           .set({ reviewComment: step === 'submit' ? null : (transition?.comment ?? null) })
           .where(eq(merchandise.id, id));
-      if (step !== 'publish' && step !== 'retire') return;
+      const textChanged = step ? await decidePendingChanges(tx, actor, step, row) : false;
+      if (step !== 'publish' && step !== 'retire' && !textChanged) return;
       const [product] = await tx.select().from(merchandise).where(eq(merchandise.id, id));
       const options = { organizationId: product.organizationId };
-      // A retired product the shop has goes off sale; one published again comes back on sale.
+      // A retired product the shop has goes off sale; one published again comes back on sale; one
+      // whose waiting text or price was approved sells with it.
       if (product.externalId) await jobs.enqueue(syncMerchandiseJob, { merchandiseId: id }, tx, options);
       // A ready product never sent to the shop is sent now; one still processing is sent when ready.
       else if (step === 'publish' && product.status === 'ready')
         await jobs.enqueue(publishMerchandiseJob, { merchandiseId: id }, tx, options);
     },
   };
-}
-
-/** The accounts of a school in a role: its directors, or the reviewers assigned to it. */
-async function peopleOf(tx: Db, organizationId: number, role: 'directors' | 'reviewers') {
-  const rows =
-    role === 'directors'
-      ? await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.organizationId, organizationId),
-              sql`${roles.athleticDirector} = any(${users.roles})`,
-            ),
-          )
-      : await tx
-          .select({ id: reviewAssignments.reviewerId })
-          .from(reviewAssignments)
-          .where(eq(reviewAssignments.organizationId, organizationId));
-  return rows.map((row) => row.id);
-}
-
-/**
- * Who hears of a step, in its transaction: a submitted design its school's reviewers, a decision
- * (with the reviewer's comment) and a publication the school's directors; never the one who took it.
- */
-async function tellOfStep(tx: Db, step: string, row: Values, actor: SessionUser, comment?: string) {
-  const organizationId = row.organizationId as number;
-  const title = String(row.title);
-  const told = {
-    submit: { to: 'reviewers', key: 'reviews.submitted', category: 'reviews', link: '/admin/reviews' },
-    approve: { to: 'directors', key: 'reviews.approved', category: 'reviews', link: '/admin/merchandise' },
-    requestChanges: {
-      to: 'directors',
-      key: 'reviews.changesRequested',
-      category: 'reviews',
-      link: '/admin/merchandise',
-    },
-    publish: { to: 'directors', key: 'products.published', category: 'products', link: '/admin/merchandise' },
-  } as const;
-  const what = told[step as keyof typeof told];
-  if (!what) return;
-  const userIds = (await peopleOf(tx, organizationId, what.to)).filter((id) => id !== actor.id);
-  await notify(tx, {
-    userIds,
-    category: what.category,
-    text: { key: what.key, params: { title, by: displayNameOf(actor), comment: comment ?? '' } },
-    link: what.link,
-  });
 }
 
 /** The engine of the products' review: their transitions, scope, audit and announcements. */

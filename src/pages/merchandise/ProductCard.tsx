@@ -246,7 +246,13 @@ export function ProductCard({ product, onRefresh }: { product: MerchandiseProduc
         <WorkflowActions
           definition={productReview}
           record={product}
-          note={product.reviewState === 'changesRequested' ? product.reviewComment : null}
+          note={
+            product.pendingChanges
+              ? translate('app.reviews.pendingNote')
+              : product.reviewState === 'submitted'
+                ? null
+                : product.reviewComment
+          }
           onDone={onRefresh}
         />
         {product.colours.length > 1 && (

@@ -1,4 +1,16 @@
-import { Box, Button, Card, CardContent, CardMedia, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardMedia,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useTranslate } from 'react-admin';
 import type { ReviewQueueItem } from '../../../contract/merchandise';
@@ -7,6 +19,55 @@ import { WorkflowActions } from '../../admin/engine/WorkflowActions';
 import { formatCurrency } from '../../lib/currency';
 import { http } from '../../providers';
 import { useSeededName } from '../../i18n/seededName';
+
+/**
+ * A product on sale whose director changed its title, description or price, in a school that
+ * reviews such changes: what it says now against what it would say, side by side.
+ */
+function PendingChanges({ item }: { item: ReviewQueueItem }) {
+  const translate = useTranslate();
+  const seeded = useSeededName();
+  const pending = item.pendingChanges;
+  if (!pending) return null;
+  const headingId = `review-${item.id}-pending`;
+  const rows = [
+    ['app.merchandise.productTitle', item.title, pending.title],
+    ['app.merchandise.description', seeded(item.description), pending.description],
+    ['app.merchandise.price', formatCurrency(item.price), formatCurrency(pending.price)],
+  ];
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3">
+        {translate('app.reviews.pending')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.reviews.pendingHelp')}
+      </Typography>
+      <Table size="small" data-testid="pending-changes">
+        <TableHead>
+          <TableRow>
+            <TableCell component="td" />
+            <TableCell>{translate('app.reviews.now')}</TableCell>
+            <TableCell>{translate('app.reviews.proposed')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(([label, now, proposed]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {translate(label)}
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{now}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: now === proposed ? undefined : 'bold' }}>
+                {proposed}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
 
 /** One submitted design: its pictures front and back, its school, the print files and the decision. */
 function ReviewCard({ item, onDone }: { item: ReviewQueueItem; onDone: () => void }) {
@@ -39,6 +100,7 @@ function ReviewCard({ item, onDone }: { item: ReviewQueueItem; onDone: () => voi
         <Typography variant="body2" sx={{ my: 1 }}>
           {item.description}
         </Typography>
+        <PendingChanges item={item} />
       </CardContent>
       <Box
         sx={{
@@ -91,6 +153,12 @@ export function ReviewsPage() {
       ),
   });
   const title = translate('app.reviews.title');
+  // A decided design leaves the queue and its buttons with it: the keyboard goes on from the
+  // page's heading (the layout's h1 in `main`) rather than from the top of the document.
+  const decided = async () => {
+    await refetch();
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  };
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
@@ -101,7 +169,7 @@ export function ReviewsPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {data.map((item) => (
-            <ReviewCard key={item.id} item={item} onDone={() => void refetch()} />
+            <ReviewCard key={item.id} item={item} onDone={() => void decided()} />
           ))}
         </Box>
       )}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { campaignProducts, campaigns, jobs } from '../../../../server/db/schema';
+import { campaignProducts, campaigns, jobs, merchandise } from '../../../../server/db/schema';
 import { windowSale } from '../../../../server/modules/merchandise/windows';
 import { createOrganization, createUser, signIn, testApp } from '../../helpers';
 import { actors } from '../organizations/actors';
@@ -150,6 +150,23 @@ describe('a campaign’s products', () => {
     expect(await stored(id)).toEqual([
       expect.objectContaining({ productId: hoodie.id, minimum: 24, fundraising: 10 }),
     ]);
+  });
+
+  it('still sells an approved product whose new title, description or price waits for a reviewer', async () => {
+    const tee = await addProduct(ctx.db, who.organization.id, { title: 'Spirit Tee', price: 18.5 });
+    await ctx.db
+      .update(merchandise)
+      .set({
+        reviewState: 'submitted',
+        pendingChanges: { title: 'Crest Tee', description: '', price: 20, returnTo: 'published' },
+      })
+      .where(eq(merchandise.id, tee.id));
+    const id = await scheduleWindow();
+    const offered = await who.director({ method: 'GET', url: `/api/campaigns/${id}/candidates` });
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().result).toContainEqual(expect.objectContaining({ productId: tee.id }));
+    const saved = await put(who.director, id, [{ productId: tee.id, minimum: 24, fundraising: 0 }]);
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('keeps another school and other roles out: 404 beyond the school, 403 for a role that runs no windows', async () => {

@@ -28,6 +28,7 @@ describe('managing organizations (Admin only)', () => {
       guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Westfield Middle School',
       spiritShopAddress: 'https://shop.example/westfield',
+      reviewTextChanges: false,
     });
     const table = await who.admin({
       method: 'POST',

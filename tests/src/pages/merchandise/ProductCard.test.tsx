@@ -23,6 +23,7 @@ const product = (overrides: Partial<MerchandiseProduct> = {}): MerchandiseProduc
   status: 'processing',
   reviewState: 'draft',
   reviewComment: null,
+  pendingChanges: null,
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
   layers: [],
   colours: [],
@@ -61,6 +62,24 @@ describe('merchandise product card', () => {
     expect(screen.getByText('Our crest on a tee')).toBeInTheDocument();
     expect(screen.getByText('$1,234.50')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: appMessages.merchandise.refresh })).toBeNull();
+  });
+
+  it("says a new title, description and price wait for a reviewer, and shows a reviewer's comment once decided", () => {
+    renderCard(
+      product({
+        reviewState: 'submitted',
+        pendingChanges: { title: 'Crest Tee', description: 'New', price: 30, returnTo: 'published' },
+      }),
+    );
+    expect(screen.getByText(appMessages.reviews.pendingNote)).toBeInTheDocument();
+    // The card shows what sells now, not what waits.
+    expect(screen.getByText('Lincoln Tee')).toBeInTheDocument();
+    expect(screen.queryByText('Crest Tee')).toBeNull();
+  });
+
+  it("shows the reviewer's comment on a product whose change was sent back", () => {
+    renderCard(product({ reviewState: 'published', reviewComment: 'Keep the price' }));
+    expect(screen.getByText('Keep the price')).toBeInTheDocument();
   });
 
   it('opens the Details modal with the full image', async () => {

@@ -21,6 +21,7 @@ const trashed: TrashedProduct = {
   status: 'ready',
   reviewState: 'draft',
   reviewComment: null,
+  pendingChanges: null,
   placement: { x: 0.5, y: 0.458333, width: 0.25, rotation: 0 },
   layers: [],
   colours: [],
