@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { AdminContext } from 'react-admin';
+import { AdminContext, TitlePortal } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resourceDefinitions } from '../../../../contract/definitions';
 import { appMessages } from '../../../../src/i18n/en';
@@ -64,6 +64,8 @@ const renderDetails = (id: number) =>
       i18nProvider={i18nProvider}
       dataProvider={createDataProvider(httpClient, resourceDefinitions)}
     >
+      {/* The page's h1 is the layout's, which its Title fills. */}
+      <TitlePortal component="h1" />
       <OrderDetails id={id} />
     </AdminContext>,
   );
