@@ -482,10 +482,13 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       expect(exported.headers['content-type']).toMatch(/^text\/csv/);
       expect(exported.headers['content-disposition']).toBe(`attachment; filename="${definition.name}.csv"`);
       const columns = listColumns(definition);
-      // A reference reads as its row's label, as the list shows it (an Admin reaches every one).
+      // A reference reads as its row's label and a choice as its label, as the list shows them
+      // (an Admin reaches every one).
       const cell = async (column: string, value: unknown) => {
         const f = definition.fields[column];
         if (value == null) return '';
+        if (f.kind === 'choice')
+          return f.choices.find((choice) => choice.value === value)?.label ?? String(value);
         if (f.kind !== 'reference') return String(value);
         const referenced = tableOf(definitionOf(f.to)!);
         const labelColumn = (referenced as unknown as Record<string, never>)[f.show];
