@@ -2,10 +2,13 @@ import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
 import { type CloseOut, platformSharePercent } from '../../../contract/campaigns';
 import { cents } from '../../../contract/definitions/orders';
 import { bySize } from '../../../contract/sizes';
+import type { JobType } from '../../../contract/definitions/jobs';
 import type { Db } from '../../db/client';
 import { campaignProducts, type campaigns, jobs, merchandise, orderItems, orders } from '../../db/schema';
-import { closeOutJob } from './resource';
 import { counted, productsOf } from './products';
+
+/** The job that builds a closed window's package, queued by its `close` step. */
+export const closeOutJob: JobType = 'campaigns.close-out';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 

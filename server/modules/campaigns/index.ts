@@ -14,10 +14,9 @@ import { resourceSchema } from '../../engine/openapi';
 import { HttpError } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { campaignCard } from './card';
-import { closeOutOf } from './close-out';
+import { closeOutJob, closeOutOf } from './close-out';
 import { closeOutPackager } from './close-out-package';
 import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
-import { closeOutJob } from './resource';
 
 /** The package's file name: the window's name in letters, digits and dashes (a header's value). */
 const packageFileName = (name: string) => {

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { JobType } from '../../../contract/definitions/jobs';
 import type { Db } from '../../db/client';
 import { campaignProducts } from '../../db/schema';
 import type { ResourceServer } from '../../engine/types';
 import { queueJob } from '../../jobs';
+import { closeOutJob } from './close-out';
 import { syncOnStorefront } from './products';
-
-export const closeOutJob: JobType = 'campaigns.close-out';
 
 /**
  * A window's steps reach the storefront and the print shop in the step's own transaction: opening
