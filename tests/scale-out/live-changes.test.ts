@@ -52,7 +52,7 @@ async function leaveAfterOneChange(client: Client, server: ServerProcess, key: s
   await vi.waitFor(
     () => expect(stream.events.map((event) => event.data)).toContainEqual(expect.objectContaining({ id })),
     {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 50,
     },
   );
@@ -81,7 +81,7 @@ describe('live changes across two servers on one PostgreSQL', () => {
         expect(onB.events.map((event) => event.data)).toContainEqual(
           expect.objectContaining({ resource: 'settings', id: created.body.result.id, action: 'created' }),
         ),
-      { timeout: 10_000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
   });
 
@@ -123,7 +123,7 @@ describe('live changes across two servers on one PostgreSQL', () => {
     ];
     const onB = await changesOn(b, client, lastId);
     await vi.waitFor(() => expect(settingIdsOf(onB.events)).toEqual(missed), {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 50,
     });
     // And on a server that started since (a balancer adding one), the same.
@@ -131,7 +131,7 @@ describe('live changes across two servers on one PostgreSQL', () => {
     try {
       const onC = await changesOn(c, client, lastId);
       await vi.waitFor(() => expect(settingIdsOf(onC.events)).toEqual(missed), {
-        timeout: 10_000,
+        timeout: 30_000,
         interval: 50,
       });
       expect([...onB.events, ...onC.events].map((event) => event.event)).not.toContain('reset');
@@ -150,7 +150,7 @@ describe('live changes across two servers on one PostgreSQL', () => {
     missed.push(await createSetting(client, b, 'restart-missed-2'));
     const onA = await changesOn(a, client, lastId);
     await vi.waitFor(() => expect(settingIdsOf(onA.events)).toEqual(missed), {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 50,
     });
     expect(onA.events.map((event) => event.event)).not.toContain('reset');
