@@ -58,7 +58,8 @@ describe.each([
       await page.getByRole('button', { name: messages.login.submit, exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      expect(background).toBe(colorScheme === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(255, 255, 255)');
+      // The portal's own page colours (src/theme.ts): #0f1216 dark, #f4f5f7 light.
+      expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 18, 22)' : 'rgb(244, 245, 247)');
     } finally {
       await page.context().close();
     }
