@@ -1,3 +1,4 @@
+import { loadingBars } from './loading';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages as en } from '../../src/i18n/en';
@@ -196,7 +197,7 @@ describe.each([
             await page.waitForFunction(() => document.body.innerText.trim().length > 0);
             // Tables and galleries fill in after their first request.
             await page.waitForLoadState('networkidle');
-            await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+            await expect.poll(() => page.locator(loadingBars).count(), { timeout: 15_000 }).toBe(0);
             expect(await seriousViolations(page)).toEqual([]);
             await expectOneMainAndOneH1(page);
           } finally {

@@ -1,3 +1,4 @@
+import { loadingBars } from './loading';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -43,7 +44,7 @@ export async function seriousViolations(page: Page) {
  * What is still loading: a spinner or bar with no value. A bar with one is content (a window's
  * units against its minimum) and stays.
  */
-const loading = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow])');
+const loading = (page: Page) => page.locator(loadingBars);
 
 export interface Walk {
   /** The resources walked (the registry, or the README's example served beside it). */

@@ -1,3 +1,4 @@
+import { loadingBars } from './loading';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../contract/locales';
@@ -73,7 +74,7 @@ describe('texts at first paint', () => {
         const texts = await textsOnTheWay(page, '/admin/dashboard', locale, async (page) => {
           await page.getByRole('heading', { name: messages.dashboard.title }).first().waitFor();
           await page.waitForLoadState('networkidle');
-          await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+          await expect.poll(() => page.locator(loadingBars).count()).toBe(0);
         });
         const settled = await page.evaluate(() => document.body.innerText);
         const drawn = texts.filter((text) => text.trim() !== '');

@@ -1,3 +1,4 @@
+import { loadingBars } from './loading';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, offers, resourceCalls } from '../../contract/resource';
@@ -34,7 +35,7 @@ async function withPage<T>(width: number, run: (page: Page, context: BrowserCont
 async function settled(page: Page, path: string) {
   await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle' });
   expect(new URL(page.url()).pathname).toBe(path);
-  await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator(loadingBars).count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** How far the page scrolls sideways; tables may scroll inside their own container instead. */

@@ -1,3 +1,4 @@
+import { loadingBars } from './loading';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appMessages as es } from '../../src/i18n/es';
@@ -29,7 +30,7 @@ const names = [
 /** What a person sees once the page has settled: its text, no progress bar left. */
 async function settledText(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  await expect.poll(() => page.locator(loadingBars).count()).toBe(0);
   return page.evaluate(() => document.body.innerText);
 }
 
