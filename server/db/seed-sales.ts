@@ -45,11 +45,17 @@ export async function seedDemoSales(
   const apparel = await db.select().from(baseApparel).orderBy(asc(baseApparel.id));
   // Without the blob store no apparel was seeded; there is nothing to sell then.
   if (apparel.length === 0) return;
-  let seed = 14;
-  const next = (below: number) => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed % below;
+  const generator = (start: number) => {
+    let seed = start;
+    return (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
   };
+  const next = generator(14);
+  // Sizes and colours draw from their own sequence: the orders and their totals stay the ones
+  // the demo has always had, which the README's and the tests' figures name.
+  const pick = generator(41);
   let number = 2001;
   for (const organization of organizations) {
     const plan = demoProducts[organization.name] ?? [];
@@ -91,8 +97,8 @@ export async function seedDemoSales(
       const sizes = apparel.find((row) => row.id === product.baseApparelId)?.sizes ?? [];
       const own = colours.filter((colour) => colour.merchandiseId === product.id);
       return {
-        size: sizes.length > 0 ? sizes[next(sizes.length)] : null,
-        colour: own.length > 0 ? own[next(own.length)].name : null,
+        size: sizes.length > 0 ? sizes[pick(sizes.length)] : null,
+        colour: own.length > 0 ? own[pick(own.length)].name : null,
       };
     };
     for (let daysAgo = demoSalesDays - 1; daysAgo >= 0; daysAgo -= 1) {
