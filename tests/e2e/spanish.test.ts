@@ -25,6 +25,9 @@ const names = [
   ...Object.values(demoProducts).flatMap((products) =>
     products.flatMap((product) => [`${product.title} in school colours`, product.title]),
   ),
+  // The demo's store windows (server/db/seed.ts), named by their schools.
+  'Spirit Week Store',
+  'Regatta Store',
 ];
 
 /** What a person sees once the page has settled: its text, no progress bar left. */
