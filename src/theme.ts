@@ -31,6 +31,10 @@ const shared: ThemeOptions = {
   shape: { borderRadius: 8 },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // MUI's unselected toggle is black at 54%, under 4.5:1 on the page's grey: the secondary text reads.
+    MuiToggleButton: {
+      styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) },
+    },
     // A card is a surface drawn by a hairline, not a shadow: the page reads as one calm plane.
     MuiCard: {
       defaultProps: { elevation: 0 },
