@@ -118,6 +118,9 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1e3a8a' },
     secondary: { main: '#b91c1c' },
+    // MUI's red and orange carry white text at 4.98:1 and 3.11:1; these darker ones at 6.5 and 5.
+    error: { main: '#b91c1c' },
+    warning: { main: '#b45309' },
     background: { default: '#f4f5f7', paper: '#ffffff' },
     text: { primary: '#1b1f24', secondary: '#555c66' },
     divider: '#dfe2e6',
@@ -134,6 +137,8 @@ export const darkTheme = createTheme({
     mode: 'dark',
     primary: { main: '#93c5fd' },
     secondary: { main: '#fca5a5' },
+    // MUI's dark red carries white text at 3.7:1: a light red carries dark text instead.
+    error: { main: '#fca5a5' },
     background: { default: '#0f1216', paper: '#171b21' },
     text: { primary: '#e7e9ec', secondary: '#a6adb8' },
     divider: '#2b313a',

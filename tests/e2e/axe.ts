@@ -7,23 +7,24 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 interface Violation {
   id: string;
   impact: string | null;
-  help: string;
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page; serious and critical violations, described for the failure message. */
-export async function seriousViolations(page: Page) {
+/**
+ * Runs axe-core in the page, or only inside the region `include` selects; serious and critical
+ * violations, each as its rule and the elements it found, for the failure message.
+ */
+export async function seriousViolations(page: Page, include?: string) {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (region) => {
     const axe = (
-      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }
+      window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: Violation[] }> } }
     ).axe;
-    return (await axe.run(document)).violations;
-  });
+    return (await axe.run(region ? { include: [[region]] } : document)).violations;
+  }, include);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }

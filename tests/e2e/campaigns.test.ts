@@ -1,17 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CloseOut } from '../../contract/campaigns';
 import { appMessages } from '../../src/i18n/en';
+import { seriousViolations } from './axe';
 import { baseUrl, browserOfBothRoles } from './browser';
 
 const session = browserOfBothRoles();
 const text = appMessages.campaigns;
 const day = 86_400_000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Where the run leaves its pictures to be looked at (the chosen ones go to docs/screenshots). */
 const shots = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'campaign-screenshots');
@@ -26,23 +25,6 @@ function trackTrouble(page: Page) {
       trouble.failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   return trouble;
-}
-
-/** Serious and critical axe-core violations inside the given regions. */
-async function seriousViolations(page: Page, selector: string) {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (include) => {
-    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const { violations } = await axe.run({ include: [[include]] });
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-  }, selector);
 }
 
 const fitsWidth = (page: Page) =>

@@ -1,6 +1,5 @@
+import { seriousViolations } from './axe';
 import { loadingBars } from './loading';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnyResource, type Field, fillPath, offers, resourceCalls } from '../../contract/resource';
@@ -17,28 +16,12 @@ import { admin, demo, launchBrowser, type SignedIn, signedInState } from './brow
  * only Admins may open did) or have a serious axe violation. The pages come from the
  * definitions, so a newly registered resource is walked without a line here.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const accounts: Record<string, { email: string; password: string }> = {
   [roles.admin]: { email: admin.email, password: admin.password },
   [roles.athleticDirector]: { email: demo.directorEmail, password: demo.password },
   // The seed's licensing representative of the demo school.
   [roles.reviewer]: { email: 'reviewer@district.example', password: demo.password },
 };
-
-export async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /**
  * What is still loading: a spinner or bar with no value. A bar with one is content (a window's

@@ -9,7 +9,8 @@ import { roles } from '../../contract/roles';
 import { appMessages } from '../../src/i18n/en';
 import { csvOf } from '../server/engine/import/files';
 import { admin, demo, launchBrowser, type SignedIn, signedInState } from './browser';
-import { seriousViolations, walkEveryRole } from './every-role-walk';
+import { seriousViolations } from './axe';
+import { walkEveryRole } from './every-role-walk';
 import { startExampleServer } from './readme-example/serve';
 
 /**

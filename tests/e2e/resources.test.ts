@@ -5,7 +5,7 @@ import { type AnyResource, offers, resourceCalls } from '../../contract/resource
 import { definitionOf, resourceDefinitions } from '../../contract/definitions';
 import { appMessages } from '../../src/i18n/en';
 import { admin, baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
-import { seriousViolations } from './every-role-walk';
+import { seriousViolations } from './axe';
 
 const texts = appMessages.tables;
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
+import { darkTheme, theme } from '../../src/theme';
 import { admin, baseUrl, launchBrowser, openLogin, signIn } from './browser';
 
 const views = appMessages.views;
@@ -24,6 +25,11 @@ async function freshBrowser(): Promise<{ context: BrowserContext; page: Page }> 
 
 const columnHeader = (page: Page, name: string) => page.locator('thead').getByText(name, { exact: true });
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/** `#0f1216` as the browser reports it: `rgb(15, 18, 22)`. */
+const rgbOf = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+const dark = rgbOf(darkTheme.palette.background.default);
+const light = rgbOf(theme.palette.background.default);
 
 describe('views, columns and the theme follow the user to another browser', () => {
   it('saves a view of Settings, hides a column and picks the dark theme in one browser; another browser has them', async () => {
@@ -48,12 +54,12 @@ describe('views, columns and the theme follow the user to another browser', () =
 
     await page.getByRole('button', { name: new RegExp(admin.email) }).click();
     await page.getByRole('menuitemradio', { name: layout.themeDark }).click();
-    await expect.poll(() => bodyBackground(page)).toBe('rgb(18, 18, 18)');
+    await expect.poll(() => bodyBackground(page)).toBe(dark);
     await first.context.close();
 
     const second = await freshBrowser();
     const other = second.page;
-    await expect.poll(() => bodyBackground(other)).toBe('rgb(18, 18, 18)');
+    await expect.poll(() => bodyBackground(other)).toBe(dark);
     await other.goto(`${baseUrl()}/admin/settings`);
     await columnHeader(other, 'Key').waitFor();
     await expect.poll(() => columnHeader(other, 'Value').count()).toBe(0);
@@ -70,7 +76,7 @@ describe('views, columns and the theme follow the user to another browser', () =
     await other.getByRole('menuitem', { name: views.remove.replace('%{name}', 'Limits') }).click();
     await other.getByRole('button', { name: new RegExp(admin.email) }).click();
     await other.getByRole('menuitemradio', { name: layout.themeSystem }).click();
-    await expect.poll(() => bodyBackground(other)).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => bodyBackground(other)).toBe(light);
     await second.context.close();
   });
 });
