@@ -21,7 +21,7 @@ import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { parseJsonBodies } from './http/json-body';
-import { JobQueue } from './jobs';
+import { JobQueue, renderLane } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
 import { apiModules, resourceServers } from './modules';
@@ -131,7 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const localFiles = !config.s3;
   app.decorate(
     'jobs',
-    new JobQueue(database.db, { log: app.log, localServerId: localFiles ? serverId : undefined }),
+    new JobQueue(database.db, {
+      log: app.log,
+      localServerId: localFiles ? serverId : undefined,
+      laneWorkers: { [renderLane]: config.renderJobWorkers },
+    }),
   );
   scheduleStorageSweep(app.jobs, database.db, storage, app.log);
   scheduleTrashPurge(

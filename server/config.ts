@@ -157,6 +157,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value !== '0' && value !== 'false'),
   WORKFLOW_SWEEP_SECONDS: seconds(15),
+  RENDER_JOB_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   SHOPIFY_SHOP_URL: optionalString.pipe(
     z.url('SHOPIFY_SHOP_URL must be a URL such as https://shop.myshopify.com').optional(),
   ),
@@ -244,6 +245,8 @@ export type Config = {
   jobWorker: boolean;
   /** How often the job worker's clock takes scheduled steps that are due (a store window opening). */
   workflowSweepMs: number;
+  /** Product-processing (render) workers per process; one organization holds all but one at most. */
+  renderJobWorkers: number;
   /**
    * Both set: merchandise is published to this Shopify store instead of served by the portal.
    * With `webhookSecret`, the store's `orders/create` webhook records its orders.
@@ -375,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e),
     jobWorker: e.JOB_WORKER,
     workflowSweepMs: e.WORKFLOW_SWEEP_SECONDS * 1000,
+    renderJobWorkers: e.RENDER_JOB_WORKERS,
     shopify:
       e.SHOPIFY_SHOP_URL && e.SHOPIFY_ACCESS_TOKEN
         ? {

@@ -1,1 +1,1 @@
-export { announceJobs, type JobHandler, JobQueue, queueJob, visibleJobError } from './queue';
+export { announceJobs, type JobHandler, JobQueue, queueJob, renderLane, visibleJobError } from './queue';

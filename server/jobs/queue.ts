@@ -55,6 +55,11 @@ export interface JobQueueOptions {
    * database: jobs it enqueues carry it, and only it claims them, since no other has their files.
    */
   localServerId?: string;
+  /**
+   * Workers per lane in this process; one unless told. A lane with more never lets one
+   * organization hold all of them: a school's costly render leaves another school's job a worker.
+   */
+  laneWorkers?: Record<string, number>;
 }
 
 /** Finished jobs are kept this long for inspection, then deleted. */
@@ -78,6 +83,9 @@ class JobInterrupted extends Error {}
 
 /** The lane of every job type that names none. */
 const defaultLane = '';
+
+/** Product processing's lane: minutes of drawing never hold e-mail and storefront syncs. */
+export const renderLane = 'render';
 
 export interface EnqueueOptions {
   maxAttempts?: number;
@@ -234,6 +242,33 @@ export class JobQueue {
   }
 
   /**
+   * In a lane of n > 1 workers, an organization already running n - 1 of the lane's jobs gets
+   * no more until one ends, so the last worker is always free for another organization's job.
+   */
+  private withinShare(lane: string | undefined) {
+    const workers = lane === undefined ? 1 : this.workersOf(lane);
+    if (workers < 2) return undefined;
+    const types = lane === defaultLane ? undefined : this.laneTypes(lane!);
+    return or(
+      isNull(jobs.organizationId),
+      sql`(select count(*) from ${jobs} as holding where holding.organization_id = ${jobs.organizationId}
+        and holding.status = 'running' and holding.locked_until >= now()
+        ${
+          types
+            ? sql`and holding.type in (${sql.join(
+                types.map((type) => sql`${type}`),
+                sql`, `,
+              )})`
+            : sql``
+        }) < ${workers - 1}`,
+    );
+  }
+
+  private workersOf(lane: string) {
+    return Math.max(1, this.options.laneWorkers?.[lane] ?? 1);
+  }
+
+  /**
    * Takes the next due job of the lane, or one whose worker's lock has expired: first the
    * organization with the fewest jobs running, then the one served longest ago, then the oldest
    * job. So one organization's backlog cannot hold every worker while another's job waits, and
@@ -254,6 +289,7 @@ export class JobQueue {
             ? or(isNull(jobs.runOn), eq(jobs.runOn, this.options.localServerId))
             : isNull(jobs.runOn),
           this.ofLane(lane),
+          this.withinShare(lane),
         ),
       )
       .orderBy(
@@ -389,7 +425,7 @@ export class JobQueue {
     for (;;) if (!(await this.runOnce())) return;
   }
 
-  /** Runs a worker for each lane of the registered job types; the default lane's also prunes. */
+  /** Runs the workers of each lane of the registered job types; the default lane's also prune. */
   start() {
     if (this.running) return;
     this.running = true;
@@ -424,7 +460,9 @@ export class JobQueue {
       defaultLane,
       ...[...this.handlers.values()].map((handler) => handler.lane ?? defaultLane),
     ]);
-    this.current = Promise.all([...lanes].map(loop));
+    this.current = Promise.all(
+      [...lanes].flatMap((lane) => Array.from({ length: this.workersOf(lane) }, () => loop(lane))),
+    );
   }
 
   /**

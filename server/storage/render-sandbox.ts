@@ -69,7 +69,10 @@ export interface RenderOptions {
 }
 
 export interface RenderSandboxOptions {
-  /** Renders at once; two cores are the smallest machine the portal runs on. */
+  /**
+   * Renders at once: the render lane's two job workers and an upload's trial beside them, so a
+   * logo's upload never waits behind two products' prints.
+   */
   maxChildren?: number;
   maxWaiting?: number;
   /** A child's JavaScript heap, in MB; pixels are held outside it and bounded by sharp. */
@@ -115,7 +118,7 @@ export class RenderSandbox {
   private lastId = 0;
 
   constructor(options: RenderSandboxOptions = {}) {
-    this.maxChildren = options.maxChildren ?? 2;
+    this.maxChildren = options.maxChildren ?? 3;
     this.maxWaiting = options.maxWaiting ?? 20;
     this.maxHeapMb = options.maxHeapMb ?? 512;
     this.idleMs = options.idleMs ?? 30_000;

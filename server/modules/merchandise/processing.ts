@@ -12,7 +12,7 @@ import {
   merchandiseColours,
   organizations,
 } from '../../db/schema';
-import { type JobHandler, visibleJobError } from '../../jobs';
+import { type JobHandler, renderLane, visibleJobError } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
 import { isGarmentOutline } from './garment-maps';
@@ -184,8 +184,7 @@ async function preflightSheet(
  */
 export function merchandiseProcessor(db: Db, storage: BlobStore, storefront: Storefront): JobHandler {
   return {
-    // Minutes of drawing must not hold the worker that sends e-mail and syncs the storefront.
-    lane: 'render',
+    lane: renderLane,
     async run(payload, _job, { signal }) {
       const { merchandiseId } = payload as { merchandiseId: number };
       const [row] = await db.select().from(merchandise).where(eq(merchandise.id, merchandiseId));

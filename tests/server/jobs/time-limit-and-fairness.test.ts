@@ -151,3 +151,55 @@ describe('claiming jobs of two organizations', () => {
     expect((await workers[1].claim())?.id).toBe(mail.id);
   });
 });
+
+/**
+ * A logo that drew for 73 s at print size held the one render worker while another school's
+ * plain product waited 75 s (issue 44 item 2). A render lane has two workers, and one school may
+ * hold only one of them.
+ */
+describe('a render lane of two workers', () => {
+  const product = (queue: JobQueue, name: string, organizationId: number) =>
+    queue.enqueue('product', { name }, ctx.db, { organizationId });
+
+  it("never lets one organization hold both: A's backlog waits for A's first job, B's job takes the other", async () => {
+    const queue = new JobQueue(ctx.db, { log, laneWorkers: { render: 2 } });
+    queue.register('product', { lane: 'render', run: async () => {} });
+    const a1 = await product(queue, 'A1', 1);
+    await product(queue, 'A2', 1);
+
+    expect((await queue.claim('render'))?.id).toBe(a1.id);
+    expect(await queue.claim('render'), 'A already holds all but one worker').toBeNull();
+    const b1 = await product(queue, 'B1', 2);
+    expect((await queue.claim('render'))?.id).toBe(b1.id);
+  });
+
+  it("runs another organization's product while a costly one of the first still draws", async () => {
+    const queue = new JobQueue(ctx.db, { log, pollMs: 50, laneWorkers: { render: 2 } });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    queue.register('product', {
+      lane: 'render',
+      run: (payload) =>
+        new Promise<void>((resolve) => {
+          const { name } = payload as { name: string };
+          started.push(name);
+          finish.set(name, resolve);
+        }),
+    });
+    await product(queue, 'A1', 1);
+    await product(queue, 'A2', 1);
+    queue.start();
+    try {
+      await expect.poll(() => started).toEqual(['A1']);
+      await product(queue, 'B1', 2);
+      queue.wakeUp();
+      await expect.poll(() => started).toEqual(['A1', 'B1']);
+      finish.get('B1')!();
+      finish.get('A1')!();
+      await expect.poll(() => started).toEqual(['A1', 'B1', 'A2']);
+      finish.get('A2')!();
+    } finally {
+      await queue.stop();
+    }
+  });
+});
