@@ -73,7 +73,8 @@ export const campaignCandidateSchema = z.object({
 });
 export const campaignCandidatesResponseSchema = resultOf(z.array(campaignCandidateSchema));
 
-const packageStatuses = ['none', 'building', 'ready'] as const;
+/** `failed`: its job's last attempt failed and no package was built; it can be built again. */
+const packageStatuses = ['none', 'building', 'ready', 'failed'] as const;
 
 /** What the close-out says of one product: its units against its minimum and what it raised. */
 const closeOutProductSchema = z.object({
@@ -113,6 +114,8 @@ const closeOutSchema = z.object({
     status: z.enum(packageStatuses),
     builtAt: z.string().nullable(),
     bytes: z.number().int().nullable(),
+    /** Why the last build failed, when it did. */
+    error: z.string().nullable(),
   }),
 });
 export type CloseOut = z.infer<typeof closeOutSchema>;

@@ -146,6 +146,7 @@ export const operationDocs: Record<string, OperationDoc> = {
   'GET /api/campaigns/{id}/candidates': { summary: 'The products a store window may sell' },
   'GET /api/campaigns/card': { summary: "The dashboard's store-window card" },
   'GET /api/campaigns/{id}/close-out': { summary: "A store window's close-out figures and package status" },
+  'POST /api/campaigns/{id}/close-out/package': { summary: "Build a store window's close-out package again" },
   'GET /api/campaigns/{id}/close-out/package': {
     summary: "A store window's close-out package",
     file: 'The package (zip)',

@@ -523,6 +523,8 @@ export const appMessages = {
     downloadPackage: 'Download package',
     preparing: 'Preparing the package...',
     notPrepared: 'The package is prepared once the window has closed.',
+    packageFailed: 'The package could not be built: %{error}',
+    buildAgain: 'Build the package again',
   },
   dashboard: {
     title: 'Dashboard',
@@ -907,6 +909,7 @@ export const appMessages = {
     campaignMaxProducts: 'At most %{max} products',
     campaignProductTwice: 'The product is listed twice (also line %{line})',
     campaignClosedProducts: "A closed campaign's products cannot change",
+    packageBeforeClose: 'The package is built once the window has closed',
     campaignProductNotApproved: "'%{title}' is not approved",
     sizeNotOffered: "Size '%{size}' is not one of %{sizes}",
     colourNotOffered: "Colour '%{colour}' is not one of %{colours}",

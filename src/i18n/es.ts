@@ -569,6 +569,8 @@ export const appMessages: typeof englishAppMessages = {
     downloadPackage: 'Descargar paquete',
     preparing: 'Preparando el paquete...',
     notPrepared: 'El paquete se prepara cuando la tienda ha cerrado.',
+    packageFailed: 'No se pudo preparar el paquete: %{error}',
+    buildAgain: 'Preparar el paquete de nuevo',
   },
   dashboard: {
     title: 'Panel',
@@ -943,6 +945,7 @@ export const appMessages: typeof englishAppMessages = {
     campaignMaxProducts: 'Como máximo %{max} productos',
     campaignProductTwice: 'El producto aparece dos veces (también en la línea %{line})',
     campaignClosedProducts: 'Los productos de una campaña cerrada no pueden cambiar',
+    packageBeforeClose: 'El paquete se prepara cuando la tienda ha cerrado',
     campaignProductNotApproved: "'%{title}' no está aprobado",
     sizeNotOffered: "La talla '%{size}' no es ninguna de %{sizes}",
     colourNotOffered: "El color '%{colour}' no es ninguno de %{colours}",

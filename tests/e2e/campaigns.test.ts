@@ -213,5 +213,5 @@ const closeOutExample: CloseOut = {
   raised: 410,
   platformShare: 41,
   outsideWindow: 0,
-  package: { status: 'ready', builtAt: '2026-11-28T10:00:00.000Z', bytes: 5000 },
+  package: { status: 'ready', builtAt: '2026-11-28T10:00:00.000Z', bytes: 5000, error: null },
 };

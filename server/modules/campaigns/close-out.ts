@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type CloseOut, platformSharePercent } from '../../../contract/campaigns';
 import { cents } from '../../../contract/definitions/orders';
 import { bySize } from '../../../contract/sizes';
@@ -9,6 +9,8 @@ import { counted, productsOf } from './products';
 
 /** The job that builds a closed window's package, queued by its `close` step. */
 export const closeOutJob: JobType = 'campaigns.close-out';
+
+export const packageBeforeCloseMessage = 'The package is built once the window has closed';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -67,23 +69,25 @@ async function countsOf(db: Db, campaignId: number) {
     );
 }
 
-/** The window's package as its row and the queue have it: built, being built, or neither. */
+/**
+ * The window's package as its row and its latest job have it: being built, built, failed for
+ * good (and never built), or neither. Finished jobs are pruned after a week: a failure older than
+ * that reads as none, and the package can be built again either way.
+ */
 async function packageOf(db: Db, campaign: CampaignRow): Promise<CloseOut['package']> {
-  const [building] = await db
-    .select({ id: jobs.id })
+  const [latest] = await db
+    .select({ status: jobs.status, lastError: jobs.lastError })
     .from(jobs)
-    .where(
-      and(
-        eq(jobs.type, closeOutJob),
-        inArray(jobs.status, ['queued', 'running']),
-        sql`${jobs.payload}->>'campaignId' = ${String(campaign.id)}`,
-      ),
-    )
+    .where(and(eq(jobs.type, closeOutJob), sql`${jobs.payload}->>'campaignId' = ${String(campaign.id)}`))
+    .orderBy(desc(jobs.id))
     .limit(1);
+  const building = latest?.status === 'queued' || latest?.status === 'running';
+  const failed = latest?.status === 'failed' && !campaign.packageKey;
   return {
-    status: building ? 'building' : campaign.packageKey ? 'ready' : 'none',
+    status: building ? 'building' : campaign.packageKey ? 'ready' : failed ? 'failed' : 'none',
     builtAt: campaign.packageBuiltAt?.toISOString() ?? null,
     bytes: campaign.packageBytes,
+    error: failed ? latest.lastError : null,
   };
 }
 

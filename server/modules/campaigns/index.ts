@@ -14,7 +14,7 @@ import { resourceSchema } from '../../engine/openapi';
 import { HttpError } from '../../http/errors';
 import { sendBlob } from '../../storage/http';
 import { campaignCard } from './card';
-import { closeOutJob, closeOutOf } from './close-out';
+import { closeOutJob, closeOutOf, packageBeforeCloseMessage } from './close-out';
 import { closeOutPackager } from './close-out-package';
 import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
 
@@ -109,6 +109,30 @@ const campaignsModule: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
+      return { result: await closeOutOf(app.db, campaign) };
+    },
+  );
+
+  app.post(
+    '/:id/close-out/package',
+    {
+      onRequest: resourceGuard(campaigns, 'update'),
+      schema: resourceSchema(campaigns, {
+        description:
+          "Builds a closed window's package again (after its job failed, or to take in orders refunded since): queues the job unless one is queued or running, and answers the close-out with the package building. 409 before the window has closed.",
+        params: idParamsSchema,
+        response: { 200: closeOutResponseSchema },
+      }),
+    },
+    async (request) => {
+      const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
+      if (campaign.state !== 'closed' && campaign.state !== 'sentToPrint')
+        throw new HttpError(409, packageBeforeCloseMessage);
+      if ((await closeOutOf(app.db, campaign)).package.status !== 'building')
+        await app.jobs.enqueue(closeOutJob, { campaignId: campaign.id }, app.db, {
+          organizationId: campaign.organizationId,
+          maxAttempts: 5,
+        });
       return { result: await closeOutOf(app.db, campaign) };
     },
   );

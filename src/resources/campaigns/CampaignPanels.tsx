@@ -19,7 +19,7 @@ export function CampaignPanels({ id }: { id: number }) {
   return (
     <>
       <ProductsPanel id={id} editable={offered('update')} closed={closed} />
-      {closed && <CloseOutPanel id={id} />}
+      {closed && <CloseOutPanel id={id} editable={offered('update')} />}
     </>
   );
 }

@@ -17,11 +17,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { type CloseOut, platformSharePercent } from '../../../contract/campaigns';
 import { formatCurrency, formatNumber } from '../../lib/currency';
-import { packageUrl, useCloseOut } from './api';
+import { useFailureToast } from '../../providers/failureToast';
+import { campaignKeys, packageUrl, rebuildPackage, useCloseOut } from './api';
 
 function Figures({ closeOut }: { closeOut: CloseOut }) {
   const translate = useTranslate();
@@ -143,8 +145,42 @@ function Counts({ counts, labelId }: { counts: CloseOut['counts']; labelId: stri
   );
 }
 
-function Package({ id, status }: { id: number; status: CloseOut['package']['status'] }) {
+/** The failed build's reason, and a way to build it again for whoever may change the window. */
+function FailedPackage({ id, error, editable }: { id: number; error: string | null; editable: boolean }) {
   const translate = useTranslate();
+  const failureToast = useFailureToast();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const buildAgain = async () => {
+    setAsking(true);
+    try {
+      queryClient.setQueryData(campaignKeys.closeOut(id), await rebuildPackage(id));
+    } catch (caught) {
+      failureToast(caught);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <Alert
+      severity="error"
+      action={
+        editable ? (
+          <Button color="inherit" size="small" disabled={asking} onClick={() => void buildAgain()}>
+            {translate('app.campaigns.buildAgain')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {translate('app.campaigns.packageFailed', { error: error ?? '' })}
+    </Alert>
+  );
+}
+
+function Package({ id, closeOut, editable }: { id: number; closeOut: CloseOut; editable: boolean }) {
+  const translate = useTranslate();
+  const { status, error } = closeOut.package;
+  if (status === 'failed') return <FailedPackage id={id} error={error} editable={editable} />;
   if (status === 'ready')
     return (
       <Button variant="contained" component="a" href={packageUrl(id)} download startIcon={<DownloadIcon />}>
@@ -166,7 +202,7 @@ function Package({ id, status }: { id: number; status: CloseOut['package']['stat
  * minimum met or not (those not met are refunded), the money raised and the platform's share, the
  * units by product, colour and size, and the package to download once its job has built it.
  */
-export function CloseOutPanel({ id }: { id: number }) {
+export function CloseOutPanel({ id, editable }: { id: number; editable: boolean }) {
   const translate = useTranslate();
   const closeOut = useCloseOut(id, true);
   const headingId = useId();
@@ -199,7 +235,7 @@ export function CloseOutPanel({ id }: { id: number }) {
               <Counts counts={closeOut.data.counts} labelId={countsId} />
             </Box>
             <Box sx={{ mt: 2 }}>
-              <Package id={id} status={closeOut.data.package.status} />
+              <Package id={id} closeOut={closeOut.data} editable={editable} />
             </Box>
           </>
         )}

@@ -42,6 +42,10 @@ export const saveProducts = (id: number, products: CampaignProductInput[]) =>
     body: { products },
   });
 
+/** Queues the package's job again; the answer is the close-out with the package building. */
+export const rebuildPackage = (id: number) =>
+  http<{ result: CloseOut }>(`/api/campaigns/${id}/close-out/package`, { method: 'POST' });
+
 /** How often a package being built is asked after, and for how long at most (then the change stream or a reload). */
 const packagePoll = { everyMs: 3_000, times: 100 } as const;
 

@@ -394,5 +394,39 @@ describe('the close-out of a store window', () => {
       messageKey: 'jobs.closeOutFailed',
       params: { name: 'Winter spirit week', error: job.lastError },
     });
+    const figures = await who.director({ method: 'GET', url: `/api/campaigns/${id}/close-out` });
+    expect(figures.json().result.package).toEqual({
+      status: 'failed',
+      builtAt: null,
+      bytes: null,
+      error: job.lastError,
+    });
+
+    // Once the file is back, the director builds it again.
+    const restored = await ctx.app.storage.put(Buffer.from('Crest Hoodie back'), {
+      contentType: 'image/png',
+      prefix: 'merchandise-prints',
+    });
+    await ctx.db.update(merchandise).set({ backPrintKey: restored.key }).where(eq(merchandise.id, hoodie));
+    expect(
+      (await reviewer({ method: 'POST', url: `/api/campaigns/${id}/close-out/package` })).statusCode,
+    ).toBe(403);
+    const again = await who.director({ method: 'POST', url: `/api/campaigns/${id}/close-out/package` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().result.package).toMatchObject({ status: 'building', error: null });
+    // Asked twice, it is built once.
+    await who.director({ method: 'POST', url: `/api/campaigns/${id}/close-out/package` });
+    expect(await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'queued'))).toHaveLength(1);
+    await ctx.app.jobs.drain();
+    const built = await who.director({ method: 'GET', url: `/api/campaigns/${id}/close-out` });
+    expect(built.json().result.package).toMatchObject({ status: 'ready', error: null });
+  });
+
+  it('refuses to build the package of a window still open', async () => {
+    const hoodie = await approvedProduct('Crest Hoodie');
+    const id = await openCampaign([{ productId: hoodie, minimum: 1, fundraising: 1 }]);
+    const early = await who.director({ method: 'POST', url: `/api/campaigns/${id}/close-out/package` });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The package is built once the window has closed');
   });
 });

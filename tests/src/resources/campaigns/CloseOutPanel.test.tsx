@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const text = appMessages.campaigns;
+
+const missingPrint = "The close-out's print-files/Lincoln Tee-back.png is missing from the file store";
 
 const closeOut = (status: CloseOut['package']['status']): CloseOut => ({
   orders: 31,
@@ -46,6 +48,7 @@ const closeOut = (status: CloseOut['package']['status']): CloseOut => ({
     status,
     builtAt: status === 'ready' ? '2026-11-28T10:00:00.000Z' : null,
     bytes: status === 'ready' ? 5000 : null,
+    error: status === 'failed' ? missingPrint : null,
   },
 });
 
@@ -57,9 +60,9 @@ function closeOutHandler(...statuses: CloseOut['package']['status'][]) {
   );
 }
 
-async function renderPanel() {
+async function renderPanel(editable = true) {
   await session.refresh();
-  renderAdmin(<CloseOutPanel id={4} />);
+  renderAdmin(<CloseOutPanel id={4} editable={editable} />);
   return screen.findByRole('region', { name: text.closeOut });
 }
 
@@ -97,5 +100,30 @@ describe('campaign close-out panel', () => {
     expect(
       await within(panel).findByRole('link', { name: text.downloadPackage }, { timeout: 5_000 }),
     ).toBeInTheDocument();
+  });
+
+  it('says why a package failed, and builds it again for whoever may change the window', async () => {
+    let asked = 0;
+    server.use(
+      meHandler(directorUser),
+      closeOutHandler('failed'),
+      http.post('*/api/campaigns/4/close-out/package', () => {
+        asked += 1;
+        return HttpResponse.json({ result: closeOut('building') });
+      }),
+    );
+    const panel = await renderPanel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent(text.packageFailed.replace('%{error}', missingPrint));
+    fireEvent.click(within(alert).getByRole('button', { name: text.buildAgain }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(text.preparing);
+    expect(asked).toBe(1);
+  });
+
+  it('offers no rebuild to whoever may only read the window', async () => {
+    server.use(meHandler(directorUser), closeOutHandler('failed'));
+    const panel = await renderPanel(false);
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
   });
 });
