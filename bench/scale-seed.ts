@@ -76,6 +76,7 @@ export async function seed(db: Db, sizeName: string) {
          lateral (select bounds.first_product + (o.organization_id - bounds.first_school) * 5 + (n.i + k) % 5 as product) as p`);
   await db.execute(sql`reset session_replication_role`);
   await fillKeptDays(db);
+  await seedWindows(db);
   await db.execute(sql`
     insert into users (email, normalized_email, username, first_name, last_name, roles, security_stamp, email_confirmed)
     select 'user' || i || '@bench.example', 'user' || i || '@bench.example', 'user' || i || '@bench.example',
@@ -94,6 +95,27 @@ export async function seed(db: Db, sizeName: string) {
   // What autovacuum (PostgreSQL) or server/db/maintenance.ts (PGlite) does after a bulk load.
   await db.execute(sql`vacuum analyze`);
   log(`seeded ${sizeName} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Every school has a store window open for two weeks, closing within the next ten days (so an
+ * Admin's card finds about 350 of 500 closing this week and lists the first 20), selling its
+ * five products; the school's orders of the last two weeks are the window's.
+ */
+export async function seedWindows(db: Db) {
+  await db.execute(sql`
+    insert into campaigns (name, organization_id, opens_at, closes_at, state)
+    select 'Window ' || o.id, o.id, now() - interval '14 days',
+           now() + make_interval(hours => 1 + (o.id * 37) % 240), 'open'
+    from organizations o`);
+  await db.execute(sql`
+    insert into campaign_products (campaign_id, product_id, minimum, fundraising)
+    select c.id, m.id, 24, 5 + m.id % 10
+    from campaigns c join merchandise m on m.organization_id = c.organization_id`);
+  await db.execute(sql`
+    update orders set campaign_id = c.id
+    from campaigns c
+    where c.organization_id = orders.organization_id and orders.created_at >= c.opens_at`);
 }
 
 const keptDaysMigration = path.join(

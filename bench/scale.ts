@@ -28,7 +28,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type SalesQuery, salesQueries, salesRange } from '../server/modules/dashboard/sales';
 import { startPostgres } from '../tests/server/global-setup-postgres';
-import { bigSchoolOrders, director, log, seed, sizes, timeIndexes } from './scale-seed';
+import { bigSchoolOrders, director, log, seed, seedWindows, sizes, timeIndexes } from './scale-seed';
 import { writeScaleSection } from './scale-section';
 
 const sizeNames =
@@ -208,8 +208,16 @@ async function benchDriver(
           rows: { seeded: boolean }[];
         }
       ).rows;
-      if (seeded) log(`${driver}: reusing the orders already in ${databaseUrl}`);
-      else {
+      if (seeded) {
+        log(`${driver}: reusing the orders already in ${databaseUrl}`);
+        // A database seeded before store windows existed gets them now.
+        const [{ windows }] = (
+          (await app.db.execute(sql`select exists (select from campaigns) as windows`)) as unknown as {
+            rows: { windows: boolean }[];
+          }
+        ).rows;
+        if (!windows) await seedWindows(seeder ? drizzle(seeder) : app.db);
+      } else {
         log(`${driver}: seeding ${sizeName}`);
         await seed(seeder ? drizzle(seeder) : app.db, sizeName);
       }
@@ -270,6 +278,18 @@ async function benchDriver(
         method: 'POST',
         body: { skip: 0, take: 25 },
         cookie: adminCookie,
+      },
+      {
+        name: 'Admin store-windows card (the first 20 closing this week)',
+        p95Target: dashboardP95Ms,
+        path: '/api/campaigns/card',
+        cookie: adminCookie,
+      },
+      {
+        name: "athletic director's store-windows card (the big school's open window)",
+        p95Target: dashboardP95Ms,
+        path: '/api/campaigns/card',
+        cookie: directorCookie,
       },
       {
         name: 'Admin dashboard cards',
