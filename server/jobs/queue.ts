@@ -6,6 +6,7 @@ import type { ChangeAction, RecordChange } from '../../contract/changes';
 import { jobs as jobsResource } from '../../contract/definitions/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { isDatabaseUnavailable } from '../http/error-handler';
 import { announceAll, systemActor } from '../engine/change-feed';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -441,7 +442,9 @@ export class JobQueue {
           }
           worked = await this.runOnce(lane);
         } catch (error) {
-          this.options.log.error({ err: error, lane }, 'job worker could not claim a job');
+          // A database blip is expected and passes (the manual's outages); anything else is a fault.
+          const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+          this.options.log[level]({ err: error, lane }, 'job worker could not claim a job');
         }
         if (!worked && this.running) {
           let timer: NodeJS.Timeout | undefined;
