@@ -1439,7 +1439,7 @@ export const resourceLabels = {
       actorUserId: 'Autor',
       action: 'Acción',
       entityType: 'Entidad',
-      entityId: 'Id de la entidad',
+      entityId: 'Registro',
     },
   },
   mail: {
