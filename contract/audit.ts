@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { auditLog } from './definitions/audit-log';
+import { rowSchemaOf } from './resource';
+
 /**
  * Every action the audit log records. The server's `audit()` takes only these, so a new action
  * is a type error until it is listed here, and the catalogues (`app.audit.actions`) must then
@@ -47,3 +51,13 @@ export type AuditAction =
  * its definition) is named by the resource's label.
  */
 export type ModuleEntityType = 'merchandise' | 'design-logo' | 'shopify-order' | 'mail';
+
+/**
+ * What an entry keeps of its change (server/engine/change-audit.ts), secrets left out: the
+ * record's title under its definition's title field, and `changes`, each altered field's value
+ * before and after; a module's own entries keep what the module wrote.
+ */
+const auditDetailsSchema = z.record(z.string(), z.unknown()).nullable();
+
+/** A row of the audit log as the API answers it: the definition's fields and the entry's details. */
+export const auditRowSchema = (rowSchemaOf(auditLog) as z.ZodObject).extend({ details: auditDetailsSchema });

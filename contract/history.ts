@@ -4,6 +4,7 @@ import { idSchema } from './resource';
 
 /** One field of a change: its value before and after (null where it had none). */
 const fieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 /** One audited change of a record, newest first in `GET {path}/:id/history`. */
 const historyEntrySchema = z.object({

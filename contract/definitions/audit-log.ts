@@ -31,7 +31,11 @@ export const auditLog = defineResource({
       sort: true,
       filter: true,
     }),
-    entityId: field.text({ label: 'Entity id', max: 100, readOnly: true, search: true, filter: true }),
+    entityId: field.text({ label: 'Record', max: 100, readOnly: true, search: true, filter: true }),
   },
-  list: { sort: { field: 'createdAt', order: 'DESC' } },
+  // A phone's card shows the first three: when, to which record (with what changed), and what.
+  list: {
+    columns: ['createdAt', 'entityId', 'action', 'actorUserId', 'entityType'],
+    sort: { field: 'createdAt', order: 'DESC' },
+  },
 });

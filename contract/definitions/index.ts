@@ -1,4 +1,6 @@
+import { auditRowSchema } from '../audit';
 import type { AnyResource } from '../resource';
+import { auditLog } from './audit-log';
 import { accountRowSchema, userCreateSchema, userUpdateSchema } from '../users';
 import { definitionsWithoutSchemas } from './without-schemas';
 import { orderCreateSchema } from './order-items';
@@ -6,8 +8,8 @@ import { ordersWithoutSchemas } from './orders';
 import { usersWithoutSchemas } from './users';
 
 /*
- * Bodies the fields cannot describe: users (nested name, passwords, role lists) and orders
- * (their items). Joined here rather than in the definitions, which the admin shell loads
+ * Bodies the fields cannot describe: users (nested name, passwords, role lists), orders
+ * (their items) and the audit log's rows (each entry's details). Joined here rather than in the definitions, which the admin shell loads
  * without zod.
  */
 export const users = {
@@ -16,7 +18,9 @@ export const users = {
 };
 export const orders = { ...ordersWithoutSchemas, schemas: { create: orderCreateSchema } };
 
-const withSchemas: Record<string, AnyResource> = { users, orders };
+const auditLogWithSchemas = { ...auditLog, schemas: { row: auditRowSchema } };
+
+const withSchemas: Record<string, AnyResource> = { users, orders, 'audit-log': auditLogWithSchemas };
 
 /** Every table resource with its schemas: what the server registers and the forms validate with. */
 export const resourceDefinitions: AnyResource[] = definitionsWithoutSchemas.map(

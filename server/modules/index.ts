@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import athleticDirectors from './athletic-directors';
+import { auditLogServer } from './audit-log/resource';
 import brands from './brands';
 import campaigns from './campaigns';
 import { campaignsServer } from './campaigns/resource';
@@ -59,4 +60,5 @@ export const resourceServers: Record<string, ResourceServer> = {
   orders: ordersServer,
   campaigns: campaignsServer,
   jobs: jobsServer,
+  'audit-log': auditLogServer,
 };

@@ -1442,7 +1442,7 @@ export const resourceLabels = {
       actorUserId: 'Autor',
       action: 'Acción',
       entityType: 'Entidad',
-      entityId: 'Id de la entidad',
+      entityId: 'Registro',
     },
   },
   mail: {

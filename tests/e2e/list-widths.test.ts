@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { offers } from '../../contract/resource';
 import { resourceDefinitions } from '../../contract/definitions';
 import { roles } from '../../contract/roles';
 import { appMessages } from '../../src/i18n/en';
 import { baseUrl, browserOfBothRoles } from './browser';
+import { overflowOf } from './overflow';
 
 /**
  * Every list an Admin may open, at every width from a small phone to a laptop: the page never
@@ -14,26 +14,6 @@ import { baseUrl, browserOfBothRoles } from './browser';
 const session = browserOfBothRoles();
 const widths = [320, 390, 768, 1024, 1280];
 const lists = resourceDefinitions.filter((definition) => offers(definition, 'list', [roles.admin]));
-
-/** Where the page overflows: its scroll width, and every row control that is not wholly on screen. */
-const overflowOf = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const controls = [
-      ...document.querySelectorAll<HTMLElement>(
-        '.RaList-content tbody a, .RaList-content tbody button, .RaList-content tbody input[role="switch"], ' +
-          '[data-testid="list-cards"] a, [data-testid="list-cards"] button, [data-testid="list-cards"] input',
-      ),
-    ];
-    const outside = controls
-      .map((control) => ({ control, rect: control.getBoundingClientRect() }))
-      .filter(({ rect }) => rect.width > 0 && (rect.left < -1 || rect.right > width + 1))
-      .map(
-        ({ control, rect }) =>
-          `${control.getAttribute('aria-label') ?? control.textContent} at ${Math.round(rect.right)}`,
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
-  });
 
 describe('lists at every width', () => {
   it.each(lists.map((definition) => [definition.name]))(

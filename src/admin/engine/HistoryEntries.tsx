@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { HistoryEntry } from '../../../contract/history';
+import type { FieldChange, HistoryEntry } from '../../../contract/history';
 import { formatDateTime } from '../../lib/dates';
 
 interface Props {
@@ -22,6 +22,28 @@ interface Props {
   shown: (field: string, value: unknown) => string;
   actionText: (action: string) => string;
   actionsOf: (entry: HistoryEntry, index: number) => ReactNode;
+}
+
+/** One field of a change as a person reads it: 'Field: before → after', in the list's words. */
+export function ChangeLine({
+  change,
+  fieldName,
+  shown,
+}: {
+  change: FieldChange;
+  fieldName: Props['fieldName'];
+  shown: Props['shown'];
+}) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" sx={{ mb: 0.5 }}>
+      <strong>{fieldName(change.field)}</strong>:{' '}
+      {translate('app.history.fromTo', {
+        from: shown(change.field, change.before),
+        to: shown(change.field, change.after),
+      })}
+    </Typography>
+  );
 }
 
 /** A record's changes, newest first: a table, or on a phone a card per change. */
@@ -41,13 +63,7 @@ export function HistoryEntries({ entries, cards, fieldName, shown, actionText, a
                 {who(entry)}
               </Typography>
               {entry.changes.map((change) => (
-                <Typography key={change.field} variant="body2" sx={{ mb: 0.5 }}>
-                  <strong>{fieldName(change.field)}</strong>:{' '}
-                  {translate('app.history.fromTo', {
-                    from: shown(change.field, change.before),
-                    to: shown(change.field, change.after),
-                  })}
-                </Typography>
+                <ChangeLine key={change.field} change={change} fieldName={fieldName} shown={shown} />
               ))}
               {actionsOf(entry, index)}
             </CardContent>

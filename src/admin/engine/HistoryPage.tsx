@@ -13,7 +13,7 @@ import { useFailureToast } from '../../providers/failureToast';
 import { useResourcePath } from '../../resources/useResourcePath';
 import { useCodeText } from './codes';
 import { HistoryEntries } from './HistoryEntries';
-import { useResourceText, useValueText } from './labels';
+import { useChangeText, useResourceText } from './labels';
 import { useOffers } from './useOffers';
 
 /** The change a person asked to undo, or the version to restore, and what the confirmation lists. */
@@ -69,18 +69,9 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   });
   // The record as the page shows it: its version goes with an undo.
   const { data: record } = useGetOne(definition.name, { id });
-  const valueOf = useValueText(
+  const { shown, fieldName } = useChangeText(
     definition,
-    useMemo(
-      () =>
-        (data ?? []).flatMap((entry) =>
-          entry.changes.flatMap((change) => [
-            { [change.field]: change.before },
-            { [change.field]: change.after },
-          ]),
-        ),
-      [data],
-    ),
+    useMemo(() => (data ?? []).flatMap((entry) => entry.changes), [data]),
   );
   const editable = (field: string) => {
     const f = definition.fields[field];
@@ -108,8 +99,6 @@ export function HistoryPage({ definition, id }: { definition: AnyResource; id: n
   };
 
   const title = translate('app.tables.history', { label: text.one(definition) });
-  const shown = (field: string, value: unknown) => valueOf(field, value) || '—';
-  const fieldName = (field: string) => (definition.fields[field] ? text.field(definition, field) : field);
   /** What a confirmation lists: each field, from its value now to the one it gets back. */
   const lines = (changes: { field: string; before: unknown; after: unknown }[]) =>
     changes

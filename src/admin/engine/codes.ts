@@ -2,6 +2,10 @@ import { useTranslate } from 'react-admin';
 import { definitionsWithoutSchemas } from '../../../contract/definitions/without-schemas';
 import { useResourceText } from './labels';
 
+/** The resource whose changes the audit log records under `code`, if a resource's they are. */
+export const auditedDefinitionOf = (code: string) =>
+  definitionsWithoutSchemas.find((definition) => definition.audit?.entityType === code);
+
 /**
  * The codes the server writes into the audit log and the job queue, named in the reader's
  * language: an audit action (`app.audit.actions`), an entity type (the resource whose
@@ -14,7 +18,7 @@ export function useCodeText() {
   return {
     action: (code: string) => translate(`app.audit.actions.${code}`, { _: code }),
     entity: (code: string) => {
-      const definition = definitionsWithoutSchemas.find((d) => d.audit?.entityType === code);
+      const definition = auditedDefinitionOf(code);
       return definition ? text.one(definition) : translate(`app.audit.entities.${code}`, { _: code });
     },
     jobType: (code: string) => translate(`app.audit.jobTypes.${code}`, { _: code }),

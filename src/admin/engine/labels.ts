@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { type RaRecord, useTranslate } from 'react-admin';
+import type { FieldChange } from '../../../contract/history';
 import type { AnyResource } from '../../../contract/resource';
 import { useReferenceLabels, valueText, type ValueWords } from './values';
 
@@ -49,6 +51,26 @@ export function useValueText(definition: AnyResource, values: readonly Record<st
   const text = useResourceText();
   const reference = useReferenceLabels(definition, values);
   return (name: string, value: unknown) => text.value(definition, name, value, reference);
+}
+
+/**
+ * How a record's changes are worded wherever a person reads them (History, the audit log): each
+ * field by its label, each value before and after through `valueText`, '—' for none.
+ */
+export function useChangeText(definition: AnyResource, changes: readonly FieldChange[]) {
+  const text = useResourceText();
+  const valueOf = useValueText(
+    definition,
+    useMemo(
+      () =>
+        changes.flatMap((change) => [{ [change.field]: change.before }, { [change.field]: change.after }]),
+      [changes],
+    ),
+  );
+  return {
+    shown: (field: string, value: unknown) => valueOf(field, value) || '—',
+    fieldName: (field: string) => (definition.fields[field] ? text.field(definition, field) : field),
+  };
 }
 
 export type ResourceText = ReturnType<typeof useResourceText>;

@@ -74,3 +74,48 @@ describe('searching the audit log', () => {
     }
   });
 });
+
+describe('an entry of the audit log', () => {
+  it("answers with the entry's details: the record's title and each changed field before and after", async () => {
+    const cookie = await signIn(ctx.app, admin.email);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/promo-codes',
+      headers: { cookie },
+      payload: { code: 'SPRING10', name: 'Spring', organization: 'Lincoln', state: 'OH', isActive: true },
+    });
+    expect(created.statusCode).toBe(200);
+    const promo = created.json().result as { id: number; version: number };
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/promo-codes/${promo.id}`,
+      headers: { cookie },
+      payload: {
+        code: 'SPRING10',
+        name: 'Autumn',
+        organization: 'Lincoln',
+        state: 'TX',
+        isActive: true,
+        version: promo.version,
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/audit-log/table',
+      headers: { cookie },
+      payload: { skip: 0, take: 10, sortField: 'createdAt', sortOrder: 'DESC', filter: { action: 'update' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const [entry] = response.json().result.data as { entityId: string; details: Record<string, unknown> }[];
+    expect(entry.entityId).toBe(String(promo.id));
+    expect(entry.details).toEqual({
+      name: 'AUTUMN',
+      changes: [
+        { field: 'name', before: 'SPRING', after: 'AUTUMN' },
+        { field: 'state', before: 'OH', after: 'TX' },
+      ],
+    });
+  });
+});
