@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { RoleName } from '../../contract/roles';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AuthContext } from './sessions';
 
@@ -11,9 +12,9 @@ export function currentAuth(request: FastifyRequest): AuthContext {
 
 export const currentUser = (request: FastifyRequest) => currentAuth(request).user;
 
-/** preHandler: a signed-in user holding at least one of the roles. */
+/** preHandler: a signed-in user holding at least one of the roles (a role's name, never a literal). */
 export const requireRole =
-  (...required: string[]) =>
+  (...required: RoleName[]) =>
   async (request: FastifyRequest) => {
     const user = currentUser(request);
     if (required.length > 0 && !required.some((role) => user.roles.includes(role))) throw forbidden();

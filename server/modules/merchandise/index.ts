@@ -137,7 +137,7 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/base-apparel/:id/colours',
     {
-      preHandler: requireRole('Admin'),
+      preHandler: requireRole(roles.admin),
       config: {
         multipartForm: {
           fields: apparelColourFieldsSchema,
