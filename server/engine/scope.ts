@@ -126,7 +126,7 @@ export function assertWithinReferences(definition: AnyResource) {
     const target = definitionOf(f.to);
     const problem =
       !definition.organizationField || definition.organizationField === 'id'
-        ? 'it has no organizationField naming the record\'s organization'
+        ? "it has no organizationField naming the record's organization"
         : target && !ownerFieldOf(target)
           ? `'${f.to}' has no organizationField nor a reference to organizations`
           : undefined;

@@ -149,7 +149,8 @@ export async function runImport(
     for (const [index, name] of plan.byIndex) {
       const f = definition.fields[name];
       const text = (cells[index] ?? '').trim();
-      if (f.kind !== 'reference' || text === '') values[name] = cellValue(f, text, locale, form.choices?.[name]);
+      if (f.kind !== 'reference' || text === '')
+        values[name] = cellValue(f, text, locale, form.choices?.[name]);
       else if (f.within) within.push([name, f, text]);
       else resolve(name, f, text);
     }
