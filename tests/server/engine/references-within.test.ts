@@ -1,13 +1,22 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../../contract/definitions';
-import { defineResource, field, missingReferenceMessage, resourceCalls } from '../../../contract/resource';
+import {
+  accessFor,
+  defineResource,
+  field,
+  missingReferenceMessage,
+  resourceCalls,
+} from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
+import { buildApp } from '../../../server/app';
+import { testConfig } from '../../../server/config';
+import { resourceTable } from '../../../server/db/resource-table';
 import { auditLog } from '../../../server/db/schema';
 import { assertWithinReferences } from '../../../server/engine/scope';
-import { createUser } from '../helpers';
+import { createOrganization, createUser, resetDatabase, signIn, testDatabase } from '../helpers';
 import { csvOf, importForm } from './import/files';
-import { serveTeams, teams, teamsTable } from './teams';
+import { createFixtureTable, serveTeams, teams, teamsTable } from './teams';
 
 /** The README's Teams, whose coach is `within: 'organization'`: the team's school's staff only. */
 describe("a reference within the record's organization (the Teams coach)", () => {
@@ -189,5 +198,68 @@ describe("a reference within the record's organization (the Teams coach)", () =>
     expect(() => assertWithinReferences(ownerless)).toThrow(
       "Resource 'fixture-coached': 'brandId' is within the organization, yet 'brands' has no organizationField nor a reference to organizations",
     );
+  });
+});
+
+/** Rosters named once across schools: an import matches a row by name and may move it to another school. */
+const fixtureRosters = defineResource({
+  name: 'fixture-within-rosters',
+  table: 'fixture_within_rosters',
+  label: { one: 'Roster', many: 'Rosters' },
+  titleField: 'name',
+  access: accessFor([roles.admin]),
+  organizationField: 'organizationId',
+  fields: {
+    name: field.text({ label: 'Name', max: 100, required: true, unique: 'ci' }),
+    organizationId: field.reference({
+      label: 'Organization',
+      to: 'organizations',
+      show: 'name',
+      required: true,
+    }),
+    coachId: field.reference({ label: 'Coach', to: 'users', show: 'email', within: 'organization' }),
+  },
+});
+
+describe('an import moving a record to another school with its within reference', () => {
+  it('fails the row on the reference it keeps, though the file names no coach', async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    const { db } = database;
+    const table = resourceTable(fixtureRosters);
+    await db.execute(sql`drop table if exists fixture_within_rosters cascade`);
+    await createFixtureTable(db, table);
+    const app = await buildApp(testConfig(), { database, resources: [fixtureRosters] });
+    try {
+      await app.ready();
+      const lincolnId = (await createOrganization(db, 'Lincoln High School')).id;
+      await createOrganization(db, 'Riverside Academy');
+      const coach = await createUser(db, {
+        email: 'coach@lincoln.example',
+        roles: [roles.athleticDirector],
+        organizationId: lincolnId,
+      });
+      await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
+      await db.insert(table).values({ name: 'Alpha', organizationId: lincolnId, coachId: coach.id } as never);
+      const form = importForm(
+        csvOf([
+          ['Name', 'Organization'],
+          ['Alpha', 'Riverside Academy'],
+        ]),
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${resourceCalls(fixtureRosters).importPreview!.path}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie: await signIn(app, 'admin@example.com') },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result.failures).toEqual([
+        { row: 2, column: '', field: 'coachId', message: missingReferenceMessage(definitionOf('users')!) },
+      ]);
+    } finally {
+      await app.close();
+      await db.execute(sql`drop table if exists fixture_within_rosters cascade`);
+    }
   });
 });
