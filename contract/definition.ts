@@ -109,6 +109,15 @@ export interface ReferenceField extends FieldOptions {
   to: string;
   /** The referenced resource's field shown in place of the id. */
   show: string;
+  /**
+   * `'organization'`: only rows of the record's own organization (its `organizationField`), for
+   * every role, Admins too. Reach alone lets an Admin name any school's user as a team's coach;
+   * a coach must be of the team's school. As Payload's `filterOptions`, it both narrows the
+   * picker (to the organization the form holds) and refuses any other row on every write,
+   * including a write that moves the record to another organization. The referenced resource
+   * needs an owner: its own `organizationField` or a reference to organizations (`ownerFieldOf`).
+   */
+  within?: 'organization';
 }
 export interface DateField extends FieldOptions {
   kind: 'date' | 'dateTime';
@@ -446,6 +455,14 @@ export const sortableFields = (definition: AnyResource) => [
 export const referenceFields = (definition: AnyResource) =>
   entries(definition).filter((entry): entry is [string, ReferenceField] => entry[1].kind === 'reference');
 
+/**
+ * The field naming the organization a row belongs to: its `organizationField`, else its reference
+ * to organizations (an account's school), else none. Who may name a row of another resource
+ * (`referenceReach`) and `within: 'organization'` both go by it.
+ */
+export const ownerFieldOf = (definition: AnyResource) =>
+  definition.organizationField ?? referenceFields(definition).find(([, f]) => f.to === 'organizations')?.[0];
+
 export const filterableFields = (definition: AnyResource) =>
   entries(definition).filter(([, f]) => f.filter || f.kind === 'reference');
 
@@ -526,8 +543,9 @@ const joinPath = (...parts: string[]) => parts.filter(Boolean).join('/');
  * - deleteMany: `POST {path}/delete-many` with `{ ids }`, answering `{ result: { deleted } }`
  * - toggle: the one-field switch of the list, when the definition has one
  * - with `audit`: `GET {path}/:id/history` and `POST {path}/:id/revert` (unless `history: false`)
- * - with a reference field: `POST {path}/references` with `{ field, search?, ids? }`, the rows it
- *   may name as options `{ value, label }`, within what the caller may read (see `referencesQuerySchemaOf`)
+ * - with a reference field: `POST {path}/references` with `{ field, search?, ids?, organizationId? }`,
+ *   the rows it may name as options `{ value, label }`, within what the caller may read (see
+ *   `referencesQuerySchemaOf`)
  * - with `trash`: `POST {path}/trash/table` (the trash's table query), `POST {path}/:id/restore`,
  *   `POST {path}/restore-many` and `POST {path}/purge-many` with `{ ids }`
  * - when `importable`: `POST {path}/import/preview` and `POST {path}/import` with a spreadsheet

@@ -332,6 +332,8 @@ export function referencesQuerySchemaOf(definition: AnyResource) {
         .max(limits.searchText, `Search must be at most ${limits.searchText} characters`)
         .optional(),
       ids: z.array(idSchema).max(limits.maxTake, `Ids must be at most ${limits.maxTake}`).optional(),
+      /** The form's organization: a `within: 'organization'` field offers only its rows. */
+      organizationId: idSchema.optional(),
     })
     .strict();
 }

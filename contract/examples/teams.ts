@@ -38,8 +38,8 @@ export const teams = defineResource({
       show: 'name',
       required: true,
     }),
-    // The school's own staff: a director is offered only their school's users.
-    coachId: field.reference({ label: 'Coach', to: 'users', show: 'email' }),
+    // The team's school's own staff, for Admins too: offered and accepted from that school only.
+    coachId: field.reference({ label: 'Coach', to: 'users', show: 'email', within: 'organization' }),
     // Only Admins see or set a budget: it is absent from every answer to a director.
     budget: field.money({ label: 'Budget', min: 0, sort: true, access: { read: [roles.admin] } }),
     isActive: field.boolean({ label: 'Active', default: true, filter: true, sort: true }),

@@ -8,7 +8,7 @@ import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } fro
 import { announceChange, announcedAs } from './change-feed';
 import { refuseUnreadableQuery, visibleTo } from './field-access';
 import { auditChange, auditedBefore } from './change-audit';
-import { refuseUnreachableReferences, scopeCondition } from './scope';
+import { assertWithinReferences, refuseUnreachableReferences, scopeCondition } from './scope';
 import { columnsOf, tableOf } from './tables';
 import type { ChangeAction, ChangeContext, ResourceServer, TransitionTaken, Values } from './types';
 import { versionConflict } from './versions';
@@ -42,6 +42,7 @@ export class ResourceEngine {
       throw new Error(
         `Resource '${definition.name}': '${searchedHidden[0]}' is searched, yet some roles may not read it`,
       );
+    assertWithinReferences(definition);
     this.columns = columnsOf(this.table);
     if (!this.columns.version) throw new Error(`Resource '${definition.name}': table has no version column`);
     this.select = { id: this.columns.id, version: this.columns.version };

@@ -6,7 +6,7 @@ import { currentUser } from '../auth/guards';
 import { likePattern } from '../http/table';
 import type { ResourceEngine } from './engine';
 import type { ResourceRoute } from './types';
-import { referenceReach } from './scope';
+import { ownedBy, referenceReach } from './scope';
 import { columnsOf, tableOf } from './tables';
 
 /** A form offers a page of choices; typing narrows them. */
@@ -27,26 +27,33 @@ export function registerReferences(app: FastifyInstance, engine: ResourceEngine,
         throw new Error(
           `Resource '${definition.name}': '${name}' shows '${f.to}.${f.show}', which is no column`,
         );
-      return [name, { target, table: tableOf(target), columns, label: columns[f.show] }];
+      return [name, { target, table: tableOf(target), columns, label: columns[f.show], within: f.within }];
     }),
   );
   route(
     'references',
     {
       description:
-        "The referenced rows the caller may name in the field, as options: those of the given ids, else those whose label contains the search. A role but Admin reaches its own organization's rows only.",
+        "The referenced rows the caller may name in the field, as options: those of the given ids, else those whose label contains the search. A role but Admin reaches its own organization's rows only. A field `within` the organization offers, to every role, only the rows of `organizationId` (the form's organization; without it, none), and labels given ids within the caller's reach alone.",
       body: referencesQuerySchemaOf(definition),
       response: { 200: referencesResponseSchema },
     },
     async (request) => {
-      const { field, search, ids } = request.body as { field: string; search?: string; ids?: number[] };
-      const { target, table, columns, label } = lookups.get(field)!;
+      const { field, search, ids, organizationId } = request.body as {
+        field: string;
+        search?: string;
+        ids?: number[];
+        organizationId?: number;
+      };
+      const { target, table, columns, label, within } = lookups.get(field)!;
       const rows = await app.db
         .select({ value: columns.id, label })
         .from(table)
         .where(
           and(
             referenceReach(target, columns, currentUser(request)),
+            // A form's current value keeps its label whatever organization the form now holds.
+            within && !ids ? ownedBy(target, columns, organizationId) : undefined,
             target.trash ? isNull(columns.deletedAt) : undefined,
             ids ? inArray(columns.id, ids) : undefined,
             search?.trim() ? like(sql`lower(${label}::text)`, likePattern(search.trim())) : undefined,

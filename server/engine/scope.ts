@@ -5,6 +5,7 @@ import {
   type AnyResource,
   allows,
   missingReferenceMessage,
+  ownerFieldOf,
   referenceFields,
   seesEveryOrganization,
 } from '../../contract/resource';
@@ -111,16 +112,42 @@ export function referenceReach(
   if (allows(target, 'list', actor.roles) && actor.organizationId !== null)
     return organizationScope(target, columns, actor);
   if (actor.organizationId === null) return none;
-  const owner =
-    target.organizationField ?? referenceFields(target).find(([, f]) => f.to === 'organizations')?.[0];
+  const owner = ownerFieldOf(target);
   return owner ? eq(columns[owner], actor.organizationId) : none;
 }
 
 /**
+ * A `within: 'organization'` reference needs the record's organization and the referenced rows'
+ * owner to compare; a definition without them is refused at start, not at its first write.
+ */
+export function assertWithinReferences(definition: AnyResource) {
+  for (const [name, f] of referenceFields(definition)) {
+    if (!f.within) continue;
+    const target = definitionOf(f.to);
+    const problem =
+      !definition.organizationField || definition.organizationField === 'id'
+        ? "it has no organizationField naming the record's organization"
+        : target && !ownerFieldOf(target)
+          ? `'${f.to}' has no organizationField nor a reference to organizations`
+          : undefined;
+    if (problem)
+      throw new Error(`Resource '${definition.name}': '${name}' is within the organization, yet ${problem}`);
+  }
+}
+
+/** The rows of a `within: 'organization'` reference's target that `organizationId` owns; none without one. */
+export const ownedBy = (target: AnyResource, columns: Record<string, PgColumn>, organizationId: unknown) =>
+  organizationId === null || organizationId === undefined
+    ? none
+    : eq(columns[ownerFieldOf(target)!], organizationId as number);
+
+/**
  * A write may name only what the picker offers: each reference of `row` among `fields` must be
- * within `referenceReach`, or the write is a 400 naming the field, worded as the database's own
- * answer to an id that does not exist, so a write tells nobody which ids exist. Where the reach
- * is everything (an Admin) the foreign key alone decides.
+ * within `referenceReach`, and a `within: 'organization'` one (also when only the record's
+ * organization is among `fields`) of the row's own organization, whoever writes; else the write is
+ * a 400 naming the field, worded as the database's own answer to an id that does not exist, so a
+ * write tells nobody which ids exist. Where nothing narrows (an Admin, no `within`) the foreign key
+ * alone decides.
  */
 export async function refuseUnreachableReferences(
   db: Db,
@@ -129,13 +156,19 @@ export async function refuseUnreachableReferences(
   row: Values,
   fields: readonly string[],
 ) {
+  const organizationField = definition.organizationField;
   for (const [name, f] of referenceFields(definition)) {
     const id = row[name];
-    if (!fields.includes(name) || id === null || id === undefined) continue;
+    const within = f.within === 'organization' && organizationField !== undefined;
+    const named = fields.includes(name) || (within && fields.includes(organizationField));
+    if (!named || id === null || id === undefined) continue;
     const target = definitionOf(f.to)!;
     const table = tableOf(target);
     const columns = columnsOf(table);
-    const reach = referenceReach(target, columns, actor);
+    const reach = and(
+      referenceReach(target, columns, actor),
+      within ? ownedBy(target, columns, row[organizationField]) : undefined,
+    );
     if (reach === undefined) continue;
     const [reachable] = await db
       .select({ id: columns.id })

@@ -123,7 +123,7 @@ export function createDataProvider(
   /** A reference field's options (by search) or labels (by ids), as records `{ id, label }`. */
   const referenceOptions = async (
     resource: string,
-    query: { search?: string; ids?: number[] },
+    query: { search?: string; ids?: number[]; organizationId?: number },
     signal?: AbortSignal,
   ) => {
     const { name, field } = referenceOptionsOf(resource)!;
@@ -140,9 +140,11 @@ export function createDataProvider(
     ...base,
     async getList(resource, params) {
       if (!referenceOptionsOf(resource)) return table(definitionOf(resource), params);
-      const { q } = params.filter ?? {};
+      const { q, organizationId } = params.filter ?? {};
       const search = typeof q === 'string' && q.trim() ? q.trim() : undefined;
-      const data = await referenceOptions(resource, { search }, params.signal);
+      // A `within: 'organization'` input's organization, the form's (`inputs.tsx`).
+      const organization = typeof organizationId === 'number' ? { organizationId } : {};
+      const data = await referenceOptions(resource, { search, ...organization }, params.signal);
       return { data, total: data.length };
     },
     async getMany(resource, params) {

@@ -11,6 +11,8 @@ import {
   type Field,
   importDefinitionOf,
   missingReferenceMessage,
+  ownerFieldOf,
+  type ReferenceField,
   seesEveryOrganization,
   updateSchemaOf,
 } from '../../../contract/resource';
@@ -21,8 +23,7 @@ import { forbidden, HttpError } from '../../http/errors';
 import { announceChange, announceChanges } from '../change-feed';
 import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';
-import { referenceReach } from '../scope';
-import { scopeCondition } from '../scope';
+import { referenceReach, refuseUnreachableReferences, scopeCondition } from '../scope';
 import { columnsOf, tableOf } from '../tables';
 import type { Values } from '../types';
 import { nextVersion } from '../versions';
@@ -129,25 +130,44 @@ export async function runImport(
   const skipped = new Set(form.skipRows);
   const read = { ...sheet, rows: sheet.rows.filter(({ row }) => !skipped.has(row)) };
   const references = await referenceIds(db, definition, actor, read, plan.byIndex);
+  // Owners of the rows a `within: 'organization'` reference names, checked once the row is whole.
+  const ownerOf = new Map<string, Map<number, unknown>>();
   const rows = read.rows.map(({ row, cells }) => {
     const values: Values = {};
+    const within: [string, ReferenceField, string][] = [];
+    const resolve = (name: string, f: ReferenceField, text: string) => {
+      let ids = references.get(name)?.get(text.toLowerCase()) ?? [];
+      // Among the rows of that label, those of the row's own organization when the file gives it.
+      if (f.within && values[orgField!] != null) ids = ids.filter(({ owner }) => owner === values[orgField!]);
+      const target = definitionOf(f.to)!;
+      if (ids.length === 1) {
+        values[name] = ids[0].id;
+        if (f.within) ownerOf.set(name, (ownerOf.get(name) ?? new Map()).set(ids[0].id, ids[0].owner));
+      } else if (ids.length === 0) fail(row, name, missingReferenceMessage(target));
+      else fail(row, name, `${f.label} '${text}' names more than one ${target.label.one.toLowerCase()}`);
+    };
     for (const [index, name] of plan.byIndex) {
       const f = definition.fields[name];
       const text = (cells[index] ?? '').trim();
-      if (f.kind !== 'reference' || text === '') {
+      if (f.kind !== 'reference' || text === '')
         values[name] = cellValue(f, text, locale, form.choices?.[name]);
-        continue;
-      }
-      const ids = references.get(name)?.get(text.toLowerCase()) ?? [];
-      const target = definitionOf(f.to)!;
-      if (ids.length === 1) values[name] = ids[0];
-      else if (ids.length === 0) fail(row, name, missingReferenceMessage(target));
-      else fail(row, name, `${f.label} '${text}' names more than one ${target.label.one.toLowerCase()}`);
+      else if (f.within) within.push([name, f, text]);
+      else resolve(name, f, text);
     }
     // A role held to its own organization files every row there, whatever the file says.
     if (!admin && orgField && values[orgField] == null) values[orgField] = actor.organizationId;
+    for (const [name, f, text] of within) resolve(name, f, text);
     return { row, values };
   });
+  /** A `within: 'organization'` reference of another organization than the row's (an update's, kept). */
+  const outsideOrganization = (input: Values) =>
+    Object.entries(definition.fields).find(
+      ([name, f]) =>
+        f.kind === 'reference' &&
+        f.within &&
+        ownerOf.get(name)?.has(input[name] as number) &&
+        ownerOf.get(name)!.get(input[name] as number) !== input[orgField!],
+    );
 
   // A key twice in one file is a mistake in the file, whichever copy would win: both rows fail,
   // each naming the other (a second preview once counted the copy as an update of the first).
@@ -219,6 +239,9 @@ export async function runImport(
               .values(stored as never)
               .returning(engine.select);
         if (!written) throw new HttpError(409, `Someone changed this ${label} after the preview`);
+        // A row moved to another organization keeps a `within` reference only if it still fits.
+        if (current && orgField && !sameValue(input[orgField], current[orgField]))
+          await refuseUnreachableReferences(sp, engine.definition, actor, written as Values, [orgField]);
         await server.afterChange?.(written as Values, { ...context, id: (written as Values).id as number });
         if (options.commit) {
           await auditChange(sp, engine, actor, action, written as Values, {
@@ -303,6 +326,11 @@ export async function runImport(
         continue;
       }
       const input = parsed.data as Values;
+      const outside = outsideOrganization(input);
+      if (outside) {
+        fail(row, outside[0], missingReferenceMessage(definitionOf((outside[1] as ReferenceField).to)!));
+        continue;
+      }
       if (current && editable.every((name) => !(name in values) || sameValue(input[name], current[name]))) {
         preview.unchanged += 1;
         listed.add('unchanged', row, titleOf(current));
@@ -371,6 +399,11 @@ async function insertBatch(tx: Db, engine: ResourceEngine, rows: Values[]) {
     .orderBy(engine.columns.id)) as Values[];
 }
 
+interface Candidate {
+  id: number;
+  owner: unknown;
+}
+
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
 /** A create leaves out what the file left empty, so the field's default applies as in the form. */
@@ -410,7 +443,10 @@ async function matchedRows(db: Db, engine: ResourceEngine, actor: SessionUser, r
   return found;
 }
 
-/** Each reference column's texts → the ids of the rows showing them, within what the actor may name. */
+/**
+ * Each reference column's texts → the rows showing them (their id, and for a `within:
+ * 'organization'` field their owner), within what the actor may name.
+ */
 async function referenceIds(
   db: Db,
   definition: AnyResource,
@@ -418,20 +454,21 @@ async function referenceIds(
   sheet: Sheet,
   byIndex: Map<number, string>,
 ) {
-  const found = new Map<string, Map<string, number[]>>();
+  const found = new Map<string, Map<string, Candidate[]>>();
   for (const [index, name] of byIndex) {
     const f = definition.fields[name];
     if (f.kind !== 'reference') continue;
     const target = definitionOf(f.to)!;
     const columns = columnsOf(tableOf(target));
     const label = sql`lower(${columns[f.show]}::text)`;
+    const owner = f.within ? columns[ownerFieldOf(target)!] : sql`null`;
     const texts = [
       ...new Set(sheet.rows.map(({ cells }) => (cells[index] ?? '').trim().toLowerCase())),
     ].filter(Boolean);
-    const ids = new Map<string, number[]>();
+    const ids = new Map<string, Candidate[]>();
     for (let start = 0; start < texts.length; start += lookupBatch) {
       const rows = await db
-        .select({ id: columns.id, label })
+        .select({ id: columns.id, label, owner })
         .from(tableOf(target))
         .where(
           and(
@@ -441,7 +478,10 @@ async function referenceIds(
           ),
         );
       for (const row of rows)
-        ids.set(String(row.label), [...(ids.get(String(row.label)) ?? []), row.id as number]);
+        ids.set(String(row.label), [
+          ...(ids.get(String(row.label)) ?? []),
+          { id: row.id as number, owner: row.owner },
+        ]);
     }
     found.set(name, ids);
   }

@@ -1,4 +1,5 @@
-import { lazy, type ReactElement, Suspense } from 'react';
+import { lazy, type ReactElement, Suspense, useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -32,6 +33,9 @@ const transformOf = (field: Field) =>
 /**
  * A reference's input offers what the user may name (`POST {path}/references`); a user held to
  * one organization sees it fixed in the definition's organization field rather than a picker.
+ * A `within: 'organization'` one offers the rows of the organization the form holds, and is
+ * cleared when that organization changes, as its value belonged to the old one (the server
+ * refuses it anyway).
  */
 function ReferenceFieldInput({
   definition,
@@ -49,8 +53,21 @@ function ReferenceFieldInput({
     name === definition.organizationField && !seesEveryOrganization(user?.roleNames)
       ? (user?.organizationId ?? undefined)
       : undefined;
+  const within = field.within === 'organization';
+  const organization: unknown = useWatch({ name: definition.organizationField ?? name, disabled: !within });
+  const { setValue } = useFormContext();
+  const held = useRef(organization);
+  useEffect(() => {
+    if (!within || held.current === organization) return;
+    if (held.current != null) setValue(name, null, { shouldDirty: true });
+    held.current = organization;
+  }, [within, organization, name, setValue]);
   return (
-    <ReferenceInput source={name} reference={referenceOptionsResource(definition, name)}>
+    <ReferenceInput
+      source={name}
+      reference={referenceOptionsResource(definition, name)}
+      filter={within ? { organizationId: organization ?? undefined } : undefined}
+    >
       <AutocompleteInput
         optionText="label"
         isRequired={field.required}

@@ -301,6 +301,18 @@ beforeAll(async () => {
     roles: [],
     organizationId: schoolA,
   });
+  // Each school's staff, whom its rows name as a user (a coach `within: 'organization'`).
+  const staffOf = {
+    [schoolA]: director.id,
+    [schoolB]: (
+      await createUser(db, {
+        id: 9004,
+        email: 'riverside.director@example.com',
+        roles: [roles.athleticDirector],
+        organizationId: schoolB,
+      })
+    ).id,
+  };
   actorIds[roles.admin] = admin.id;
   actorIds[roles.athleticDirector] = director.id;
   actorIds['no role'] = noRole.id;
@@ -318,6 +330,7 @@ beforeAll(async () => {
       organizationId: school,
       otherOrganizationId: 0,
       adminId: admin.id,
+      staffId: staffOf[school],
       cookies: {},
     } as World;
     for (const definition of served) {

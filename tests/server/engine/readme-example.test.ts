@@ -6,7 +6,7 @@ import { fillPath, resourceCalls } from '../../../contract/resource';
 import { roles } from '../../../contract/roles';
 import type { Db } from '../../../server/db/client';
 import { createUser } from '../helpers';
-import { serveTeams, teams } from './teams';
+import { serveTeams, teams, teamsTable } from './teams';
 
 const readmeCodeBlocks = () =>
   [...readFileSync('README.md', 'utf8').matchAll(/^( *)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, code]) =>
@@ -148,7 +148,7 @@ describe("the README's example resource", () => {
       ]);
     });
 
-    it("labels a team's coach by email for a director, though the users' list is the Admin's; a coach of another school keeps its id", async () => {
+    it("labels a team's coach by email for a director, though the users' list is the Admin's; refuses an Admin's coach of another school, and one stored before keeps its id", async () => {
       const staff = await createUser(db, {
         email: 'coach@lincoln.example.com',
         roles: [roles.athleticDirector],
@@ -159,13 +159,21 @@ describe("the README's example resource", () => {
         roles: [roles.athleticDirector],
         organizationId: riversideId,
       });
-      for (const [name, coachId] of [
-        ['Comets', staff.id],
-        ['Meteors', stranger.id],
-      ] as const) {
-        const created = await create(admin, { name, sport: 'Baseball', organizationId: lincolnId, coachId });
-        expect(created.statusCode, created.body).toBe(200);
-      }
+      const created = await create(admin, {
+        name: 'Comets',
+        sport: 'Baseball',
+        organizationId: lincolnId,
+        coachId: staff.id,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const meteors = { name: 'Meteors', sport: 'Baseball', organizationId: lincolnId, coachId: stranger.id };
+      // The coach is `within: 'organization'`: not even an Admin names another school's staff.
+      const refused = await create(admin, meteors);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().validationFailures).toEqual([
+        { propertyName: 'coachId', errorMessage: 'Account does not exist' },
+      ]);
+      await db.insert(teamsTable).values(meteors as never);
       const response = await app.inject({
         url: `/api/${calls.export.path}?sortField=name&filter=${encodeURIComponent(JSON.stringify({ sport: 'Baseball' }))}`,
         headers: { cookie: director },

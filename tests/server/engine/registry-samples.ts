@@ -25,12 +25,17 @@ export interface World {
   organizationId: number;
   otherOrganizationId: number;
   adminId: number;
+  /** A user of the first school (its Athletic Director): a user every role may name there. */
+  staffId: number;
   cookies: Record<string, string>;
 }
 
-/** The shared generator's world: the first school, and the Admin where a user is named. */
+/**
+ * The shared generator's world: the first school, and its staff where a user is named (a
+ * reference `within: 'organization'` takes none other, an Admin's write too).
+ */
 const samplesOf = (world: World): SampleWorld => ({
-  references: (to) => (to === 'users' ? [world.adminId] : [world.organizationId]),
+  references: (to) => (to === 'users' ? [world.staffId] : [world.organizationId]),
 });
 
 /** A value for a field that passes its schema; `key` tells apart rows that must differ. */

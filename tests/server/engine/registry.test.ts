@@ -6,6 +6,7 @@ import {
   allows,
   maxIntegerId,
   missingReferenceMessage,
+  ownerFieldOf,
   type ResourceCall,
   resourceCalls,
   fillPath,
@@ -65,7 +66,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
     const lincoln = await createOrganization(database.db, 'Lincoln High School');
     const riverside = await createOrganization(database.db, 'Riverside Academy');
     const admin = await createUser(database.db, { email: 'admin@example.com', roles: [roles.admin] });
-    await createUser(database.db, {
+    const director = await createUser(database.db, {
       email: 'director@example.com',
       roles: [roles.athleticDirector],
       organizationId: lincoln.id,
@@ -84,6 +85,7 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       organizationId: lincoln.id,
       otherOrganizationId: riverside.id,
       adminId: admin.id,
+      staffId: director.id,
       cookies: {
         [roles.admin]: await signIn(app, 'admin@example.com'),
         [roles.athleticDirector]: await signIn(app, 'director@example.com'),
@@ -185,15 +187,15 @@ describe.each(subjects)('resource $definition.name', ({ definition, fixture }) =
       const call = resourceCalls(definition).references!;
       for (const role of definition.access.read ?? []) {
         for (const [name, f] of referenceFields(definition)) {
-          const response = await send(role, call, { payload: { field: name } });
+          // A reference within the organization offers the form's organization's rows: the role's own.
+          const within = f.within ? { organizationId: world.organizationId } : {};
+          const response = await send(role, call, { payload: { field: name, ...within } });
           expect(response.statusCode, `${role} ${name}: ${response.body}`).toBe(200);
           const values = (response.json().result as { value: number }[]).map((option) => option.value);
           if (role === roles.admin || allows(definitionOf(f.to)!, 'list', [role])) continue;
           // Any other role reaches only its own organization's rows, found through the referenced table.
           const target = definitionOf(f.to)!;
-          const owner =
-            target.organizationField ??
-            referenceFields(target).find(([, g]) => g.to === 'organizations')?.[0];
+          const owner = ownerFieldOf(target);
           const columns = tableOf(target) as unknown as Record<string, never>;
           const reachable = owner
             ? await world.db

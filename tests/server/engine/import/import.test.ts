@@ -39,11 +39,14 @@ const keyOf = (definition: AnyResource) =>
 const columnsFor = (definition: AnyResource) =>
   Object.entries(definition.fields).filter(([, f]) => !f.readOnly);
 
-/** Cells name the first school and the Admin, the rows each test begins with. */
+/**
+ * Cells name the first school and its staff, the rows each test begins with (a reference
+ * `within: 'organization'` takes no other school's, nor an Admin).
+ */
 const cellOf = (f: Field, n: string) =>
   sampleCell(f, n, {
     references: () => [],
-    labels: (to) => [to === 'users' ? 'admin@example.com' : 'Lincoln High School'],
+    labels: (to) => [to === 'users' ? 'staff@example.com' : 'Lincoln High School'],
   });
 
 /** Another value the field takes, for an update. */
@@ -79,9 +82,14 @@ describe('import over every resource that offers create', () => {
 
   beforeEach(async () => {
     await resetDatabase(database);
-    await createOrganization(db, 'Lincoln High School');
+    const lincoln = await createOrganization(db, 'Lincoln High School');
     await createOrganization(db, 'Riverside Academy');
     await createUser(db, { email: 'admin@example.com', roles: [roles.admin] });
+    await createUser(db, {
+      email: 'staff@example.com',
+      roles: [roles.athleticDirector],
+      organizationId: lincoln.id,
+    });
     admin = await signIn(app, 'admin@example.com');
   });
 

@@ -57,6 +57,17 @@ const schoolTeams = defineResource({
   organizationField: 'organizationId',
 });
 
+/** The school's teams with a coach of the team's own school (`within: 'organization'`). */
+const coachedTeams = defineResource({
+  ...teams,
+  access: accessFor(['Admin', 'AthleticDirector']),
+  organizationField: 'organizationId',
+  fields: {
+    ...teams.fields,
+    coachId: field.reference({ label: 'Coach', to: 'users', show: 'email', within: 'organization' }),
+  },
+});
+
 const tigers = { id: 5, name: 'Tigers', sport: 'rowing', organizationId: 3, budget: -25, isActive: true };
 const tableBodies: unknown[] = [];
 const referenceBodies: unknown[] = [];
@@ -301,6 +312,42 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
     expect(posted).toEqual([
       expect.objectContaining({ name: 'Otters', organizationId: directorUser.organizationId }),
     ]);
+  });
+
+  it("offers an Admin as a within-school coach only the chosen school's staff, asking by its organizationId, and clears the coach when the school changes", async () => {
+    const coaches = [
+      { value: 11, label: 'coach@lincoln.example', organizationId: 3 },
+      { value: 12, label: 'coach@riverside.example', organizationId: 7 },
+    ];
+    server.use(
+      http.post('*/api/fixture-squads/references', async ({ request }) => {
+        const body = (await request.json()) as { field: string; ids?: number[]; organizationId?: number };
+        referenceBodies.push(body);
+        const offered =
+          body.field === 'coachId'
+            ? coaches.filter((coach) =>
+                body.ids ? body.ids.includes(coach.value) : coach.organizationId === body.organizationId,
+              )
+            : organizationOptions.filter((option) => !body.ids || body.ids.includes(option.value));
+        return HttpResponse.json({ result: offered.map(({ value, label }) => ({ value, label })) });
+      }),
+    );
+    await renderTeams('/fixture-squads/create', coachedTeams);
+    const organization = await screen.findByRole('combobox', { name: /^Organization/ }, firstPage);
+    await userEvent.click(organization);
+    await userEvent.click(await screen.findByRole('option', { name: 'Riverside Academy' }));
+    const coach = screen.getByRole('combobox', { name: /^Coach/ });
+    await userEvent.click(coach);
+    await userEvent.click(await screen.findByRole('option', { name: 'coach@riverside.example' }));
+    expect(screen.queryByRole('option', { name: 'coach@lincoln.example' })).not.toBeInTheDocument();
+    expect(referenceBodies).toContainEqual(expect.objectContaining({ field: 'coachId', organizationId: 7 }));
+    await waitFor(() => expect(coach).toHaveValue('coach@riverside.example'));
+    await userEvent.click(organization);
+    await userEvent.click(await screen.findByRole('option', { name: 'Lincoln High School' }));
+    await waitFor(() => expect(coach).toHaveValue(''));
+    await userEvent.click(coach);
+    expect(await screen.findByRole('option', { name: 'coach@lincoln.example' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'coach@riverside.example' })).not.toBeInTheDocument();
   });
 
   it('shows a field only Admins may read to an Admin, and to an athletic director as no column and no input', async () => {
