@@ -162,7 +162,7 @@ describe('SIGTERM while a job is running', () => {
     expect(product.status).toBe('processing');
 
     shop.release();
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
     // Only this process ever worked on the job: what it committed before exiting is all there is.
     expect(await job()).toEqual([{ status: 'done', attempts: 1 }]);
     const finished = await sql.query<{ status: string; external_id: string; image_key: string | null }>(
@@ -251,7 +251,7 @@ describe('SIGTERM while a logo is being drawn', () => {
 
     const started = Date.now();
     drawing.kill('SIGTERM');
-    expect(await drawing.exited).toBe(0);
+    expect(await drawing.exited, drawing.output()).toBe(0);
     expect(Date.now() - started).toBeLessThan(graceMs);
     await expect.poll(() => isRunning(renderer), { timeout: 5_000 }).toBe(false);
     // Interrupted, not failed: another server (or this one, restarted) draws it again.

@@ -126,7 +126,7 @@ describe('two server processes on one PostgreSQL', () => {
     await expect.poll(arrivals, { timeout: 10_000, interval: 1 }).toBeGreaterThan(before);
     b.kill('SIGTERM');
     expect((await inFlight).body).toEqual({ result: { status: 'Succeeded' } });
-    expect(await b.exited).toBe(0);
+    expect(await b.exited, b.output()).toBe(0);
     await expect(fetch(`${b.url}/healthz`)).rejects.toThrow();
     // The other server carries on, and the session started on the stopped one is valid there.
     expect((await client.call(a, 'GET', '/api/account/me')).status).toBe(200);
