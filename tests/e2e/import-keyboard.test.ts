@@ -187,8 +187,34 @@ describe.each(setups)('an import walked by keyboard alone at $width px', { timeo
       '4NameName is required',
       '4StateState is not one of the choices',
     ]);
-    // The failing rows' file is reached and downloaded by keyboard too.
-    await tabTo(page.getByRole('button', { name: texts.downloadFailing }));
+    // The preview's rows are filtered by outcome with the arrow keys; Escape closes the list
+    // without a choice and gives the focus back to the select.
+    const outcome = page.getByRole('combobox', { name: texts.outcome });
+    await tabTo(outcome);
+    const listbox = page.getByRole('listbox');
+    await page.keyboard.press('ArrowDown');
+    await listbox.waitFor();
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    await expect.poll(() => holdsFocus(outcome)).toBe(true);
+    await focusHeld('closing the outcomes with Escape');
+    await page.keyboard.press('Enter');
+    const failingOnly = page.getByRole('option', { name: `${texts.outcomes.failing} (2)` });
+    for (let stop = 0; stop < 5 && !(await holdsFocus(failingOnly)); stop++)
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'hidden' });
+    const listed = page.getByRole('table', { name: texts.rowsTitle, exact: true });
+    await expect
+      .poll(async () =>
+        (await listed.getByRole('row').allTextContents()).slice(1).map((row) => row.slice(0, 1)),
+      )
+      .toEqual(['3', '4']);
+    await focusHeld('choosing the failing rows');
+    expect(await holdsFocus(outcome)).toBe(true);
+
+    // The failing rows' file, above the rows, is reached back with Shift+Tab and downloaded.
+    await tabTo(page.getByRole('button', { name: texts.downloadFailing }), 'Shift+Tab');
     const downloading = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     expect((await downloading).suggestedFilename()).toBe('promo-codes-failing-rows.csv');
