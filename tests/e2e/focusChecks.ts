@@ -103,10 +103,15 @@ export function shownShareOfFocus(page: Page): Promise<number> {
       const dy = Math.max(box.top + ry - y, y - (box.bottom - ry), 0);
       return rx === 0 || ry === 0 || (dx / rx) ** 2 + (dy / ry) ** 2 <= 1;
     };
-    /** What a field draws over its own control (its raised label, its outline's notch), or its label. */
+    /**
+     * What a field draws over its own control (its raised label, its outline's notch), its label,
+     * or the tooltip that focusing it opens (a pager's arrow names itself so, beside or over its edge).
+     */
     const field = focused.closest('.MuiFormControl-root');
     const ownPart = (element: Element) =>
-      (field?.contains(element) ?? false) || element.closest('label')?.control === focused;
+      (field?.contains(element) ?? false) ||
+      element.closest('label')?.control === focused ||
+      element.closest('[role="tooltip"]') !== null;
     let shown = 0;
     let points = 0;
     for (const x of xs) {

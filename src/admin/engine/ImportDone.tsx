@@ -40,6 +40,9 @@ export function ImportDone({ definition, committed }: { definition: AnyResource;
   const [undone, setUndone] = useState(false);
   const [invited, setInvited] = useState<number>();
   const doneRef = useRef<HTMLDivElement>(null);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const undoneRef = useRef<HTMLDivElement>(null);
+  const invitedRef = useRef<HTMLDivElement>(null);
   useEffect(() => doneRef.current?.focus(), []);
 
   const finished = async (result: ImportUndone) => {
@@ -111,6 +114,18 @@ export function ImportDone({ definition, committed }: { definition: AnyResource;
   };
 
   const progress = status?.state === 'running' ? status : job;
+  // The pressed button is disabled while the Undo runs, then gone, and the browser would drop the
+  // focus on the page body: it follows the Undo's progress and then its outcome instead, as the
+  // commit's focus goes to its result.
+  useEffect(() => {
+    if (running) progressRef.current?.focus();
+  }, [running]);
+  useEffect(() => {
+    if (undone) undoneRef.current?.focus();
+  }, [undone]);
+  useEffect(() => {
+    if (invited !== undefined) invitedRef.current?.focus();
+  }, [invited]);
   return (
     <Box component="section" sx={{ mb: 2 }}>
       <Alert severity="success" sx={{ mb: 2 }} ref={doneRef} tabIndex={-1}>
@@ -121,7 +136,7 @@ export function ImportDone({ definition, committed }: { definition: AnyResource;
         })}
       </Alert>
       {running && progress && (
-        <Box sx={{ mb: 2 }} role="status">
+        <Box sx={{ mb: 2 }} role="status" ref={progressRef} tabIndex={-1}>
           <Typography variant="body2">
             {translate('app.import.undoing', { done: progress.done, total: progress.total })}
           </Typography>
@@ -138,12 +153,12 @@ export function ImportDone({ definition, committed }: { definition: AnyResource;
         </Alert>
       )}
       {undone && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" sx={{ mb: 2 }} ref={undoneRef} tabIndex={-1}>
           {translate('app.import.undone')}
         </Alert>
       )}
       {invited !== undefined && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" sx={{ mb: 2 }} ref={invitedRef} tabIndex={-1}>
           {translate('app.import.invitationsQueued', { smart_count: invited })}
         </Alert>
       )}

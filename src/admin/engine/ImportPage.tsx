@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import {
@@ -110,6 +110,12 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
   const [busy, setBusy] = useState<'preview' | 'commit'>();
   const [commitFailures, setCommitFailures] = useState<string[]>([]);
   const [invitations, setInvitations] = useState<Invitations>('send');
+  // The Import button is disabled while a commit runs, which drops its focus on the page body:
+  // the focus follows the commit's progress until its result takes it.
+  const committingRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (busy === 'commit') committingRef.current?.focus();
+  }, [busy]);
 
   // The columns an import fills: the definition's fields, or its module's row (an account's name parts).
   const columns = importDefinitionOf(definition);
@@ -264,7 +270,7 @@ export function ImportPage({ definition }: { definition: AnyResource }) {
         </Alert>
       )}
       {busy && (
-        <Box sx={{ mb: 2 }} role="status">
+        <Box sx={{ mb: 2 }} role="status" ref={committingRef} tabIndex={-1}>
           <Typography variant="body2">
             {translate(busy === 'preview' ? 'app.import.checking' : 'app.import.committing', {
               rows: preview?.rows ?? 0,

@@ -223,8 +223,11 @@ describe('the import page', () => {
     await user.click(screen.getByRole('button', { name: texts.previewAgain }));
     await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
     await user.click(await screen.findByRole('button', { name: texts.undoImport }));
-    await screen.findByText('Undoing the import: 2000 of 5000 rows...');
-    await screen.findByText(texts.undone, {}, { timeout: 5000 });
+    // The disabled Undo button would drop the focus: the progress, then the outcome, hold it.
+    const progress = await screen.findByText('Undoing the import: 2000 of 5000 rows...');
+    expect(progress.closest('[role=status]')).toHaveFocus();
+    const undone = await screen.findByText(texts.undone, {}, { timeout: 5000 });
+    await waitFor(() => expect(undone.closest('[role=alert]')).toHaveFocus());
     expect(screen.queryByRole('button', { name: texts.undoImport })).toBeNull();
   });
 
@@ -262,7 +265,8 @@ describe('the import page', () => {
     await user.click(await screen.findByRole('radio', { name: texts.invitationsLater }));
     await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
     await user.click(await screen.findByRole('button', { name: 'Send 2 invitation e-mails' }));
-    await screen.findByText('2 invitations are being sent');
+    const queued = await screen.findByText('2 invitations are being sent');
+    await waitFor(() => expect(queued.closest('[role=alert]')).toHaveFocus());
     expect(forms.at(-1)!.invitations).toBe('later');
     expect(invited).toBe(2);
     expect(screen.queryByRole('button', { name: 'Send 2 invitation e-mails' })).toBeNull();
