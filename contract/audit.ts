@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditLog } from './definitions/audit-log';
+import { auditLogWithoutSchemas } from './definitions/audit-log';
 import { rowSchemaOf } from './resource';
 
 /**
@@ -60,4 +60,6 @@ export type ModuleEntityType = 'merchandise' | 'design-logo' | 'shopify-order' |
 const auditDetailsSchema = z.record(z.string(), z.unknown()).nullable();
 
 /** A row of the audit log as the API answers it: the definition's fields and the entry's details. */
-export const auditRowSchema = (rowSchemaOf(auditLog) as z.ZodObject).extend({ details: auditDetailsSchema });
+export const auditRowSchema = (rowSchemaOf(auditLogWithoutSchemas) as z.ZodObject).extend({
+  details: auditDetailsSchema,
+});

@@ -2,7 +2,7 @@ import { defineResource, field } from '../definition';
 import { roles } from '../roles';
 
 /** Who changed what, written in the same transaction as the change; nobody edits history. */
-export const auditLog = defineResource({
+export const auditLogWithoutSchemas = defineResource({
   name: 'audit-log',
   table: 'audit_log',
   label: { one: 'Audit Entry', many: 'Audit Log' },

@@ -1,6 +1,6 @@
 import { auditRowSchema } from '../audit';
 import type { AnyResource } from '../resource';
-import { auditLog } from './audit-log';
+import { auditLogWithoutSchemas } from './audit-log';
 import { accountRowSchema, userCreateSchema, userUpdateSchema } from '../users';
 import { definitionsWithoutSchemas } from './without-schemas';
 import { orderCreateSchema } from './order-items';
@@ -18,9 +18,9 @@ export const users = {
 };
 export const orders = { ...ordersWithoutSchemas, schemas: { create: orderCreateSchema } };
 
-const auditLogWithSchemas = { ...auditLog, schemas: { row: auditRowSchema } };
+export const auditLog = { ...auditLogWithoutSchemas, schemas: { row: auditRowSchema } };
 
-const withSchemas: Record<string, AnyResource> = { users, orders, 'audit-log': auditLogWithSchemas };
+const withSchemas: Record<string, AnyResource> = { users, orders, 'audit-log': auditLog };
 
 /** Every table resource with its schemas: what the server registers and the forms validate with. */
 export const resourceDefinitions: AnyResource[] = definitionsWithoutSchemas.map(

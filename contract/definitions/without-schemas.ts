@@ -1,5 +1,5 @@
 import type { AnyResource } from '../definition';
-import { auditLog } from './audit-log';
+import { auditLogWithoutSchemas } from './audit-log';
 import { brands } from './brands';
 import { campaigns } from './campaigns';
 import { emailTemplates } from './email-templates';
@@ -26,7 +26,7 @@ export const definitionsWithoutSchemas: AnyResource[] = [
   ordersWithoutSchemas,
   campaigns,
   organizations,
-  auditLog,
+  auditLogWithoutSchemas,
   mail,
   jobs,
   reviewAssignments,

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditLog as auditLogDefinition } from '../../contract/definitions/audit-log';
+import { auditLogWithoutSchemas as auditLogDefinition } from '../../contract/definitions/audit-log';
 import { emailTemplates as emailTemplatesDefinition } from '../../contract/definitions/email-templates';
 import { jobs as jobsDefinition, jobStatuses } from '../../contract/definitions/jobs';
 import { mail, mailStatuses } from '../../contract/definitions/mail';

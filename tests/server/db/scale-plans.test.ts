@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { orders } from '../../../contract/definitions';
-import { auditLog } from '../../../contract/definitions/audit-log';
+import { auditLog } from '../../../contract/definitions';
 import { tableQueries } from '../../../server/http/table';
 import { resourceServers } from '../../../server/modules';
 import { salesQueries } from '../../../server/modules/dashboard/sales';

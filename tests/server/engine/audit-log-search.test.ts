@@ -4,7 +4,7 @@ import { audit } from '../../../server/audit';
 import { tableQueries } from '../../../server/http/table';
 import { resourceServers } from '../../../server/modules';
 import { ResourceEngine } from '../../../server/engine/engine';
-import { auditLog } from '../../../contract/definitions/audit-log';
+import { auditLog } from '../../../contract/definitions';
 import { createUser, signIn, testApp } from '../helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
