@@ -79,7 +79,11 @@ export function fieldInputSchema(f: Field): z.ZodType {
     case 'boolean':
       return f.required || f.default !== undefined
         ? z.boolean({ error: `${label} is required` })
-        : z.boolean({ error: `${label} must be true or false` }).nullish();
+        : // The column is never null (a switch nobody turned on is off): null is off, not a 500.
+          z
+            .boolean({ error: `${label} must be true or false` })
+            .nullish()
+            .transform((value) => (value === null ? false : value));
     case 'choice': {
       const values = f.choices.map((choice) => choice.value) as [string, ...string[]];
       const choice = z.enum(values, {
