@@ -277,6 +277,7 @@ export class JobQueue {
    * served.
    */
   async claim(lane?: string): Promise<JobRow | null> {
+    const share = this.withinShare(lane);
     const due = this.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -290,7 +291,7 @@ export class JobQueue {
             ? or(isNull(jobs.runOn), eq(jobs.runOn, this.options.localServerId))
             : isNull(jobs.runOn),
           this.ofLane(lane),
-          this.withinShare(lane),
+          share,
         ),
       )
       .orderBy(
@@ -305,6 +306,10 @@ export class JobQueue {
       .limit(1)
       .for('update', { skipLocked: true });
     return this.db.transaction(async (tx) => {
+      // Two workers of a shared lane (on any server) must not both count an organization's running
+      // jobs before either claim commits, or both take its jobs: their claims take turns, each
+      // statement seeing the claims committed before it.
+      if (share) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs.claim.${lane}`}))`);
       const [job] = await tx
         .update(jobs)
         .set({
