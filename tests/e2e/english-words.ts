@@ -29,8 +29,13 @@ const englishOnly = new Set(
     .filter((word) => word.length > 1 && !spanishWords.has(word) && !sharedWords.has(word)),
 );
 
-/** The English words in a page's text, each once, once the names it shows are left out. */
+/**
+ * The English words in a page's text, each once, once the names it shows are left out, and an
+ * e-mail template's placeholders (`{{fullName}}`), which are the template's words, not the page's.
+ */
 export const englishWordsIn = (text: string, names: string[] = []) => {
-  const unnamed = names.reduce((rest, name) => rest.replaceAll(name, ' '), text);
+  const unnamed = names
+    .reduce((rest, name) => rest.replaceAll(name, ' '), text)
+    .replace(/\{\{\s*\w+\s*\}\}/g, ' ');
   return [...new Set(wordsOf(unnamed).filter((word) => englishOnly.has(word)))];
 };

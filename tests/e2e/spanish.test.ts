@@ -213,7 +213,13 @@ describe('the portal in Spanish', () => {
       const trashedId: number = (await trashed.json()).result.id;
       expect((await api.delete(`${baseUrl()}/api/promo-codes?id=${trashedId}`)).status()).toBe(200);
 
-      // What people and other suites wrote: accounts, promos, jobs' errors, settings.
+      // What people and other suites wrote: accounts, promos, jobs' errors, settings, audited values.
+      const stringsIn = (value: unknown): string[] =>
+        typeof value === 'string'
+          ? [value]
+          : value && typeof value === 'object'
+            ? Object.values(value).flatMap(stringsIn)
+            : [];
       const rows = async (path: string) =>
         ((await (await api.post(`${baseUrl()}/api/${path}`, { data: { skip: 0, take: 100 } })).json()).result
           .data ?? []) as Record<string, unknown>[];
@@ -231,6 +237,8 @@ describe('the portal in Spanish', () => {
           promo.organization,
         ]),
         ...(await rows('jobs/table')).flatMap((job) => String(job.lastError ?? '').split('\n')),
+        // The audit log names each entry's record and its values before and after, as written.
+        ...(await rows('audit-log/table')).flatMap((entry) => stringsIn(entry.details)),
         // Records' names quick search finds: templates' and settings' keys, schools, brands.
         ...(await rows('emailTemplate/table')).map((template) => template.key),
         ...(await rows('settings/table')).map((setting) => setting.key),
