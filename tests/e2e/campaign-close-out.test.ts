@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/en';
 import { unzip } from '../server/modules/campaigns/zip';
+import { FakeShopify, signShopifyWebhook } from '../server/modules/merchandise/fake-shopify';
 import { accountAdmin, startAccountServer } from './account-server';
 import { demo, launchBrowser, signIn } from './browser';
 
@@ -17,9 +18,15 @@ writeFileSync(clockFile, '0');
 let server: Awaited<ReturnType<typeof startAccountServer>>;
 let browser: Browser;
 let offset = 0;
+/** The school's Shopify store: the portal publishes to it and its webhook delivers the orders. */
+const shop = new FakeShopify();
+const webhookSecret = 'shpss_e2e-app-secret-0123456789';
 
 beforeAll(async () => {
   server = await startAccountServer({
+    SHOPIFY_SHOP_URL: await shop.start(),
+    SHOPIFY_ACCESS_TOKEN: 'shpat_e2e',
+    SHOPIFY_WEBHOOK_SECRET: webhookSecret,
     E2E_CLOCK_FILE: clockFile,
     NODE_OPTIONS: `--import=${path.resolve('tests/e2e/moved-clock.ts')}`,
     WORKFLOW_SWEEP_SECONDS: '1',
@@ -31,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await shop.stop();
   rmSync(clockDir, { recursive: true, force: true });
 });
 
@@ -95,12 +103,30 @@ async function productsOf(api: Api, campaignId: number) {
     price: number;
   }[];
   const byTitle = (title: string) => candidates.find((product) => product.title === title)!;
-  return { longSleeve: byTitle('Lincoln Lions Long Sleeve'), polo: byTitle('Lincoln Lions Polo') };
+  const products = { longSleeve: byTitle('Lincoln Lions Long Sleeve'), polo: byTitle('Lincoln Lions Polo') };
+  for (const product of Object.values(products)) await putInShop(api, product);
+  return products;
+}
+
+/**
+ * The demo's products were made before the school had a shop: its director puts each on it as a
+ * person would, retiring it and publishing it again, once per server.
+ */
+async function putInShop(api: Api, product: { productId: number; title: string }) {
+  if (!shop.productTitled(product.title)) {
+    for (const step of ['retire', 'publish'])
+      await json(
+        await api.post(`${server.baseUrl}/api/merchandise/${product.productId}/transitions/${step}`, {
+          data: {},
+        }),
+      );
+  }
+  await expect.poll(() => shop.productTitled(product.title)?.id ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
 }
 
 describe('a store window from scheduling to the print shop’s package', { timeout: 300_000 }, () => {
   for (const width of [1280, 390]) {
-    it(`is scheduled by keyboard, opens and closes on the moved clock, files sized orders and hands over a package whose counts are the orders (${width} px)`, async () => {
+    it(`is scheduled by keyboard, opens and closes on the moved clock, files sized orders from the shop’s webhook and hands over a package whose counts are the orders (${width} px)`, async () => {
       const director = await signedIn(demo.directorEmail, demo.password, width);
       const admin = await signedIn(accountAdmin.email, accountAdmin.password, 1280);
       const { page } = director;
@@ -165,42 +191,85 @@ describe('a store window from scheduling to the print shop’s package', { timeo
       await expect.poll(stateOf, { timeout: 20_000 }).toBe('open');
       await takeChange(page, 'Open');
 
-      const place = (customerName: string, items: object[]) =>
-        admin.context.request.post(`${server.baseUrl}/api/orders`, {
-          data: {
-            organizationId: window.organizationId,
-            collectionId: 'Storefront',
-            orderNumber: `${name}-${customerName}`,
-            customerName,
-            customerEmail: `${customerName.toLowerCase().replace(' ', '.')}@example.com`,
-            status: 'Paid',
-            items,
-          },
+      // On sale in the shop while the window is open, at its price plus the fundraising amount.
+      const inShop = (title: string) => {
+        const product = shop.productTitled(title);
+        return `${product?.status} ${product?.variants[0].price}`;
+      };
+      await expect
+        .poll(() => inShop(longSleeve.title), { timeout: 30_000 })
+        .toBe(`active ${(longSleeve.price + 5).toFixed(2)}`);
+      await expect
+        .poll(() => inShop(polo.title), { timeout: 30_000 })
+        .toBe(`active ${(polo.price + 8).toFixed(2)}`);
+
+      let shopifyOrderId = width * 1_000;
+      /** An `orders/create` as the shop delivers it: the exact bytes, signed with the app's secret. */
+      const deliver = async (customer: string, lines: [typeof longSleeve, string, number][]) => {
+        shopifyOrderId += 1;
+        const [first, last] = customer.split(' ');
+        const body = JSON.stringify({
+          id: shopifyOrderId,
+          name: `#${shopifyOrderId}`,
+          email: `${first}.${last}@example.com`.toLowerCase(),
+          created_at: new Date(serverNow()).toISOString(),
+          financial_status: 'paid',
+          customer: { first_name: first, last_name: last },
+          line_items: lines.map(([product, size, quantity]) => ({
+            product_id: shop.productTitled(product.title)!.id,
+            title: product.title,
+            quantity,
+            price: shop.productTitled(product.title)!.variants[0].price,
+            // The shop's variants are its colours; the buyer's size comes as a line property.
+            properties: [{ name: 'Size', value: size }],
+          })),
         });
-      const line = (
-        product: { productId: number; title: string; price: number },
-        size: string,
-        quantity: number,
-      ) => ({
-        productId: product.productId,
-        title: product.title,
-        quantity,
-        unitPrice: product.price + (product === longSleeve ? 5 : 8),
-        size,
-      });
-      const first = await json(
-        await place('Pat Parent', [line(longSleeve, 'm', 2), line(longSleeve, 'L', 1)]),
-      );
-      expect(first).toMatchObject({ campaignId: window.id, outsideWindow: false });
-      await json(await place('Sam Student', [line(longSleeve, 'M', 1), line(polo, 'S', 1)]));
-      const unknownSize = await place('Alex Alum', [line(longSleeve, 'XXL', 1)]);
-      expect(unknownSize.status()).toBe(400);
-      expect((await unknownSize.json()).validationFailures).toEqual([
-        { propertyName: 'items.0.size', errorMessage: "Size 'XXL' is not one of S, M, L, XL, 2XL" },
+        const answer = await fetch(`${server.baseUrl}/api/orders/shopify-webhook`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/create',
+            'x-shopify-hmac-sha256': signShopifyWebhook(body, webhookSecret),
+          },
+          body,
+        });
+        expect(answer.status).toBe(200);
+        return {
+          name: `#${shopifyOrderId}`,
+          stored: ((await answer.json()) as { result: { stored: number } }).result.stored,
+        };
+      };
+      const pat = await deliver('Pat Parent', [
+        [longSleeve, 'm', 2],
+        [longSleeve, 'L', 1],
       ]);
+      expect(pat.stored).toBe(1);
+      const filed = await json<{ data: { campaignId: number; outsideWindow: boolean; total: number }[] }>(
+        await admin.context.request.post(
+          `${server.baseUrl}/api/orders/organization/${window.organizationId}/table`,
+          {
+            data: { take: 10, allSearch: pat.name },
+          },
+        ),
+      );
+      expect(filed.data).toMatchObject([
+        { campaignId: window.id, outsideWindow: false, total: 3 * (longSleeve.price + 5) },
+      ]);
+      const sam = await deliver('Sam Student', [
+        [longSleeve, 'M', 1],
+        [polo, 'S', 1],
+      ]);
+      expect(sam.stored).toBe(1);
+      // Refused, not lost: the shop is answered 200 so it does not retry, and the Admin reads why.
+      const alex = await deliver('Alex Alum', [[longSleeve, 'XXL', 1]]);
+      expect(alex.stored).toBe(0);
+      await admin.page.goto(`${server.baseUrl}/admin/audit-log`);
+      await admin.page.getByText(`${alex.name}`, { exact: false }).first().waitFor({ timeout: 20_000 });
+      await admin.page.getByText("Size 'XXL' is not one of S, M, L, XL, 2XL").first().waitFor();
 
       moveClock(60 * minute);
       await expect.poll(stateOf, { timeout: 20_000 }).toBe('closed');
+      await expect.poll(() => inShop(longSleeve.title), { timeout: 30_000 }).toMatch(/^archived /);
       await takeChange(page, 'Closed');
       const closeOut = page.getByRole('region', { name: text.closeOut });
       const download = closeOut.getByRole('link', { name: text.downloadPackage });
@@ -238,7 +307,7 @@ describe('a store window from scheduling to the print shop’s package', { timeo
       // Refunds are the items of the product under its minimum, with their buyers.
       expect(csv('refunds.csv')).toEqual([
         'Order number,Customer,Email,Product,Size,Colour,Quantity,Amount',
-        `${name}-Sam Student,Sam Student,sam.student@example.com,${polo.title},S,,1,${polo.price + 8}`,
+        `${sam.name},Sam Student,sam.student@example.com,${polo.title},S,,1,${polo.price + 8}`,
       ]);
       expect(files.get('close-out.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
       await director.context.close();

@@ -8,6 +8,7 @@ import { auditedDefinitionOf, useCodeText } from '../../admin/engine/codes';
 import { ChangeLine } from '../../admin/engine/HistoryEntries';
 import { titleOf, useChangeText } from '../../admin/engine/labels';
 import { useOffers } from '../../admin/engine/useOffers';
+import { localizeMessage, useLocale } from '../../i18n/locale';
 import { useResourcePath } from '../useResourcePath';
 
 type Details = Record<string, unknown> & { changes?: FieldChange[] };
@@ -21,12 +22,28 @@ type Details = Record<string, unknown> & { changes?: FieldChange[] };
 export function RecordCell() {
   const record = useRecordContext();
   const codes = useCodeText();
+  // A refusal's reason is the server's English, shown in the reader's language as it changes.
+  useLocale();
   if (typeof record?.entityType !== 'string') return null;
   const definition = auditedDefinitionOf(record.entityType);
   const kind = codes.entity(record.entityType);
   const id = Number(record.entityId);
-  if (!definition || !Number.isSafeInteger(id))
-    return <Line kind={kind} name={record.entityId ? `#${String(record.entityId)}` : ''} />;
+  if (!definition || !Number.isSafeInteger(id)) {
+    const { orderNumber, reason } = (record.details ?? {}) as Details;
+    const name =
+      typeof orderNumber === 'string' ? orderNumber : record.entityId ? `#${String(record.entityId)}` : '';
+    return (
+      <Box>
+        <Line kind={kind} name={name} />
+        {/* A refused delivery is kept for nothing else: the Admin reads here why it was refused. */}
+        {typeof reason === 'string' && (
+          <Typography variant="body2" component="p" color="text.secondary">
+            {localizeMessage(reason)}
+          </Typography>
+        )}
+      </Box>
+    );
+  }
   return (
     <AuditedRecord definition={definition} kind={kind} id={id} details={(record.details ?? {}) as Details} />
   );

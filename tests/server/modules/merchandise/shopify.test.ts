@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,116 +12,8 @@ import {
   addBaseApparel,
   uploadLogo,
 } from '../design-logos/fixtures';
+import { type FakeProduct, FakeShopify } from './fake-shopify';
 import { onSale } from './support';
-
-interface Received {
-  path: string;
-  token: string | undefined;
-  body: Record<string, unknown>;
-}
-
-interface FakeProduct {
-  id: number;
-  variants: { id: number; position: number; option1?: string; price: string; image_id: number | null }[];
-  images: { id: number; position: number; attachment: string }[];
-}
-
-/**
- * A local stand-in for Shopify's Admin API that records calls, keeps the product it was
- * last sent (ids for its variants and pictures, variants' pictures set by a product PUT)
- * and fails when told to.
- */
-class FakeShopify {
-  received: (Received & { method: string })[] = [];
-  failuresLeft = 0;
-  /** Fails the next call this matches, once. */
-  failOnce?: (method: string, path: string) => boolean;
-  product?: FakeProduct;
-  /** Whether the product was deleted, by us or by hand in Shopify's admin. */
-  deleted = false;
-  private server: Server = createServer((request, response) => void this.handle(request, response));
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    return new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private async handle(request: IncomingMessage, response: import('node:http').ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    this.received.push({
-      method: request.method ?? '',
-      path: request.url ?? '',
-      token: request.headers['x-shopify-access-token'] as string,
-      body,
-    });
-    response.setHeader('content-type', 'application/json');
-    if (this.failuresLeft > 0 || this.failOnce?.(request.method ?? '', request.url ?? '')) {
-      this.failuresLeft = Math.max(0, this.failuresLeft - 1);
-      this.failOnce = undefined;
-      response.statusCode = 503;
-      response.end(JSON.stringify({ errors: 'Service unavailable' }));
-      return;
-    }
-    if (request.method === 'DELETE' && request.url?.endsWith('/products/7001.json')) {
-      response.statusCode = this.deleted ? 404 : 200;
-      response.end(this.deleted ? '{"errors":"Not Found"}' : '{}');
-      this.deleted = true;
-      return;
-    }
-    if (request.url?.endsWith('/products/7001.json')) {
-      const sent = (body.product?.variants ?? []) as { id: number; image_id?: number }[];
-      for (const change of sent) {
-        const variant = this.product?.variants.find((candidate) => candidate.id === change.id);
-        if (variant && change.image_id !== undefined) variant.image_id = change.image_id;
-      }
-      response.end(
-        JSON.stringify({
-          product: this.product ?? { id: 7_001, variants: [{ id: 8_001, price: '42.50' }], images: [] },
-        }),
-      );
-      return;
-    }
-    if (request.url?.endsWith('/products.json')) {
-      const sent = body.product as {
-        variants: { option1?: string; price: string }[];
-        images: { attachment: string }[];
-      };
-      this.product = {
-        id: 7_001,
-        variants: sent.variants.map((variant, index) => ({
-          ...variant,
-          id: 8_001 + index,
-          position: index + 1,
-          image_id: null,
-        })),
-        images: sent.images.map((image, index) => ({
-          id: 9_001 + index,
-          position: index + 1,
-          attachment: image.attachment,
-        })),
-      };
-      response.statusCode = 201;
-      response.end(JSON.stringify({ product: { ...this.product, title: body.product.title } }));
-      return;
-    }
-    if (request.url?.endsWith('/graphql.json')) {
-      response.end(
-        JSON.stringify({
-          data: { fileCreate: { files: [{ id: 'gid://shopify/MediaImage/1' }], userErrors: [] } },
-        }),
-      );
-      return;
-    }
-    response.statusCode = 404;
-    response.end('{}');
-  }
-}
 
 let shop: FakeShopify;
 let ctx: Ctx;
@@ -414,13 +304,13 @@ describe('Shopify storefront (SHOPIFY_* set)', () => {
       expect(shop.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
         'DELETE /admin/api/2025-01/products/7001.json',
       ]);
-      expect(shop.deleted).toBe(true);
+      expect(shop.deleted.has(7_001)).toBe(true);
       const failed = await ctx.db.select().from(jobs).where(eq(jobs.status, 'failed'));
       expect(failed).toEqual([]);
     });
 
     it('is done when someone already deleted it by hand in the shop', async () => {
-      shop.deleted = true;
+      shop.deleted.add(7_001);
       await purged();
       expect(shop.received.map(({ method }) => method)).toEqual(['DELETE']);
       const removal = await ctx.db.select().from(jobs).where(eq(jobs.type, 'merchandise.remove'));

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { signShopifyWebhook } from '../merchandise/fake-shopify';
 import { baseApparel, merchandise } from '../../../../server/db/schema';
 import type { Database } from '../../../../server/db/client';
 import { testApp } from '../../helpers';
@@ -54,8 +54,7 @@ export const shopifyTestApp = () =>
     },
   });
 
-export const sign = (body: string, key = shopifySecret) =>
-  createHmac('sha256', key).update(body, 'utf8').digest('base64');
+export const sign = (body: string, key = shopifySecret) => signShopifyWebhook(body, key);
 
 /** Delivers an `orders/create` as Shopify does: the exact bytes, signed with the app's secret. */
 export function deliverToShopifyWebhook(

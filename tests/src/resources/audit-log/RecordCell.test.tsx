@@ -2,7 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { RecordContextProvider } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { applyLocale } from '../../../../src/i18n/locale';
 import { RecordCell } from '../../../../src/resources/audit-log/RecordCell';
 import { session } from '../../../../src/providers';
 import { i18nProvider } from '../../../../src/providers/i18nProvider';
@@ -85,5 +86,20 @@ describe("an audit log entry's record", () => {
     expect(screen.getByText(line('Activo: Sí → No'))).toBeTruthy();
     expect(screen.getByText(/^Código promocional/)).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("says why a storefront's order was refused, by its order number, in Spanish too", async () => {
+    await i18nProvider.changeLocale('es');
+    await applyLocale('es');
+    onTestFinished(() => applyLocale('en'));
+    await renderEntry({
+      action: 'shopify-rejected',
+      entityType: 'shopify-order',
+      entityId: '1280003',
+      details: { orderNumber: '#1280003', reason: "Size 'XXL' is not one of S, M, L, XL, 2XL" },
+    });
+    expect(await screen.findByText('#1280003')).toBeTruthy();
+    expect(screen.getByText(/^Pedido de Shopify/)).toBeTruthy();
+    expect(screen.getByText("La talla 'XXL' no es ninguna de S, M, L, XL, 2XL")).toBeTruthy();
   });
 });
