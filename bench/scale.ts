@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { orders as ordersDefinition } from '../contract/definitions';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type SalesQuery, salesQueries, salesRange } from '../server/modules/dashboard/sales';
@@ -269,6 +270,25 @@ async function benchDriver(
         path: `/api/orders/organization/${school}/table`,
         method: 'POST',
         body: { skip: 0, take: 25 },
+        cookie: adminCookie,
+      },
+      // Every other column a person may sort a school's orders by, with the list's status filter on.
+      ...Object.entries(ordersDefinition.fields)
+        .filter(([name, f]) => f.sort && name !== ordersDefinition.list?.sort?.field)
+        .map(([name, f]): Call => ({
+          name: `same, sorted by ${f.label.toLowerCase()}, status Paid`,
+          p95Target: tableP95Ms,
+          path: `/api/orders/organization/${school}/table`,
+          method: 'POST',
+          body: { skip: 0, take: 25, sortField: name, sortOrder: 'DESC', filter: { status: 'Paid' } },
+          cookie: adminCookie,
+        })),
+      {
+        name: 'users, searched by a name part',
+        p95Target: tableP95Ms,
+        path: '/api/users/table',
+        method: 'POST',
+        body: { skip: 0, take: 25, allSearch: 'user1234' },
         cookie: adminCookie,
       },
       {

@@ -180,6 +180,45 @@ function uniqueIndexOf(
   return definition.trash ? builder.where(live) : builder;
 }
 
+const leadingPair = (builder: IndexBuilder) =>
+  (builder as unknown as { config: { columns: { name?: string }[] } }).config.columns
+    .slice(0, 2)
+    .map((column) => column.name)
+    .join(',');
+
+/**
+ * A school's list costs what it shows, however many schools share the table: per sortable field
+ * an index `{table}_{column}_sort_idx` on (organization, column, id), so a page in any order reads
+ * its 25 rows; per filterable choice or boolean an index `{table}_{column}_filter_idx` on
+ * (organization, column), so the page's count under that filter reads index entries, not the
+ * school's rows scattered over the table. A table's own index led by the same two columns stands
+ * in for either.
+ */
+function schoolListIndexes(
+  definition: AnyResource,
+  built: [string, Field][],
+  byName: Record<string, ExtraConfigColumn>,
+  own: IndexBuilder[],
+) {
+  const organizationField = definition.organizationField;
+  if (!organizationField || organizationField === 'id') return [];
+  const organization = byName[organizationField];
+  const covered = new Set(own.map(leadingPair));
+  const needs = (name: string) =>
+    name !== organizationField && !covered.has(`${organization.name},${byName[name].name}`);
+  const column = (name: string) => `${definition.table}_${snakeCase(name)}`;
+  return [
+    ...built
+      .filter(([name, f]) => f.sort && needs(name))
+      .map(([name]) => index(`${column(name)}_sort_idx`).on(organization, byName[name], byName.id)),
+    ...built
+      .filter(
+        ([name, f]) => f.filter && !f.sort && (f.kind === 'choice' || f.kind === 'boolean') && needs(name),
+      )
+      .map(([name]) => index(`${column(name)}_filter_idx`).on(organization, byName[name])),
+  ];
+}
+
 /**
  * The Drizzle table of a resource, from its definition and the table's own additions, registered
  * so the engine and foreign keys find it: a serial id, a version, one snake_case column per field
@@ -244,8 +283,9 @@ export function resourceTable<
   const table = pgTable(definition.table, columns, (t) => {
     const byName = t as unknown as Record<string, ExtraConfigColumn>;
     const own = options.indexes?.(byName) ?? [];
+    const schoolList = schoolListIndexes(definition, built, byName, own);
     const leading = new Set(
-      own.map(
+      [...own, ...schoolList].map(
         (builder) =>
           (builder as unknown as { config: { columns: { name?: string }[] } }).config.columns[0]?.name,
       ),
@@ -268,6 +308,7 @@ export function resourceTable<
     return [
       ...unique,
       ...references,
+      ...schoolList,
       ...own,
       ...(search === 'indexed'
         ? [trigramIndex(`${definition.table}_search_idx`, { name: 'search_text' })]

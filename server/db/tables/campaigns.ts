@@ -35,6 +35,12 @@ export const campaignProducts = pgTable(
       .references(() => merchandise.id, { onDelete: 'cascade' }),
     minimum: integer('minimum').notNull().default(1),
     fundraising: money('fundraising').notNull().default(0),
+    /**
+     * The units its window's counted orders bought, kept by the database's triggers as the
+     * orders and their items change (migration 0040): a dashboard card of twenty windows reads
+     * twenty rows, not their orders.
+     */
+    units: integer('units').notNull().default(0),
   },
   (t) => [
     uniqueIndex('campaign_products_campaign_product_idx').on(t.campaignId, t.productId),

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { campaigns, organizations } from '../../db/schema';
 import { forbidden } from '../../http/errors';
-import { productsOf } from './products';
+import { productsOfWindows } from './products';
 
 const day = 86_400_000;
 
@@ -54,8 +54,12 @@ export async function campaignCard(db: Db, actor: SessionUser, now = new Date())
     .orderBy(asc(campaigns.closesAt), asc(campaigns.id))
     .limit(maxCardCampaigns);
   const cards = [];
+  const sold = await productsOfWindows(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
-    const products = (await productsOf(db, row.id)).map((product) => ({
+    const products = sold.get(row.id)!.map((product) => ({
       productId: product.productId,
       title: product.title,
       minimum: product.minimum,

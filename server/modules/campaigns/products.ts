@@ -3,7 +3,7 @@ import type { CampaignProduct, CampaignProductInput } from '../../../contract/ca
 import { campaigns as campaignsDefinition } from '../../../contract/definitions/campaigns';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { campaignProducts, campaigns, merchandise, orderItems, orders } from '../../db/schema';
+import { campaignProducts, campaigns, merchandise, orders } from '../../db/schema';
 import { rowCondition } from '../../engine/scope';
 import { badRequest, notFound } from '../../http/errors';
 import { queueJob } from '../../jobs';
@@ -34,37 +34,38 @@ export const counted = notInArray(orders.status, ['Cancelled', 'Refunded']);
 
 /** The products a window sells, with the units its counted orders bought of each. */
 export async function productsOf(db: Db, campaignId: number): Promise<CampaignProduct[]> {
-  const units = db
-    .select({
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantity})::int`.as('units'),
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.campaignId, campaignId), counted))
-    .groupBy(orderItems.productId)
-    .as('units');
+  return (await productsOfWindows(db, [campaignId])).get(campaignId) ?? [];
+}
+
+/**
+ * The products each of some windows sells, in one statement: the units are the ones the database
+ * keeps on each window's product as its orders change (migration 0040), so no order is read.
+ */
+export async function productsOfWindows(db: Db, campaignIds: readonly number[]) {
+  const byWindow = new Map<number, CampaignProduct[]>(campaignIds.map((id) => [id, []]));
+  if (campaignIds.length === 0) return byWindow;
   const rows = await db
     .select({
+      campaignId: campaignProducts.campaignId,
       productId: campaignProducts.productId,
       title: merchandise.title,
       thumbnailKey: merchandise.thumbnailKey,
       price: merchandise.price,
       minimum: campaignProducts.minimum,
       fundraising: campaignProducts.fundraising,
-      units: sql<number>`coalesce(${units.units}, 0)`,
+      units: campaignProducts.units,
     })
     .from(campaignProducts)
     .innerJoin(merchandise, eq(merchandise.id, campaignProducts.productId))
-    .leftJoin(units, eq(units.productId, campaignProducts.productId))
-    .where(eq(campaignProducts.campaignId, campaignId))
+    .where(inArray(campaignProducts.campaignId, [...campaignIds]))
     .orderBy(asc(merchandise.title), asc(merchandise.id));
-  return rows.map(({ thumbnailKey, ...row }) => ({
-    ...row,
-    thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
-    salePrice: Math.round((row.price + row.fundraising) * 100) / 100,
-    units: Number(row.units),
-  }));
+  for (const { thumbnailKey, campaignId, ...row } of rows)
+    byWindow.get(campaignId)?.push({
+      ...row,
+      thumbnailUrl: thumbnailKey ? mediaUrl(thumbnailKey) : null,
+      salePrice: Math.round((row.price + row.fundraising) * 100) / 100,
+    });
+  return byWindow;
 }
 
 /** The school's products a window may sell: approved or on sale, outside the trash. */

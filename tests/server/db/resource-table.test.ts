@@ -76,14 +76,18 @@ describe('tables built from their definitions', () => {
     });
   });
 
-  it("names the README team's indexes by their columns: the name's on lower(), within its school, among the live teams", () => {
+  it("names the README team's indexes by their columns: the name's on lower(), within its school, among the live teams, and one per sortable column within its school", () => {
     expect(indexesOf(resourceTable(teams))).toEqual({
       teams_name_lower_idx: {
         unique: true,
         on: 'organization_id, lower("name")',
         where: 'deleted_at is null',
       },
-      teams_organization_idx: { unique: false, on: 'organization_id', where: undefined },
+      // Its list costs what it shows in every order (the organization's own index is among these).
+      teams_name_sort_idx: { unique: false, on: 'organization_id, name, id', where: undefined },
+      teams_sport_sort_idx: { unique: false, on: 'organization_id, sport, id', where: undefined },
+      teams_budget_sort_idx: { unique: false, on: 'organization_id, budget, id', where: undefined },
+      teams_is_active_sort_idx: { unique: false, on: 'organization_id, is_active, id', where: undefined },
       teams_coach_idx: { unique: false, on: 'coach_id', where: undefined },
       teams_search_idx: { unique: false, on: '"search_text" gin_trgm_ops', where: undefined },
     });
