@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import type { SessionUser } from '../../auth/sessions';
 import type { ResourceEngine } from '../engine';
 import { scopeCondition } from '../scope';

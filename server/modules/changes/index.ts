@@ -3,7 +3,7 @@ import { access, canAccess } from '../../../contract/access';
 import { changeStreamLimits, type RecordChange } from '../../../contract/changes';
 import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
 import type { ChangeNotice, LoggedChange } from '../../engine/change-feed';
 import { changeLogHead, changesSince, positionSeal } from '../../engine/change-log';

@@ -9,7 +9,7 @@ import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { baseApparel, merchandise, merchandiseColours, organizations } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';

@@ -10,7 +10,7 @@ import {
   notificationSettingsSchema,
 } from '../../../contract/notifications';
 import { currentUser, requireUser } from '../../auth/guards';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { registerDigest } from '../../jobs/notification-digest';
 import { notificationEmails } from './email';
 import {

@@ -8,7 +8,7 @@ import { totalOf } from '../../../contract/definitions/orders';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../errors';
 import { storeOrderItems } from './items';
 import { checkVariants, windowOf } from './windows';
 import { garmentSizes } from '../../../contract/sizes';
