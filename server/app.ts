@@ -37,7 +37,7 @@ import { nonBlockingLog } from './ops/log-stream';
 import { registerStaticApp } from './static';
 import { type BlobStore, createBlobStore } from './storage';
 import { scheduleStorageSweep } from './storage/sweep';
-import { purgeTrash, scheduleTrashPurge } from './jobs/trash-purge';
+import { purgeTrash, scheduleTrashPurge } from './ops/trash-purge';
 import { scheduleWorkflowClock } from './engine/workflow';
 import { scheduleChangeLogPrune } from './engine/change-log';
 import { purgeIdempotencyKeys } from './http/idempotency';

@@ -5,7 +5,7 @@ import { allows, seesEveryOrganization } from '../../../contract/definition';
 import { currentAuth } from '../../auth/guards';
 import { forbidden } from '../../errors';
 import { type AuthContext, sessionCookieName } from '../../auth/sessions';
-import type { ChangeNotice, LoggedChange } from '../../engine/change-feed';
+import type { ChangeNotice, LoggedChange } from '../../db/announce';
 import { changeLogHead, changesSince, positionSeal } from '../../engine/change-log';
 import { maxStreams, StreamAdmission } from './admission';
 import { ChangeFeed } from './feed';

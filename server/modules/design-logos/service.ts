@@ -9,7 +9,8 @@ import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
-import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { displayNameOf } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import type { ChangeAction } from '../../../contract/changes';
 import { scopedOrganizationId } from '../organizations/service';
 

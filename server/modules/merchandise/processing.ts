@@ -20,7 +20,7 @@ import { printResolution } from '../../storage/print';
 import { isOrWillBePublished, placementOf, type ProcessPayload } from './products';
 import { windowSale } from './windows';
 import type { Storefront } from './storefront';
-import { announce, systemActor } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import { notify } from '../notifications';
 
 /** Width of the gallery thumbnail, in pixels. */

@@ -15,7 +15,8 @@ import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
 import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
-import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { displayNameOf } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import { proposeChanges, waitsForReview } from './pending-changes';
 
 /** What a product's processing job carries: the product, and who asked for it (told if it fails). */

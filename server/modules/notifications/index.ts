@@ -11,7 +11,7 @@ import {
 } from '../../../contract/notifications';
 import { currentUser, requireUser } from '../../auth/guards';
 import { notFound } from '../../errors';
-import { registerDigest } from '../../jobs/notification-digest';
+import { registerDigest } from './digest';
 import { notificationEmails } from './email';
 import {
   isOwn,

@@ -12,7 +12,7 @@ import { badRequest, HttpError } from '../../errors';
 import { storeOrderItems } from './items';
 import { checkVariants, windowOf } from './windows';
 import { garmentSizes } from '../../../contract/sizes';
-import { announce, systemActor } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
 function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {
