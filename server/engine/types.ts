@@ -87,7 +87,7 @@ export interface ResourceServer {
 }
 
 /** What the importer is told of an import's invitations: a notification of the 'jobs' category. */
-export interface ImporterNotice {
+interface ImporterNotice {
   userIds: readonly number[];
   category: 'jobs';
   text: { key: NotificationMessageKey; params?: NotificationParams };
