@@ -16,7 +16,7 @@ import { limitPasswordHashing } from './auth/passwords';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { scheduleTableMaintenance } from './db/maintenance';
-import { seedDatabase } from './seed/index';
+import { seedDatabase } from './seed';
 import { registerHealthRoutes } from './health';
 import { requestLogSerializers } from './http/request-log';
 import { apiNotFound, frameworkErrors, registerErrorHandling } from './http/error-handler';

@@ -5,7 +5,7 @@ import { appMessages as es } from '../../src/i18n/es';
 import { appMessages as en } from '../../src/i18n/en';
 import { apparelSeeds } from '../../server/seed/apparel';
 import { brandSeeds } from '../../server/db/seed-data';
-import { demoOrganizations } from '../../server/seed/index';
+import { demoOrganizations } from '../../server/seed';
 import { demoProducts } from '../../server/seed/sales';
 import { englishWordsIn } from './english-words';
 import { admin, baseUrl, demo, directorWhoseLanguageChanges, signedInState } from './browser';

@@ -9,7 +9,7 @@ import {
   orderItems,
   orders,
 } from '../../../server/db/schema';
-import { seedDemoData, seedReferenceData } from '../../../server/seed/index';
+import { seedDemoData, seedReferenceData } from '../../../server/seed';
 import { demoSalesDays, seedDemoSales, seedDemoWindows } from '../../../server/seed/sales';
 import { totalOf } from '../../../contract/definitions/orders';
 import { createOrganization, resetDatabase, testDatabase } from '../helpers';
