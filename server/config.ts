@@ -2,7 +2,17 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './storage/s3';
+
+/** An S3-compatible bucket (`S3_*`): the blob store every server process shares. */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style URLs (`endpoint/bucket/key`), which MinIO, Ceph and most self-hosted stores need. */
+  forcePathStyle: boolean;
+}
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

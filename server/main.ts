@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, portalAddress } from './config';
 import { nonBlockingLog } from './ops/log-stream';
 import { checkExternalProvider } from './modules/account/external-login';
-import { keepFilesPrivate } from './ops/private-files';
+import { keepFilesPrivate } from './private-files';
 import { checkPortFree, waitForDatabase } from './ops/startup';
 import { builtAppIndex } from './static';
 

@@ -18,7 +18,7 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { campaigns } from '../../server/db/schema';
-import { seedReferenceData } from '../../server/db/seed';
+import { seedReferenceData } from '../../server/seed';
 import type { JobRow } from '../../server/jobs/queue';
 import { closeOutOf } from '../../server/modules/campaigns/close-out';
 import { closeOutPackager } from '../../server/modules/campaigns/close-out-package';

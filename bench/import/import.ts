@@ -20,7 +20,7 @@ import { randomToken } from '../../server/auth/tokens';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { seedReferenceData } from '../../server/db/seed';
+import { seedReferenceData } from '../../server/seed';
 import { startPostgres } from '../../tests/server/global-setup-postgres';
 import { csvOf, importForm, xlsxWithRepeatedRow } from '../../tests/server/engine/import/files';
 

@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { build } from 'vite';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { apparelSvg } from '../../server/db/seed-apparel';
+import { apparelSvg } from '../../server/seed/apparel';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const composeTargetMs = 300;

@@ -1,5 +1,5 @@
 /**
- * Benchmark: one product picture at 1200 px (`renderMockup` in server/modules/merchandise/print.ts)
+ * Benchmark: one product picture at 1200 px (`renderMockup` in server/storage/print.ts)
  * with the garment's fabric maps (garment-maps.ts): the Pullover Hoodie in Navy with a two-colour
  * crest on its front, bent through the folds' displacement, the shading multiplied and the
  * highlights screened. The first run draws the hoodie's maps (once per process); the median is of
@@ -13,9 +13,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { defaultPlacement } from '../../contract/composition';
-import { apparelSvg, printAreas } from '../../server/db/seed-apparel';
-import type { GarmentOutline } from '../../server/modules/merchandise/garment-maps';
-import { renderMockup } from '../../server/modules/merchandise/print';
+import { apparelSvg, printAreas } from '../../server/seed/apparel';
+import type { GarmentOutline } from '../../server/storage/garment-maps';
+import { renderMockup } from '../../server/storage/print';
 
 export const mockupTargetMs = 300;
 

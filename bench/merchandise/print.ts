@@ -1,5 +1,5 @@
 /**
- * Benchmark: the server's print render (`server/modules/merchandise/print.ts`) of a
+ * Benchmark: the server's print render (`server/storage/print.ts`) of a
  * two-sided design: the Pullover Hoodie with an SVG logo as large as each side's area allows,
  * front (12 x 15 inches) and back (12 x 16.5 inches), an arched outlined text over the back
  * logo, each side at 300 DPI. Median of 9 runs
@@ -12,9 +12,9 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { clampPlacement, type PrintArea } from '../../contract/composition';
 import { clampText, type TextLayer, textShape } from '../../contract/text';
-import { textFont } from '../../server/modules/merchandise/fonts';
-import { type Artwork, renderSidePrint } from '../../server/modules/merchandise/print';
-import { apparelSeeds, printAreas } from '../../server/db/seed-apparel';
+import { textFont } from '../../server/storage/fonts';
+import { type Artwork, renderSidePrint } from '../../server/storage/print';
+import { apparelSeeds, printAreas } from '../../server/seed/apparel';
 
 export interface PrintResult {
   medianMs: number;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoleName } from '../../contract/roles';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../errors';
 import type { AuthContext } from './sessions';
 
 /** The signed-in user of a request; throws 401 when there is none. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 
 export const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { defaultPasswordHashing, type PasswordHashingLimits } from '../config';
-import { ServerBusy } from '../http/errors';
+import { ServerBusy } from '../errors';
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane. `algorithm: 2` is Argon2id (a const enum). */
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 export interface Limit {
   /** What is limited, e.g. `login`. */

@@ -15,7 +15,7 @@ import { resourceDefinitions } from '../../contract/definitions';
 import { ConfigError } from '../config';
 import { ensureChangeNotices } from './change-notices';
 import { lockDataDirectory } from './pglite-lock';
-import { restrictToOwner } from '../ops/private-files';
+import { restrictToOwner } from '../private-files';
 import * as schema from './schema';
 
 const registeredTables = () => resourceDefinitions.map((definition) => definition.table);

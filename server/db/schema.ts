@@ -60,7 +60,7 @@ export const jobs = resourceTable(jobsDefinition, {
     index('jobs_claim_idx').on(t.status, t.runAt),
     // A claim orders organizations by when each was last served: its latest job, found here.
     index('jobs_organization_idx').on(t.organizationId, t.updatedAt),
-    // One digest sweep per slot, however many servers schedule it (`server/jobs/notification-digest.ts`).
+    // One digest sweep per slot, however many servers schedule it (`server/modules/notifications/digest.ts`).
     uniqueIndex('jobs_digest_slot_idx')
       .on(sql`(${t.payload}->>'slot')`)
       .where(sql`type = 'notifications.digest'`),

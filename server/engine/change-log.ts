@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { changeStreamLimits } from '../../contract/changes';
 import type { Db } from '../db/client';
 import { serverSecrets } from '../db/schema';
-import type { LoggedChange } from './change-feed';
+import type { LoggedChange } from '../db/announce';
 
 /*
  * The change log (`change_log`): every announced change at its position in one order that all

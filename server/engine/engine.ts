@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnyResource, Field } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors';
 import { type ParsedTableQuery, searchCondition, type TableSpec, tablePage } from '../http/table';
 import { announceChange, announcedAs } from './change-feed';
 import { refuseUnreadableQuery, visibleTo } from './field-access';

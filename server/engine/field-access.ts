@@ -1,6 +1,6 @@
 import { type AnyResource, readsField, visibleRow, writableFields } from '../../contract/resource';
 import type { SessionUser } from '../auth/sessions';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../errors';
 import type { Values } from './types';
 
 /*

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type AnyResource, allows, type ResourceAction } from '../../contract/resource';
 import { currentUser } from '../auth/guards';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors';
 import type { CallName } from './types';
 
 /** The action of the definition's `access` each call needs (the list's switch is an update). */

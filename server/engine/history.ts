@@ -13,7 +13,7 @@ import {
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import { auditLog } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import type { ResourceEngine } from './engine';
 import { staleWriteDescription } from './openapi';
 import { rowCondition } from './scope';

@@ -18,7 +18,7 @@ import {
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { idempotently } from '../http/idempotency';
 import { announceChange } from './change-feed';
 import { auditChange } from './change-audit';

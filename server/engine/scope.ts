@@ -12,7 +12,7 @@ import {
 import { definitionOf } from '../../contract/definitions';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../errors';
 import { columnsOf, tableOf } from './tables';
 import type { ResourceTable, Values } from './types';
 

@@ -10,6 +10,7 @@ import type {
 import type { ValidationFailure } from '../../contract/common';
 import type { AnyResource } from '../../contract/resource';
 import type { AuditAction } from '../../contract/audit';
+import type { NotificationMessageKey, NotificationParams } from '../../contract/notification-messages';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
 
@@ -85,6 +86,14 @@ export interface ResourceServer {
   import?: ModuleImport;
 }
 
+/** What the importer is told of an import's invitations: a notification of the 'jobs' category. */
+interface ImporterNotice {
+  userIds: readonly number[];
+  category: 'jobs';
+  text: { key: NotificationMessageKey; params?: NotificationParams };
+  link: string;
+}
+
 /**
  * The import of a resource whose create body is the module's own (users: a nested name, a role
  * list, an invitation): the engine reads the file, its columns (the definition's `importFields`),
@@ -101,7 +110,14 @@ export interface ModuleImport {
    * What the person of each created row is sent (an account's invitation), by one job the commit
    * enqueues (`import/invitations.ts`); the importer may choose not to send it.
    */
-  invitation?: { send: (app: FastifyInstance, id: number) => Promise<void> };
+  invitation?: {
+    send: (app: FastifyInstance, id: number) => Promise<void>;
+    /**
+     * Tells the importer that the invitations have gone or have stopped for good: the
+     * notifications module's `notify`, given here because the engine sits below the modules.
+     */
+    notify: (db: Db, notice: ImporterNotice) => Promise<unknown>;
+  };
   /** Of these imported rows (at most 1,000), those in use by the module's own measure (an account confirmed). */
   usedSince?: (tx: Db, ids: number[]) => Promise<number[]>;
   /** Tables whose rows refer to an imported row as part of its import (its invitation), not as use. */

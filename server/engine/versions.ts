@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { utcMinute } from '../../contract/times';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
-import { VersionConflict } from '../http/errors';
+import { VersionConflict } from '../errors';
 import { displayNameOf } from './change-feed';
 
 /*

@@ -14,7 +14,7 @@ import {
 import { currentUser } from '../auth/guards';
 import type { SessionUser } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { badRequest, forbidden, HttpError } from '../http/errors';
+import { badRequest, forbidden, HttpError } from '../errors';
 import type { ResourceEngine } from './engine';
 import { resourceSchema, staleWriteDescription } from './openapi';
 import { rowCondition } from './scope';

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ValidationFailure } from '../../contract/common';
 import { FileStoreUnavailable } from '../storage/unavailable';
-import { connectionErrorCodes } from './connection-errors';
-import { HttpError, ServerBusy, VersionConflict } from './errors';
+import { connectionErrorCodes } from '../connection-errors';
+import { HttpError, ServerBusy, VersionConflict } from '../errors';
 
 const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',

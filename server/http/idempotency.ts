@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/guards';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { badRequest, HttpError } from './errors';
+import { badRequest, HttpError } from '../errors';
 
 /** How long a key's first answer is kept, as Stripe keeps them. */
 const keptFor = sql`interval '24 hours'`;

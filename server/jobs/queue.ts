@@ -7,7 +7,7 @@ import { jobs as jobsResource } from '../../contract/definitions/jobs';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { isDatabaseUnavailable } from '../http/error-handler';
-import { announceAll, systemActor } from '../engine/change-feed';
+import { announceAll, systemActor } from '../db/announce';
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { isLocale, localePreferenceKey, type Locale } from '../../contract/locales';
 import { emailOutbox, emailTemplates, jobs as jobRows, userPreferences } from '../db/schema';
 import { type JobQueue, visibleJobError } from '../jobs';
-import { announceAll, systemActor } from '../engine/change-feed';
+import { announceAll, systemActor } from '../db/announce';
 import { mail } from '../../contract/definitions/mail';
 import { escapeHtml, fillPlaceholders, htmlToText, type TemplateValues } from './render';
 import type { JobType } from '../../contract/definitions/jobs';

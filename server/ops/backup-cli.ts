@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { lockDataDirectory } from '../db/pglite-lock';
-import { keepFilesPrivate } from './private-files';
+import { keepFilesPrivate } from '../private-files';
 
 /** What makes up an installation on the embedded database; the lock and the first password stay out. */
 const parts = ['pglite', 'files', 'outbox'];

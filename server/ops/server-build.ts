@@ -9,7 +9,7 @@ import type { BuildOptions } from 'esbuild';
 export const serverBuild = {
   entryPoints: {
     main: 'server/main.ts',
-    'migrate-cli': 'server/db/migrate-cli.ts',
+    'migrate-cli': 'server/ops/migrate-cli.ts',
     'backup-cli': 'server/ops/backup-cli.ts',
     'revoke-sessions-cli': 'server/ops/revoke-sessions-cli.ts',
     'svg-worker': 'server/storage/svg-worker.ts',

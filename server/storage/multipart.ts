@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError } from '../errors';
 import type { BlobStore } from './types';
 import { checkedFileName, type ImageKind, type StoredImage, storeImageUpload } from './uploads';
 import { UploadRejected } from './image-limits';

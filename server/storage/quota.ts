@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { designLogos, merchandise, storefrontUploads, users } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 
 /** Quotas as people read them: '1 GB', '500 MB' (binary units, as the upload limits' '20 MB'). */
 function sizeText(bytes: number) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { textFont } from '../modules/merchandise/fonts';
-import { type Artwork, renderMockup, renderSidePrint } from '../modules/merchandise/print';
+import { textFont } from './fonts';
+import { type Artwork, renderMockup, renderSidePrint } from './print';
 import { quantiseColours } from '../../contract/preflight';
 import { productImages, uploadDecodeLimits } from './images';
 import type { RenderReply, RenderRequest, RenderResults, RenderTask, SandboxArtwork } from './render-sandbox';

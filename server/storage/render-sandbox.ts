@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Placement, PrintArea, Size } from '../../contract/composition';
 import type { TextLayer } from '../../contract/text';
-import type { GarmentOutline } from '../modules/merchandise/garment-maps';
+import type { GarmentOutline } from './garment-maps';
 
 /**
  * Untrusted images are decoded and drawn by libvips, native code that nothing inside a process

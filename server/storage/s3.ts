@@ -11,6 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Settings } from '../config';
 import { ByteCounter } from './counting';
 import {
   assertValidPrefix,
@@ -21,16 +22,6 @@ import {
   type PutOptions,
   type StoredBlob,
 } from './types';
-
-export interface S3Settings {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Path-style URLs (`endpoint/bucket/key`), which MinIO, Ceph and most self-hosted stores need. */
-  forcePathStyle: boolean;
-}
 
 /** The owner marker's key: outside every prefix, so never listed or swept. */
 const ownerMarkerKey = 'spirit-portal-file-store-owner.json';

@@ -1,4 +1,4 @@
-import { connectionErrorCodes } from '../http/connection-errors';
+import { connectionErrorCodes } from '../connection-errors';
 import type { BlobStore } from './types';
 
 export const fileStoreUnavailableMessage =

@@ -845,7 +845,7 @@ export const appMessages = {
     } satisfies Record<JobType, string>,
   },
   /**
-   * The seeded base apparel's titles and colour names (server/db/seed-apparel.ts), which the app
+   * The seeded base apparel's titles and colour names (server/seed/apparel.ts), which the app
    * shows in the reader's language; what an Admin typed is shown as typed.
    */
   seededApparel: {

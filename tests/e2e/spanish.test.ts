@@ -3,10 +3,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appMessages as es } from '../../src/i18n/es';
 import { appMessages as en } from '../../src/i18n/en';
-import { apparelSeeds } from '../../server/db/seed-apparel';
+import { apparelSeeds } from '../../server/seed/apparel';
 import { brandSeeds } from '../../server/db/seed-data';
-import { demoOrganizations } from '../../server/db/seed';
-import { demoProducts } from '../../server/db/seed-sales';
+import { demoOrganizations } from '../../server/seed';
+import { demoProducts } from '../../server/seed/sales';
 import { englishWordsIn } from './english-words';
 import { admin, baseUrl, demo, directorWhoseLanguageChanges, signedInState } from './browser';
 
@@ -14,7 +14,7 @@ const opened = directorWhoseLanguageChanges();
 
 /**
  * What the schools and the vendors wrote, not the portal: the user's e-mail, the schools' names, the base apparel's
- * descriptions and brands, and the demo products (server/db/seed-sales.ts). The base apparel's titles and colours
+ * descriptions and brands, and the demo products (server/seed/sales.ts). The base apparel's titles and colours
  * are the seed's, which the catalogue names in Spanish.
  */
 const names = [
@@ -25,7 +25,7 @@ const names = [
   ...Object.values(demoProducts).flatMap((products) =>
     products.flatMap((product) => [`${product.title} in school colours`, product.title]),
   ),
-  // The demo's store windows (server/db/seed.ts), named by their schools.
+  // The demo's store windows (server/seed/index.ts), named by their schools.
   'Spirit Week Store',
   'Regatta Store',
 ];

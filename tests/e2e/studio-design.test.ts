@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { textBounds, textShape } from '../../contract/text';
-import { textFont } from '../../server/modules/merchandise/fonts';
+import { textFont } from '../../server/storage/fonts';
 import { appMessages } from '../../src/i18n/en';
 import { baseUrl, demo, launchBrowser, type SignedIn, signedInState } from './browser';
 import { apparelCard, crestPng, crestSvg, logoCard, openStudio } from './merchandise-walk';

@@ -22,7 +22,7 @@ describe('files of the data directory are private to its owner', () => {
     const previous = process.umask(0o022);
     try {
       const dataDir = path.join(root, 'data');
-      const result = await runScript('server/db/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+      const result = await runScript('server/ops/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(result.code, result.stderr).toBe(0);
       expect(readdirSync(path.join(dataDir, 'pglite')).length).toBeGreaterThan(0);
       expect(openToOthers(dataDir)).toEqual([]);

@@ -12,7 +12,7 @@ describe('one process per embedded database', () => {
   it('refuses a second process on the same DATA_DIR, naming the owner, and takes over after a crash', async () => {
     const server = await startServer('', { DATA_DIR: dataDir });
     try {
-      const second = await runScript('server/db/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+      const second = await runScript('server/ops/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(second.code).toBe(1);
       expect(second.stderr.trim().split('\n')).toEqual([
         expect.stringContaining(`in use by process ${server.child.pid}`),
@@ -28,7 +28,7 @@ describe('one process per embedded database', () => {
       await server.exited;
     }
     // The owner died without letting go: the lock must not outlive it.
-    const afterCrash = await runScript('server/db/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const afterCrash = await runScript('server/ops/migrate-cli.ts', { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(afterCrash.stderr).toBe('');
     expect(afterCrash.code).toBe(0);
   }, 180_000);

@@ -15,7 +15,7 @@ import {
   userTokens,
   users,
 } from '../../server/db/schema';
-import { forbidden, unauthorized } from '../../server/http/errors';
+import { forbidden, unauthorized } from '../../server/errors';
 import { type Ctx, storedFiles } from '../server/modules/design-logos/fixtures';
 
 /**

@@ -8,7 +8,7 @@ import { randomToken } from '../../server/auth/tokens';
 import { type Config, testConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { organizations, users } from '../../server/db/schema';
-import { seedReferenceData } from '../../server/db/seed';
+import { seedReferenceData } from '../../server/seed';
 
 /**
  * One database per test worker: an in-memory PGlite (a new one costs about 2 s and 440 MiB),

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/import';
 import { importDefinitionOf } from '../../../contract/resource';
 import { currentUser } from '../../auth/guards';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../errors';
 import { idempotently } from '../../http/idempotency';
 import type { ResourceEngine } from '../engine';
 import { idempotencyDescription } from '../openapi';

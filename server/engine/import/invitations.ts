@@ -2,12 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import type { SessionUser } from '../../auth/sessions';
 import type { ResourceEngine } from '../engine';
 import { scopeCondition } from '../scope';
 import { visibleJobError } from '../../jobs';
-import { notify } from '../../modules/notifications';
 import type { ModuleImport } from '../types';
 import { importEntries } from './undo';
 
@@ -64,7 +63,7 @@ export function registerInvitations(app: FastifyInstance, resource: string, invi
             .where(and(eq(jobs.id, job.id), sql`not (${jobs.payload} ? 'told')`))
             .returning({ id: jobs.id });
           if (first)
-            await notify(tx as unknown as Db, {
+            await send.notify(tx as unknown as Db, {
               userIds: [startedBy],
               category: 'jobs',
               text: { key: 'jobs.invitationsSent', params: { count: ids.length } },
@@ -78,7 +77,8 @@ export function registerInvitations(app: FastifyInstance, resource: string, invi
       // The payload as the last attempt left it: how far it got.
       const [current] = await app.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.id, job.id));
       const { sent } = (current?.payload ?? payload) as InvitationsPayload;
-      await notify(app.db, {
+      // The import's own resource's; another's for a resource this server no longer serves.
+      await (senders.get(name) ?? invitation).notify(app.db, {
         userIds: [startedBy],
         category: 'jobs',
         text: {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import type { CellValue, Row } from 'exceljs';
 import { importFileField, importLimits } from '../../../contract/import';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../errors';
 
 /** A spreadsheet as text cells: its header row and the rows under it, with their row numbers. */
 export interface Sheet {

@@ -19,7 +19,7 @@ import {
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { insertJsonRows } from '../../db/json-rows';
-import { forbidden, HttpError } from '../../http/errors';
+import { forbidden, HttpError } from '../../errors';
 import { announceChange, announceChanges } from '../change-feed';
 import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';

@@ -1,7 +1,7 @@
 import type { Piscina } from 'piscina';
 import { oneThreadPool } from '../../worker-pool';
 import { importFileField, importLimits } from '../../../contract/import';
-import { badRequest, HttpError, ServerBusy } from '../../http/errors';
+import { badRequest, HttpError, ServerBusy } from '../../errors';
 import { type Sheet, tooLarge } from './parse';
 import type { ReadSheet } from './sheet-worker';
 

@@ -1,5 +1,5 @@
 import type { ValidationFailure } from '../../../contract/common';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { readSheetFile, type Sheet } from './parse';
 
 export type ReadSheet = { sheet: Sheet } | { rejected: ValidationFailure[] };

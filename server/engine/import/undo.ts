@@ -3,7 +3,7 @@ import type { ImportKeptReason } from '../../../contract/import';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { announceChange, announceChanges } from '../change-feed';
 import { auditChange, auditRows } from '../change-audit';
 import type { ResourceEngine } from '../engine';

@@ -11,7 +11,7 @@ import { announceOwnChange, confirmedByOwner, entityType as userEntityType } fro
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { nextVersion } from '../../engine/versions';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { publicBaseUrl } from '../../mail';
 import { findUserByEmail, fullNameOf, normalizeEmail } from './service';
 import { secondStepChecks, startSession } from './sign-in';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { safeReturnUrl } from '../../../contract/returnUrl';
 import { isRememberedMachine } from '../../auth/trusted-machines';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { publicBaseUrl } from '../../mail';
 import { findUserByEmail, isLockedOut } from './service';
 import { startSession } from './sign-in';

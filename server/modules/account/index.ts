@@ -29,7 +29,7 @@ import { currentAuth } from '../../auth/guards';
 import { purgeExpiredLimits } from '../../auth/rate-limit';
 import { clearSessionCookie } from '../../auth/sessions';
 import { eq } from 'drizzle-orm';
-import { methodNotAllowed } from '../../http/errors';
+import { methodNotAllowed } from '../../errors';
 import { users } from '../../db/schema';
 import {
   changeEmail,

@@ -9,7 +9,7 @@ import { addressOf, enforce, type Limit, limits } from '../../auth/rate-limit';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { passkeys, users } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { entityType as userEntityType } from '../users/service';
 import { clearFailedLogins, loginResult } from './service';
 import { secondStepChecks, startSession } from './sign-in';

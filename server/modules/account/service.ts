@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { LoginResult, Me } from '../../../contract/account';
 import { burnPasswordCheck, PasswordHashingBusy, verifyPassword } from '../../auth/passwords';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../http/errors';
+import { unauthorized } from '../../errors';
 import type { AuthContext, SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';

@@ -8,7 +8,7 @@ import { type SessionStage, type SessionUser, setSessionCookie } from '../../aut
 import { isRememberedMachine, rememberMachine } from '../../auth/trusted-machines';
 import { acceptTotpCode } from '../../auth/totp';
 import { users } from '../../db/schema';
-import { unauthorized } from '../../http/errors';
+import { unauthorized } from '../../errors';
 import {
   checkPassword,
   claimLoginAttempt,

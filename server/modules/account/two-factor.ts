@@ -18,7 +18,7 @@ import {
 import { audit } from '../../audit';
 import { entityType as userEntityType } from '../users/service';
 import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { recoveryCodesLeft } from './service';
 import { secondStepChecks, startSession } from './sign-in';
 

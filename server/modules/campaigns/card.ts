@@ -4,7 +4,7 @@ import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { campaigns, organizations } from '../../db/schema';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 import { productsOfWindows } from './products';
 
 const day = 86_400_000;

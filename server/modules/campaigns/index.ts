@@ -11,7 +11,7 @@ import { campaigns } from '../../../contract/definitions/campaigns';
 import { currentUser } from '../../auth/guards';
 import { resourceGuard } from '../../engine/guard';
 import { resourceSchema } from '../../engine/openapi';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { sendBlob } from '../../storage/http';
 import { campaignCard } from './card';
 import { closeOutJob, closeOutOf, packageBeforeCloseMessage } from './close-out';

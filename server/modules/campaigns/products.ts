@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { campaignProducts, campaigns, merchandise, orders } from '../../db/schema';
 import { rowCondition } from '../../engine/scope';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { queueJob } from '../../jobs';
 import { mediaUrl } from '../merchandise/media';
 import { syncMerchandiseJob } from '../merchandise/products';

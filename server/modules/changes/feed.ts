@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { NoticeListener } from '../../db/notices';
-import { type LoggedChange, recordChangeChannel } from '../../engine/change-feed';
+import { type LoggedChange, recordChangeChannel } from '../../db/announce';
 
 export interface FeedSubscriber {
   change(event: LoggedChange): void;

@@ -4,7 +4,7 @@ import { okResponseSchema } from '../../../contract/account';
 import { contactRequestSchema } from '../../../contract/contact';
 import { addressOf, enforce, limits } from '../../auth/rate-limit';
 import { emailTemplates, settings } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 
 const contactNotConfigured = 'The contact form is not available right now. Please try again later.';
 

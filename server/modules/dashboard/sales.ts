@@ -5,7 +5,7 @@ import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { jobs, merchandise, platformSalesDays, productDays, productMonths, salesDays } from '../../db/schema';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 import { mediaUrl } from '../merchandise/media';
 
 const dayMs = 86_400_000;

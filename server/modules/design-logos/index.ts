@@ -12,7 +12,7 @@ import {
   designLogoUploadQuerySchema,
 } from '../../../contract/design-logos';
 import { currentUser, requireRole } from '../../auth/guards';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';

@@ -4,12 +4,13 @@ import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { designLogos, organizations } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { BlobStore } from '../../storage';
 import { claimStorage } from '../../storage/quota';
 import type { StoredImage } from '../../storage/uploads';
 import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
-import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { displayNameOf } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import type { ChangeAction } from '../../../contract/changes';
 import { scopedOrganizationId } from '../organizations/service';
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import type { ResourceServer } from '../../engine/types';
 import { sanitizeTemplateOffThread } from '../../storage/sanitize-pool';
 

@@ -8,7 +8,7 @@ import { currentUser } from '../../auth/guards';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { jobs, merchandise } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { displayNameOf } from '../../engine/change-feed';
 import { ResourceEngine } from '../../engine/engine';
 import { resourceGuard } from '../../engine/guard';

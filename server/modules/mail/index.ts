@@ -4,7 +4,7 @@ import { idParamsSchema } from '../../../contract/common';
 import { mail } from '../../../contract/definitions/mail';
 import { audit } from '../../audit';
 import { currentUser } from '../../auth/guards';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { resourceGuard } from '../../engine/guard';
 
 /** The engine lists the outbox read-only; resending a failed message is the one thing it cannot do. */

@@ -9,7 +9,7 @@ import {
 import type { Size } from '../../../contract/composition';
 import type { Db } from '../../db/client';
 import { apparelColours, baseApparel, brands, merchandise } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { BlobStore } from '../../storage';
 import type { StoredImage } from '../../storage/uploads';
 import { mediaUrl } from './media';

@@ -25,7 +25,7 @@ import {
 } from '../../../contract/merchandise';
 import { isAdmin, roles } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../errors';
 import { sendBlob } from '../../storage/http';
 import { deleteOnFailure } from '../../storage';
 import { readImageForm } from '../../storage/multipart';

@@ -13,10 +13,10 @@ import {
 import { type Layer, textShape } from '../../../contract/text';
 import type { Db } from '../../db/client';
 import { designLogos } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { BlobStore } from '../../storage';
 import { renderSandbox } from '../../storage/render-sandbox';
-import { textFont } from './fonts';
+import { textFont } from '../../storage/fonts';
 
 /** Stored logos passed the upload's checks; this bounds a broken one, as their size does. */
 const inkTimeoutMs = 20_000;

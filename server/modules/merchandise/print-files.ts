@@ -4,7 +4,7 @@ import type { Side } from '../../../contract/composition';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import { scopeCondition } from '../../engine/scope';
 import { columnsOf } from '../../engine/tables';
 import { printKeyOf } from './products';

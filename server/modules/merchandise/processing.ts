@@ -15,12 +15,12 @@ import {
 import { type JobHandler, renderLane, visibleJobError } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { renderSandbox, type SandboxArtwork } from '../../storage/render-sandbox';
-import { isGarmentOutline } from './garment-maps';
-import { printResolution } from './print';
+import { isGarmentOutline } from '../../storage/garment-maps';
+import { printResolution } from '../../storage/print';
 import { isOrWillBePublished, placementOf, type ProcessPayload } from './products';
 import { windowSale } from './windows';
 import type { Storefront } from './storefront';
-import { announce, systemActor } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import { notify } from '../notifications';
 
 /** Width of the gallery thumbnail, in pixels. */

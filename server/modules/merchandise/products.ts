@@ -9,13 +9,14 @@ import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { baseApparel, merchandise, merchandiseColours, organizations } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import { scopedOrganizationId } from '../organizations/service';
 import { mediaUrl } from './media';
 import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
-import { announce, displayNameOf, systemActor } from '../../engine/change-feed';
+import { displayNameOf } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 import { proposeChanges, waitsForReview } from './pending-changes';
 
 /** What a product's processing job carries: the product, and who asked for it (told if it fails). */

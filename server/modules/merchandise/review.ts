@@ -8,7 +8,7 @@ import { tellOfStep } from './review-notices';
 import { ResourceEngine } from '../../engine/engine';
 import { scopeCondition } from '../../engine/scope';
 import type { ChangeContext, ResourceServer, Values } from '../../engine/types';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import { coloursOf, publishMerchandiseJob, syncMerchandiseJob, toProduct } from './products';
 

@@ -8,7 +8,7 @@ import { audit } from '../../audit';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise, orderItems } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import type { BlobStore } from '../../storage';
 import { scopedOrganizationId } from '../organizations/service';

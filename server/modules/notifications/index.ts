@@ -10,8 +10,8 @@ import {
   notificationSettingsSchema,
 } from '../../../contract/notifications';
 import { currentUser, requireUser } from '../../auth/guards';
-import { notFound } from '../../http/errors';
-import { registerDigest } from '../../jobs/notification-digest';
+import { notFound } from '../../errors';
+import { registerDigest } from './digest';
 import { notificationEmails } from './email';
 import {
   isOwn,

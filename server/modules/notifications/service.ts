@@ -11,7 +11,7 @@ import {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, notificationSettings, users } from '../../db/schema';
-import { announceAll, systemActor } from '../../engine/change-feed';
+import { announceAll, systemActor } from '../../db/announce';
 import { queueJob } from '../../jobs';
 
 /** The job that e-mails notifications whose recipients chose e-mail at once (`email.ts`). */

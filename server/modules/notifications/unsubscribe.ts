@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unsubscribePageTexts } from '../../../contract/notification-messages';
 import { unsubscribeQuerySchema } from '../../../contract/notifications';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { escapeHtml } from '../../mail/render';
 import { openUnsubscribeToken, unsubscribe } from './email';
 

@@ -4,7 +4,7 @@ import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise, orderItems, orders } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { mediaUrl } from '../merchandise/media';
 import { checkVariants } from './windows';
 

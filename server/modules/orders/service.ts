@@ -4,7 +4,7 @@ import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 
 const columns = {
   id: orders.id,

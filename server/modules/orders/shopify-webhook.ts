@@ -8,11 +8,11 @@ import { totalOf } from '../../../contract/definitions/orders';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { merchandise, orders } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../errors';
 import { storeOrderItems } from './items';
 import { checkVariants, windowOf } from './windows';
 import { garmentSizes } from '../../../contract/sizes';
-import { announce, systemActor } from '../../engine/change-feed';
+import { announce, systemActor } from '../../db/announce';
 
 /** Shopify signs the exact bytes it sends; any re-serialised body would not match. */
 function verifyShopifySignature(secret: string, rawBody: Buffer, header: unknown) {

@@ -3,7 +3,7 @@ import { isAdmin } from '../../../contract/roles';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../errors';
 
 /**
  * The organization a request works on: Admins may name any; everyone else always gets

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/preferences';
 import { requireUser, currentUser } from '../../auth/guards';
 import { userPreferences } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 const tags = ['preferences'];
 

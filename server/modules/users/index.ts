@@ -17,7 +17,7 @@ import { okResponseSchema } from '../../../contract/account';
 import { passkeyCountResponseSchema } from '../../../contract/passkeys';
 import { isAdmin } from '../../../contract/roles';
 import { currentUser, requireRole } from '../../auth/guards';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import { resourceGuard } from '../../engine/guard';
 import { resourceSchema, staleWriteDescription } from '../../engine/openapi';
 import { deleteOnFailure } from '../../storage';

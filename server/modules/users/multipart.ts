@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { profilePhoto } from '../../../contract/users';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 export const photoFieldName = 'profilePhoto';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { uploadDecodeLimits } from '../../storage/images';
 import { photoFieldName } from './multipart';
 

@@ -4,6 +4,7 @@ import { userCreateSchema } from '../../../contract/users';
 import { users } from '../../db/schema';
 import type { ModuleImport, ResourceServer } from '../../engine/types';
 import { sendAccountConfirmation } from '../account/email-flows';
+import { notify } from '../notifications';
 import { importedUserColumns } from './service';
 
 const fullNameSql: SQL<string> = sql<string>`concat_ws(' ', nullif(${users.firstName}, ''), ${users.middleName}, nullif(${users.lastName}, ''), ${users.suffix})`;
@@ -51,6 +52,7 @@ const usersImport: ModuleImport = {
       const [user] = await app.db.select().from(users).where(eq(users.id, id));
       if (user && !user.emailConfirmed) await sendAccountConfirmation(app, user);
     },
+    notify,
   },
 };
 

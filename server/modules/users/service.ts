@@ -9,7 +9,7 @@ import { randomToken } from '../../auth/tokens';
 import { audit } from '../../audit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { users as usersResource } from '../../../contract/definitions';
 import { announceChange } from '../../engine/change-feed';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';

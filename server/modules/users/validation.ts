@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 
 /** Bodies that bypass the route schema (multipart) still answer with the spec's 400. */
 export function parseOrFail<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
-import { seedDatabase } from '../../../server/db/seed';
+import { seedDatabase } from '../../../server/seed';
 import { createBlobStore } from '../../../server/storage';
 import { createTeamsTable, exampleResources } from '../../server/engine/teams';
 

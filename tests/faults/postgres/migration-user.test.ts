@@ -51,11 +51,11 @@ describe('a database user that may not create tables', () => {
     const ownerUrl = await workerDatabaseUrl(inject('postgresUrl'), `migration_user_${suffix}`);
     const appUrl = await restrictedUser(ownerUrl);
 
-    const refused = await runScript('server/db/migrate-cli.ts', { DATABASE_URL: appUrl });
+    const refused = await runScript('server/ops/migrate-cli.ts', { DATABASE_URL: appUrl });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/permission denied/);
 
-    const migrated = await runScript('server/db/migrate-cli.ts', {
+    const migrated = await runScript('server/ops/migrate-cli.ts', {
       DATABASE_URL: appUrl,
       MIGRATION_DATABASE_URL: ownerUrl,
     });

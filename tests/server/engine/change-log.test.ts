@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../../server/db/client';
-import { announce, systemActor } from '../../../server/engine/change-feed';
+import { announce, systemActor } from '../../../server/db/announce';
 import { changesSince, pruneChangeLog } from '../../../server/engine/change-log';
 import { resetDatabase, testDatabase } from '../helpers';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { S3Settings } from '../../../server/storage/s3';
+import type { S3Settings } from '../../../server/config';
 
 /**
  * A local S3-compatible server (s3rver) on a free port for the calling test file, started before

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/i18n/react-admin';
 import { es } from '../../../src/i18n/react-admin-es';
-import { apparelSeeds, palette } from '../../../server/db/seed-apparel';
+import { apparelSeeds, palette } from '../../../server/seed/apparel';
 import { appMessages as englishApp } from '../../../src/i18n/en';
 import { sharedWords } from './shared-words';
 

@@ -13,7 +13,7 @@ const notForTheApp = new Set([
   'server/health/metrics.ts',
   'server/modules/orders/shopify-webhook.ts',
   'server/static.ts',
-  'server/db/seed.ts',
+  'server/seed/index.ts',
 ]);
 
 /** zod's checks and refinements that take a message. */

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Db } from '../../../../server/db/client';
-import type { ChangeNotice } from '../../../../server/engine/change-feed';
+import type { ChangeNotice } from '../../../../server/db/announce';
 import { ChangeFeed } from '../../../../server/modules/changes/feed';
 
 /**

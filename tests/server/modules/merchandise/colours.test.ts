@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hexDifference } from '../../../../contract/colour';
 import { apparelColourExists } from '../../../../contract/merchandise';
 import { apparelColours, baseApparel } from '../../../../server/db/schema';
-import { apparelSeeds, seedBaseApparel } from '../../../../server/db/seed-apparel';
+import { apparelSeeds, seedBaseApparel } from '../../../../server/seed/apparel';
 import {
   type Call,
   closeUploadTestApp,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinationExistsMessage } from '../../../../contract/merchandise';
 import { baseApparel, brands, jobs, merchandise } from '../../../../server/db/schema';
-import { apparelSeeds, seedBaseApparel } from '../../../../server/db/seed-apparel';
+import { apparelSeeds, seedBaseApparel } from '../../../../server/seed/apparel';
 import {
   addBaseApparel,
   closeUploadTestApp,

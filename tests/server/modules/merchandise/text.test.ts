@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TextLayer, textBounds, textShape } from '../../../../contract/text';
 import { baseApparel } from '../../../../server/db/schema';
-import { textFont } from '../../../../server/modules/merchandise/fonts';
-import { renderMockup } from '../../../../server/modules/merchandise/print';
+import { textFont } from '../../../../server/storage/fonts';
+import { renderMockup } from '../../../../server/storage/print';
 import { closeUploadTestApp, type Ctx, type People, uploadLogo } from '../design-logos/fixtures';
 import { createProduct, productCount, productFields, productTestApp } from './support';
 

@@ -13,7 +13,7 @@ import {
   orders,
   users,
 } from '../../../../server/db/schema';
-import { purgeTrash } from '../../../../server/jobs/trash-purge';
+import { purgeTrash } from '../../../../server/ops/trash-purge';
 import { syncMerchandiseJob } from '../../../../server/modules/merchandise/products';
 import {
   type Call,

@@ -9,7 +9,7 @@ import {
   digestSlotAfter,
   scheduleDigest,
   sendDigests,
-} from '../../../../server/jobs/notification-digest';
+} from '../../../../server/modules/notifications/digest';
 import { notify } from '../../../../server/modules/notifications';
 import { testApp, testDatabase } from '../../helpers';
 import { actors } from '../organizations/actors';

@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notificationText } from '../../contract/notification-messages';
-import type { Db } from '../db/client';
-import { jobs, notifications, notificationSettings, users } from '../db/schema';
-import { escapeHtml } from '../mail/render';
-import { publicBaseUrl } from '../mail';
-import { absoluteLink, fullNameOf, unsubscribeUrl } from '../modules/notifications/email';
-import { nextDigestAfter } from '../modules/notifications/service';
-import { announceJobs } from './queue';
+import { notificationText } from '../../../contract/notification-messages';
+import type { Db } from '../../db/client';
+import { jobs, notifications, notificationSettings, users } from '../../db/schema';
+import { escapeHtml } from '../../mail/render';
+import { publicBaseUrl } from '../../mail';
+import { absoluteLink, fullNameOf, unsubscribeUrl } from './email';
+import { nextDigestAfter } from './service';
+import { announceJobs } from '../../jobs/queue';
 
 /** The sweep that sends the digests due; one job per slot, whichever servers schedule it. */
 export const digestJob = 'notifications.digest';

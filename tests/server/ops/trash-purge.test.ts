@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resourceDefinitions } from '../../../contract/definitions';
 import { auditLog, designLogos, organizations, promoCodes } from '../../../server/db/schema';
-import { purgeTrash } from '../../../server/jobs/trash-purge';
+import { purgeTrash } from '../../../server/ops/trash-purge';
 import { purgeExpiredLogos } from '../../../server/modules/design-logos/service';
 import { purgeExpired } from '../../../server/engine/trash';
 import {

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { totalOf } from '../../contract/definitions/orders';
 import type { BlobStore } from '../storage';
-import type { Db } from './client';
-import { dressDemoProduct, seedDemoCrest } from './seed-crests';
+import type { Db } from '../db/client';
+import { dressDemoProduct, seedDemoCrest } from './crests';
 import {
   baseApparel,
   campaignProducts,
@@ -11,7 +11,7 @@ import {
   merchandiseColours,
   orderItems,
   orders,
-} from './schema';
+} from '../db/schema';
 
 /** What each demo school sells, on which seeded apparel (by title), at what price. */
 export const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {

@@ -4,12 +4,12 @@ import sharp from 'sharp';
 import { lowContrast } from '../../contract/colour';
 import { clampPlacement, defaultPlacement } from '../../contract/composition';
 import { clampText, type TextLayer, textShape } from '../../contract/text';
-import { textFont } from '../modules/merchandise/fonts';
-import { renderMockup, renderSidePrint } from '../modules/merchandise/print';
+import { textFont } from '../storage/fonts';
+import { renderMockup, renderSidePrint } from '../storage/print';
 import type { BlobStore } from '../storage';
 import { productImages } from '../storage/images';
-import type { Db } from './client';
-import { apparelColours, type baseApparel, designLogos, merchandise, merchandiseColours } from './schema';
+import type { Db } from '../db/client';
+import { apparelColours, type baseApparel, designLogos, merchandise, merchandiseColours } from '../db/schema';
 
 /** Each demo school's crest (its initials in its colours) and the word its back text says. */
 export const demoCrests: Record<

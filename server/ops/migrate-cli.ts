@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
-import { keepFilesPrivate } from '../ops/private-files';
-import { waitForDatabase } from '../ops/startup';
-import { openDatabase } from './client';
+import { keepFilesPrivate } from '../private-files';
+import { waitForDatabase } from './startup';
+import { openDatabase } from '../db/client';
 
 /** `npm run db:migrate`: apply migrations without starting the server (deploy step). */
 async function main() {

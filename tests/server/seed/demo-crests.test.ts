@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hexDifference } from '../../../contract/colour';
 import { baseApparel } from '../../../server/db/schema';
-import { demoCrests } from '../../../server/db/seed-crests';
-import { seedBaseApparel } from '../../../server/db/seed-apparel';
-import { seedDemoSales } from '../../../server/db/seed-sales';
+import { demoCrests } from '../../../server/seed/crests';
+import { seedBaseApparel } from '../../../server/seed/apparel';
+import { seedDemoSales } from '../../../server/seed/sales';
 import { closeUploadTestApp, type Ctx, type People } from '../modules/design-logos/fixtures';
 import { productTestApp } from '../modules/merchandise/support';
 

@@ -1,4 +1,4 @@
-import type { ValidationFailure } from '../../contract/common';
+import type { ValidationFailure } from '../contract/common';
 
 /** An error a route or service throws to answer with a status and the spec's body. */
 export class HttpError extends Error {

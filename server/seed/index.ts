@@ -8,8 +8,8 @@ import { hashPassword } from '../auth/passwords';
 import { randomToken } from '../auth/tokens';
 import { type Config, ConfigError } from '../config';
 import type { BlobStore } from '../storage';
-import type { Db } from './client';
-import { seedBaseApparel } from './seed-apparel';
+import type { Db } from '../db/client';
+import { seedBaseApparel } from './apparel';
 import {
   brands,
   campaigns,
@@ -20,9 +20,9 @@ import {
   reviewAssignments,
   settings,
   users,
-} from './schema';
-import { brandSeeds, emailTemplateSeeds, settingSeeds } from './seed-data';
-import { seedDemoSales, seedDemoWindows } from './seed-sales';
+} from '../db/schema';
+import { brandSeeds, emailTemplateSeeds, settingSeeds } from '../db/seed-data';
+import { seedDemoSales, seedDemoWindows } from './sales';
 
 /** The password of every demo account (SEED_DEMO=1); documented in the README. */
 const demoPassword = 'Demo-Passw0rd!';

@@ -9,8 +9,8 @@ import {
   orderItems,
   orders,
 } from '../../../server/db/schema';
-import { seedDemoData, seedReferenceData } from '../../../server/db/seed';
-import { demoSalesDays, seedDemoSales, seedDemoWindows } from '../../../server/db/seed-sales';
+import { seedDemoData, seedReferenceData } from '../../../server/seed';
+import { demoSalesDays, seedDemoSales, seedDemoWindows } from '../../../server/seed/sales';
 import { totalOf } from '../../../contract/definitions/orders';
 import { createOrganization, resetDatabase, testDatabase } from '../helpers';
 

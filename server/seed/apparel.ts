@@ -2,10 +2,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { PrintArea, PrintAreas } from '../../contract/composition';
-import { type GarmentOutline, garmentOutlines } from '../modules/merchandise/garment-maps';
+import { type GarmentOutline, garmentOutlines } from '../storage/garment-maps';
 import type { BlobStore } from '../storage';
-import type { Db } from './client';
-import { apparelColours, baseApparel, brands } from './schema';
+import type { Db } from '../db/client';
+import { apparelColours, baseApparel, brands } from '../db/schema';
 
 /** Width and height of every generated apparel image, in pixels. */
 const apparelImageSize = 1200;

@@ -5,7 +5,7 @@ import { purgeExpiredLogos } from '../modules/design-logos/service';
 import { purgeExpiredProducts } from '../modules/merchandise/trash';
 import { purgeExpired } from '../engine/trash';
 import type { BlobStore } from '../storage';
-import type { JobQueue } from './queue';
+import type { JobQueue } from '../jobs/queue';
 
 const dayMs = 24 * 60 * 60_000;
 

@@ -1,13 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apparelSvg, printAreas } from '../../../../server/db/seed-apparel';
-import {
-  displace,
-  garmentMaps,
-  garmentOutlines,
-  shadingSvg,
-} from '../../../../server/modules/merchandise/garment-maps';
-import { renderMockup } from '../../../../server/modules/merchandise/print';
+import { apparelSvg, printAreas } from '../../../server/seed/apparel';
+import { displace, garmentMaps, garmentOutlines, shadingSvg } from '../../../server/storage/garment-maps';
+import { renderMockup } from '../../../server/storage/print';
 
 const size = { width: 400, height: 400 };
 

@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../../server/auth/passwords';
 import { testConfig } from '../../../server/config';
 import { users } from '../../../server/db/schema';
-import { ensureFirstAdmin } from '../../../server/db/seed';
+import { ensureFirstAdmin } from '../../../server/seed';
 import { resetDatabase, testDatabase } from '../helpers';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spirit-first-admin-'));

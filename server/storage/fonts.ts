@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import opentype, { type Font } from 'opentype.js';
-import { type TextFont, textFonts } from '../../../contract/text';
+import { type TextFont, textFonts } from '../../contract/text';
 
 const require = createRequire(import.meta.url);
 const loaded = new Map<TextFont, Promise<Font>>();

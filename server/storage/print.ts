@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { Font } from 'opentype.js';
-import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
-import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../../contract/text';
-import { uploadDecodeLimits } from '../../storage/images';
+import { logoBox, type Placement, type PrintArea, type Size } from '../../contract/composition';
+import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../contract/text';
+import { uploadDecodeLimits } from './images';
 import { displace, garmentMaps, type GarmentOutline, shadingLayers } from './garment-maps';
 
 /** Print files are made at this resolution, at the print area's physical size. */
