@@ -61,6 +61,13 @@ interface FieldOptions {
   filter?: boolean;
   /** Shown as a column of the list (default true). */
   list?: boolean;
+  /**
+   * A column of the CSV export (default: whether it is a list column), as Django's
+   * `ModelAdmin.list_display` and its export's `fields`: `export: true` keeps a field the list
+   * leaves out (an Admin's notes), `export: false` leaves a list column out of the file. The
+   * field's `access.read` still decides who gets the column.
+   */
+  export?: boolean;
   /** Shown in the create and update forms (default true unless read-only). */
   form?: boolean;
   /** A short help text under the input. */
@@ -444,6 +451,27 @@ export function definitionAs(definition: AnyResource, roleNames: readonly string
 export const apiPathOf = (definition: AnyResource) => definition.apiPath ?? definition.name;
 
 const entries = (definition: AnyResource) => Object.entries(definition.fields);
+
+/** The list's columns: the definition's `list.columns` in its order, or every field shown in the list. */
+export const listColumnsOf = (definition: AnyResource) =>
+  definition.list?.columns ??
+  entries(definition)
+    .filter(([, f]) => f.list !== false)
+    .map(([name]) => name);
+
+/**
+ * The export's columns, before each role's `access.read`: the list's columns in the list's order
+ * but those with `export: false`, then the fields the list leaves out that say `export: true`.
+ */
+export const exportColumnsOf = (definition: AnyResource) => {
+  const listed = listColumnsOf(definition);
+  return [
+    ...listed.filter((name) => definition.fields[name].export !== false),
+    ...entries(definition)
+      .filter(([name, f]) => f.export === true && !listed.includes(name))
+      .map(([name]) => name),
+  ];
+};
 
 export const sortableFields = (definition: AnyResource) => [
   'id',
