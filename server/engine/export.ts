@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../contract/limits';
-import { type AnyResource, exportColumnsOf, readableFields, tableQuerySchemaOf } from '../../contract/resource';
+import {
+  type AnyResource,
+  exportColumnsOf,
+  readableFields,
+  tableQuerySchemaOf,
+} from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
 import { exportLabels } from './export-labels';
