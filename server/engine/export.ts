@@ -57,7 +57,14 @@ export function registerExport(app: FastifyInstance, engine: ResourceEngine, rou
   const labelValues = exportLabels(definition, exportColumnsOf(definition));
   route(
     'export',
-    { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
+    {
+      querystring: exportQuerySchema(definition),
+      produces: ['text/csv'],
+      description:
+        `The CSV's columns, in order: ${exportColumnsOf(definition)
+          .map((name) => definition.fields[name].label)
+          .join(', ')}. ` + "A column the caller's roles may not read is left out.",
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const query = request.query as never;

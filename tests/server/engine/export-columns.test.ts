@@ -48,6 +48,13 @@ describe.skipIf(exampleRegistered)("an export's columns, as the definition names
     expect(row).toBe('Varsity,Lincoln High School,,true,1500');
   });
 
+  it('names its columns in OpenAPI', async () => {
+    const document = (await served!.app.inject({ url: '/api/openapi.json' })).json();
+    expect(document.paths[`/api/${calls.export.path}`].get.description).toMatch(
+      /^The CSV's columns, in order: Name, Organization, Coach, Active, Budget\. /,
+    );
+  });
+
   it('gives a role that may not read the field no column for it', async () => {
     const [header, row] = await exported(served!.director);
     expect(header).toBe('Name,Organization,Coach,Active');
