@@ -1,6 +1,6 @@
 /**
  * The zod schemas a definition implies (bodies, rows, filters, table queries), apart from the
- * definition itself (`definition.ts`, re-exported here) so that zod loads only where something
+ * definition itself (`definition/`, re-exported here) so that zod loads only where something
  * is validated.
  */
 import { z } from 'zod';

@@ -24,7 +24,7 @@ import { parseJsonBodies } from './http/json-body';
 import { JobQueue, renderLane } from './jobs';
 import { ServerRegistry, serverIdOf } from './ops/servers';
 import { registerMailer } from './mail';
-import { apiModules, resourceServers } from './modules';
+import { apiModules, loadResourceServers } from './modules';
 import { ensureChangeNotices } from './db/change-notices';
 import type { ResourceEngine } from './engine/engine';
 import { registerResource } from './engine/routes';
@@ -249,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  const resourceServers = await loadResourceServers(definitions);
   app.decorate(
     'resourceEngines',
     definitions.map((definition) => registerResource(app, definition, resourceServers[definition.name])),

@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limits } from '../../contract/limits';
-import { type AnyResource, readableFields, tableQuerySchemaOf } from '../../contract/resource';
+import {
+  type AnyResource,
+  exportColumnsOf,
+  readableFields,
+  tableQuerySchemaOf,
+} from '../../contract/resource';
 import { currentUser } from '../auth/guards';
 import type { ResourceEngine } from './engine';
 import { exportLabels } from './export-labels';
@@ -27,13 +32,6 @@ export const csvCell = (value: unknown) => {
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-/** The list's columns: the definition's own order, or every field shown in the list. */
-export const listColumns = (definition: AnyResource) =>
-  definition.list?.columns ??
-  Object.entries(definition.fields)
-    .filter(([, f]) => f.list !== false)
-    .map(([name]) => name);
-
 const exportQuerySchema = (definition: AnyResource) => {
   const tableQuery = tableQuerySchemaOf(definition);
   return tableQuery.pick({ allSearch: true, sortField: true, sortOrder: true }).extend({
@@ -53,19 +51,26 @@ const exportQuerySchema = (definition: AnyResource) => {
   });
 };
 
-/** `GET {path}/export`: the list's columns as CSV, every matching row in table order, streamed. */
+/** `GET {path}/export`: the export's columns (`exportColumnsOf`) the caller may read as CSV, every matching row in table order, streamed. */
 export function registerExport(app: FastifyInstance, engine: ResourceEngine, route: ResourceRoute) {
   const { definition } = engine;
-  const labelValues = exportLabels(definition, listColumns(definition));
+  const labelValues = exportLabels(definition, exportColumnsOf(definition));
   route(
     'export',
-    { querystring: exportQuerySchema(definition), produces: ['text/csv'] },
+    {
+      querystring: exportQuerySchema(definition),
+      produces: ['text/csv'],
+      description:
+        `The CSV's columns, in order: ${exportColumnsOf(definition)
+          .map((name) => definition.fields[name].label)
+          .join(', ')}. ` + "A column the caller's roles may not read is left out.",
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const query = request.query as never;
       const params = (request.params ?? {}) as Values;
       const readable = new Set(readableFields(definition, actor.roles));
-      const columns = listColumns(definition).filter((name) => readable.has(name));
+      const columns = exportColumnsOf(definition).filter((name) => readable.has(name));
       const batches = engine.rowsForExport(actor, query, params, app.db);
       // Checked before the first byte is sent, so a refused scope is still a 403 and not a broken file.
       scopeCondition(engine, actor, params);

@@ -1,29 +1,25 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import type { AnyResource } from '../../contract/resource';
 import account from './account';
 import athleticDirectors from './athletic-directors';
-import { auditLogServer } from './audit-log/resource';
 import brands from './brands';
 import campaigns from './campaigns';
-import { campaignsServer } from './campaigns/resource';
-import { brandsServer } from './brands/resource';
 import changes from './changes';
-import { emailTemplatesServer } from './email-templates/resource';
 import contact from './contact';
 import dashboard from './dashboard';
 import designLogos from './design-logos';
 import embedding from './embedding';
 import jobs from './jobs';
-import { jobsServer } from './jobs/resource';
 import mail from './mail';
 import notifications from './notifications';
 import merchandise from './merchandise';
 import orders from './orders';
-import { ordersServer } from './orders/resource';
 import organizations from './organizations';
 import preferences from './preferences';
 import search from './search';
 import users from './users';
-import { usersServer } from './users/resource';
 import type { ResourceServer } from '../engine/types';
 
 /** Every API area, registered under `/api/{prefix}`. Adding a module is one line here. */
@@ -49,16 +45,45 @@ export const apiModules: { prefix: string; plugin: FastifyPluginAsync }[] = [
 ];
 
 /**
- * The server side of resources that need more than their definition (hooks, derived columns,
- * routes of their own), by resource name; a plain resource has no entry. Each is
- * `<module>Server` in `server/modules/<module>/resource.ts` (tests/server/engine/resource-servers.test.ts).
+ * The folders of `server/modules/` holding a `resource.ts`: set by the production build
+ * (`server/ops/server-build.ts`), which has no source folders to read; read from the folder
+ * under tsx and vitest.
  */
-export const resourceServers: Record<string, ResourceServer> = {
-  users: usersServer,
-  brands: brandsServer,
-  'email-template': emailTemplatesServer,
-  orders: ordersServer,
-  campaigns: campaignsServer,
-  jobs: jobsServer,
-  'audit-log': auditLogServer,
-};
+declare const RESOURCE_MODULES: readonly string[] | undefined;
+
+const modulesDir = import.meta.dirname;
+const modulesWithResource = () =>
+  typeof RESOURCE_MODULES !== 'undefined'
+    ? RESOURCE_MODULES
+    : readdirSync(modulesDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(modulesDir, entry.name, 'resource.ts')))
+        .map((entry) => entry.name);
+
+/** `email-templates` → `emailTemplatesServer`. */
+export const resourceServerExportOf = (module: string) =>
+  `${module.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}Server`;
+
+/**
+ * The server side of resources that need more than their definition (hooks, derived columns,
+ * routes of their own), by resource name; a plain resource has none. Each is `<module>Server`,
+ * the only export of `server/modules/<module>/resource.ts`, its folder named as its resource's
+ * table with dashes (`email_templates` → `email-templates`), and found there: no list to edit.
+ * The template literal is what lets esbuild bundle every `resource.ts` it matches.
+ */
+export async function loadResourceServers(definitions: readonly AnyResource[]) {
+  const servers: Record<string, ResourceServer> = {};
+  for (const module of modulesWithResource()) {
+    const definition = definitions.find((d) => d.table.replaceAll('_', '-') === module);
+    if (!definition)
+      throw new Error(
+        `server/modules/${module}/resource.ts serves no resource: its folder must be named as its ` +
+          `resource's table with dashes (${definitions.map((d) => d.table.replaceAll('_', '-')).join(', ')})`,
+      );
+    const exported = (await import(`./${module}/resource.ts`)) as Record<string, ResourceServer>;
+    const name = resourceServerExportOf(module);
+    if (!exported[name])
+      throw new Error(`server/modules/${module}/resource.ts must export \`${name}\` (a ResourceServer)`);
+    servers[definition.name] = exported[name];
+  }
+  return servers;
+}

@@ -1,4 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
 import type { BuildOptions } from 'esbuild';
+
+const modulesDir = 'server/modules';
 
 /**
  * What `npm run build:server` compiles into dist-server/: the server and its command-line tools,
@@ -25,4 +28,11 @@ export const serverBuild = {
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  // The modules whose `resource.ts` the server loads (`loadResourceServers`): the bundle has no
+  // folders to read them from.
+  define: {
+    RESOURCE_MODULES: JSON.stringify(
+      readdirSync(modulesDir).filter((module) => existsSync(`${modulesDir}/${module}/resource.ts`)),
+    ),
+  },
 } satisfies BuildOptions;

@@ -3,7 +3,9 @@ import {
   accessFor,
   allows,
   defineResource,
+  exportColumnsOf,
   field,
+  listColumnsOf,
   type ResourceAction,
   type ResourceDefinition,
 } from '../../contract/definition';
@@ -71,5 +73,41 @@ describe('a boolean field sent as null', () => {
       const parsed = (schema as z.ZodObject).shape[name].safeParse(null);
       expect(parsed).toEqual({ success: true, data: false });
     }
+  });
+});
+
+describe('exportColumnsOf', () => {
+  const notes = defineResource({
+    name: 'notes',
+    table: 'notes',
+    label: { one: 'Note', many: 'Notes' },
+    titleField: 'title',
+    access: accessFor([roles.admin]),
+    fields: {
+      title: field.text({ label: 'Title', max: 10 }),
+      internal: field.text({ label: 'Internal', max: 10, export: false }),
+      body: field.longText({ label: 'Body', max: 10, list: false, export: true }),
+      secret: field.text({ label: 'Secret', max: 10, list: false }),
+      when: field.date({ label: 'When' }),
+    },
+  });
+
+  it("is the list's columns but those kept out, then the fields only exported, in the definition's order", () => {
+    expect(exportColumnsOf(notes)).toEqual(['title', 'when', 'body']);
+  });
+
+  it("follows the list's own column order", () => {
+    expect(exportColumnsOf({ ...notes, list: { columns: ['when', 'internal', 'title'] } })).toEqual([
+      'when',
+      'title',
+      'body',
+    ]);
+  });
+
+  it('is every registered definition’s list columns where it says nothing of export', () => {
+    for (const definition of resourceDefinitions.filter((d) =>
+      Object.values(d.fields).every((f) => f.export === undefined),
+    ))
+      expect(exportColumnsOf(definition), definition.name).toEqual(listColumnsOf(definition));
   });
 });

@@ -18,7 +18,7 @@ import {
   WrapperField,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { type AnyResource, type Field, importable } from '../../../contract/definition';
+import { type AnyResource, type Field, importable, listColumnsOf } from '../../../contract/definition';
 import { exportUrl } from '../../providers/dataProvider';
 import { useFailureToast } from '../../providers/failureToast';
 import { highlightMs, useRecentChanges } from '../../providers/liveChanges';
@@ -142,10 +142,7 @@ function focusNewFilter(event: MouseEvent<HTMLElement>) {
 const columnsKeyOf = (definition: AnyResource) => `${definition.name}.datagrid`;
 
 const columnsOf = (definition: AnyResource) =>
-  (
-    definition.list?.columns ??
-    Object.keys(definition.fields).filter((name) => definition.fields[name].list !== false)
-  ).map((name) => [name, definition.fields[name]] as [string, Field]);
+  listColumnsOf(definition).map((name) => [name, definition.fields[name]] as [string, Field]);
 
 /** The columns as react-admin fields: custom cells, the toggle as a switch, the rest by kind. */
 function useColumns(definition: AnyResource, overrides: ResourceOverrides): ReactElement[] {

@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { type AnyResource, resourceCalls } from '../../../contract/definition';
+import { type AnyResource, listColumnsOf, resourceCalls } from '../../../contract/definition';
 import { formatDateTime } from '../../lib/dates';
 import { http } from '../../providers';
 import { useResourceText, useValueText } from './labels';
@@ -64,12 +64,7 @@ export function TrashPage({ definition }: { definition: AnyResource }) {
       }).then((body) => body.result),
     placeholderData: keepPreviousData,
   });
-  const columns = (
-    definition.list?.columns ??
-    Object.entries(definition.fields)
-      .filter(([, f]) => f.list !== false)
-      .map(([name]) => name)
-  ).slice(0, 3);
+  const columns = listColumnsOf(definition).slice(0, 3);
   const rows = useMemo(() => data?.data ?? [], [data]);
   const valueOf = useValueText(definition, rows);
 

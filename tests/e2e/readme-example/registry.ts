@@ -6,7 +6,7 @@ import {
 } from '../../../contract/definitions/without-schemas';
 
 /**
- * The registry with the README's example registered as its step 3 says, a line at the end of the
+ * The registry with the README's example registered as its step 2 says, a line at the end of the
  * list: the example's app build reads this module wherever the app reads the registry's.
  */
 export const definitionsWithoutSchemas: AnyResource[] = registered.some((d) => d.name === teams.name)

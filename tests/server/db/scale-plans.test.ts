@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { orders } from '../../../contract/definitions';
 import { auditLog } from '../../../contract/definitions';
 import { tableQueries } from '../../../server/http/table';
-import { resourceServers } from '../../../server/modules';
+import { auditLogServer } from '../../../server/modules/audit-log/resource';
+import { ordersServer } from '../../../server/modules/orders/resource';
 import { salesQueries } from '../../../server/modules/dashboard/sales';
 import { ResourceEngine } from '../../../server/engine/engine';
 import { createUser, testApp } from '../helpers';
@@ -122,7 +123,7 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
     },
   );
 
-  const ordersEngine = new ResourceEngine(orders, resourceServers[orders.name]);
+  const ordersEngine = new ResourceEngine(orders, ordersServer);
 
   it("reads a school's first page of orders newest first along an index, without sorting them all", async () => {
     const table = ordersEngine.tableSpec(
@@ -164,7 +165,7 @@ describe.runIf(Boolean(inject('postgresUrl')))('plans at scale (PostgreSQL)', ()
   });
 
   it("reads the audit log's first page, newest first, along its index without sorting", async () => {
-    const engine = new ResourceEngine(auditLog, resourceServers[auditLog.name]);
+    const engine = new ResourceEngine(auditLog, auditLogServer);
     const table = engine.tableSpec(admin, { skip: 0, take: 25, allSearch: '' });
     const read = await plan(tableQueries(ctx.db, table.spec, table.query, engine.select).page);
     expect(read).toContain('Index Scan Backward using audit_log_created_idx');

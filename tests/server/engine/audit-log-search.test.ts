@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { audit } from '../../../server/audit';
 import { tableQueries } from '../../../server/http/table';
-import { resourceServers } from '../../../server/modules';
+import { auditLogServer } from '../../../server/modules/audit-log/resource';
 import { ResourceEngine } from '../../../server/engine/engine';
 import { auditLog } from '../../../contract/definitions';
 import { createUser, signIn, testApp } from '../helpers';
@@ -53,7 +53,7 @@ describe('searching the audit log', () => {
       from generate_series(1, 5000) as i`);
     await audit(ctx.db, admin.id, 'unlock', 'user', 12);
 
-    const engine = new ResourceEngine(auditLog, resourceServers[auditLog.name]);
+    const engine = new ResourceEngine(auditLog, auditLogServer);
     const table = engine.tableSpec(admin, { skip: 0, take: 25, allSearch: 'unlock' });
     const { page, count } = tableQueries(ctx.db, table.spec, table.query, engine.select);
     for (const query of [page, count]) {

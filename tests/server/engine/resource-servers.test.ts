@@ -1,14 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { resourceDefinitions } from '../../../contract/definitions';
-import { resourceServers } from '../../../server/modules';
+import { loadResourceServers, resourceServerExportOf } from '../../../server/modules';
+import { serverBuild } from '../../../server/ops/server-build';
 
 const modulesDir = join(__dirname, '../../../server/modules');
-
-/** `email-templates` → `emailTemplatesServer`. */
-const exportNameOf = (module: string) =>
-  `${module.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}Server`;
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -31,22 +29,44 @@ describe("the modules' ResourceServer exports", () => {
     expect(withResource.length).toBeGreaterThan(0);
     for (const module of withResource) {
       const exported = (await import(join(modulesDir, module, 'resource.ts'))) as Record<string, unknown>;
-      expect(Object.keys(exported), module).toEqual([exportNameOf(module)]);
+      expect(Object.keys(exported), module).toEqual([resourceServerExportOf(module)]);
     }
   });
 
-  it('are what the registry registers, and the registry registers nothing else', async () => {
-    const exports = new Set<unknown>();
+  it("are found without a list: each module's, under the resource whose table its folder names", async () => {
+    const servers = await loadResourceServers(resourceDefinitions);
+    expect(Object.keys(servers).sort()).toEqual(
+      resourceDefinitions
+        .filter((definition) => withResource.includes(definition.table.replaceAll('_', '-')))
+        .map((definition) => definition.name)
+        .sort(),
+    );
     for (const module of withResource) {
       const exported = (await import(join(modulesDir, module, 'resource.ts'))) as Record<string, unknown>;
-      exports.add(exported[exportNameOf(module)]);
+      const name = resourceDefinitions.find((d) => d.table.replaceAll('_', '-') === module)!.name;
+      expect(servers[name], module).toBe(exported[resourceServerExportOf(module)]);
     }
-    const registered = Object.values(resourceServers);
-    for (const [name, server] of Object.entries(resourceServers)) {
-      expect(exports.has(server), `resourceServers['${name}']`).toBe(true);
-      expect(resourceDefinitions.map((definition) => definition.name)).toContain(name);
-    }
-    expect(registered.length).toBe(exports.size);
+  });
+
+  it("stop the server's start when a module's folder names no resource's table, saying what it must be", async () => {
+    await expect(
+      loadResourceServers(resourceDefinitions.filter((definition) => definition.name !== 'email-template')),
+    ).rejects.toThrow(
+      /^server\/modules\/email-templates\/resource\.ts serves no resource: its folder must be named as its resource's table with dashes/,
+    );
+  });
+
+  it('are each bundled by the production build, which names them for the bundle', async () => {
+    expect(JSON.parse(serverBuild.define.RESOURCE_MODULES)).toEqual(withResource);
+    const { metafile } = await build({
+      ...serverBuild,
+      entryPoints: { main: serverBuild.entryPoints.main },
+      write: false,
+      metafile: true,
+      sourcemap: false,
+    });
+    for (const module of withResource)
+      expect(Object.keys(metafile.inputs), module).toContain(`server/modules/${module}/resource.ts`);
   });
 
   it('are declared nowhere else in the modules', () => {

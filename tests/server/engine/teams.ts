@@ -50,13 +50,14 @@ export const dropTeamsTable = async (db: Db) => {
 /**
  * The example served on a fresh database with its schools, an Admin and an Athletic Director of
  * the first school signed in (their cookies); `close` stops the app and drops the table.
+ * `resources` may serve a variant of the example on its table instead.
  */
-export async function serveTeams(schoolNames: readonly string[]) {
+export async function serveTeams(schoolNames: readonly string[], resources = exampleResources) {
   const database = await testDatabase();
   await resetDatabase(database);
   const { db } = database;
   await createTeamsTable(db);
-  const app = await buildApp(testConfig(), { database, resources: exampleResources });
+  const app = await buildApp(testConfig(), { database, resources });
   await app.ready();
   const schoolIds: number[] = [];
   for (const name of schoolNames) schoolIds.push((await createOrganization(db, name)).id);
