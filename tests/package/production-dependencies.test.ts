@@ -28,7 +28,8 @@ async function packagesTheBuiltServerImports() {
   const imported = new Set<string>();
   for (const input of Object.values(result.metafile.inputs)) {
     for (const { path, external } of input.imports) {
-      if (!external || path.startsWith('node:') || builtins.has(path)) continue;
+      // esbuild also lists a define and the folder of a glob import among them: neither is a package.
+      if (!external || path.startsWith('node:') || builtins.has(path) || !/^[@\w]/.test(path)) continue;
       imported.add(packageOf(path));
     }
   }
