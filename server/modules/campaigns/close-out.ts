@@ -74,7 +74,7 @@ async function countsOf(db: Db, campaignId: number) {
  * good (and never built), or neither. Finished jobs are pruned after a week: a failure older than
  * that reads as none, and the package can be built again either way.
  */
-async function packageOf(db: Db, campaign: CampaignRow): Promise<CloseOut['package']> {
+export async function packageOf(db: Db, campaign: CampaignRow): Promise<CloseOut['package']> {
   const [latest] = await db
     .select({ status: jobs.status, lastError: jobs.lastError })
     .from(jobs)

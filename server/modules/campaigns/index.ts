@@ -14,7 +14,7 @@ import { resourceSchema } from '../../engine/openapi';
 import { HttpError } from '../../errors';
 import { sendBlob } from '../../storage/http';
 import { campaignCard } from './card';
-import { closeOutJob, closeOutOf, packageBeforeCloseMessage } from './close-out';
+import { closeOutJob, closeOutOf, packageBeforeCloseMessage, packageOf } from './close-out';
 import { closeOutPackager } from './close-out-package';
 import { campaignOf, candidatesOf, productsOf, setProducts } from './products';
 
@@ -128,7 +128,7 @@ const campaignsModule: FastifyPluginAsyncZod = async (app) => {
       const campaign = await campaignOf(app.db, currentUser(request), request.params.id);
       if (campaign.state !== 'closed' && campaign.state !== 'sentToPrint')
         throw new HttpError(409, packageBeforeCloseMessage);
-      if ((await closeOutOf(app.db, campaign)).package.status !== 'building')
+      if ((await packageOf(app.db, campaign)).status !== 'building')
         await app.jobs.enqueue(closeOutJob, { campaignId: campaign.id }, app.db, {
           organizationId: campaign.organizationId,
           maxAttempts: 5,
