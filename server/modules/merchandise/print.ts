@@ -3,7 +3,8 @@ import type { Font } from 'opentype.js';
 import { logoBox, type Placement, type PrintArea, type Size } from '../../../contract/composition';
 import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../../contract/text';
 import { uploadDecodeLimits } from '../../storage/images';
-import { displace, garmentMaps, type GarmentOutline, shadingLayers } from './garment-maps';
+import { compositeFabric } from '../../../contract/fabric';
+import { garmentMaps, type GarmentOutline } from './garment-maps';
 
 /** Print files are made at this resolution, at the print area's physical size. */
 export const printResolution = 300;
@@ -114,10 +115,45 @@ async function placedLogo(image: Buffer, apparel: Size, placement: Placement, sc
   return { data, info, box };
 }
 
+/** The front artwork as overlays on a garment picture of `size`, each where the studio puts it. */
+async function mockupOverlays(size: Size, area: PrintArea, artwork: Artwork[]) {
+  const pixelsPerInch = (area.width * size.width) / area.widthInches;
+  const overlays: sharp.OverlayOptions[] = [];
+  for (const piece of artwork) {
+    if ('text' in piece) {
+      const { x, y } = piece.text.placement;
+      overlays.push(
+        textOverlay(piece.text, piece.font, pixelsPerInch, {
+          x: x * size.width,
+          y: y * size.height,
+        }),
+      );
+      continue;
+    }
+    const logo = await placedLogo(piece.image, size, piece.placement, 1);
+    overlays.push({
+      input: logo.data,
+      raw: logo.info,
+      left: Math.round(logo.box.centreX - logo.info.width / 2),
+      top: Math.round(logo.box.centreY - logo.info.height / 2),
+    });
+  }
+  return overlays;
+}
+
+/** The front artwork alone at a garment picture's size, transparent elsewhere: raw RGBA to bend. */
+export async function mockupArt(size: Size, area: PrintArea, artwork: Artwork[]) {
+  return sharp({ create: { ...size, channels: 4, background: transparent } })
+    .composite(await mockupOverlays(size, area, artwork))
+    .raw()
+    .toBuffer();
+}
+
 /**
  * A product's picture on one garment colour: the front artwork drawn on that colour's image
  * at the image's own size, as the studio composes the first; on a garment drawn from an
- * outline, bent through its folds and shaded as its cloth (garment-maps.ts).
+ * outline, bent through its folds and shaded as its cloth by the function the studio's preview
+ * runs too (contract/fabric.ts).
  */
 export async function renderMockup(
   garment: Buffer,
@@ -127,39 +163,22 @@ export async function renderMockup(
 ) {
   const { width, height } = await sharp(garment).metadata();
   if (!width || !height) throw new Error('A garment image has no size');
-  const pixelsPerInch = (area.width * width) / area.widthInches;
-  const overlays: sharp.OverlayOptions[] = [];
-  for (const piece of artwork) {
-    if ('text' in piece) {
-      const { x, y } = piece.text.placement;
-      overlays.push(
-        textOverlay(piece.text, piece.font, pixelsPerInch, {
-          x: x * width,
-          y: y * height,
-        }),
-      );
-      continue;
-    }
-    const logo = await placedLogo(piece.image, { width, height }, piece.placement, 1);
-    overlays.push({
-      input: logo.data,
-      raw: logo.info,
-      left: Math.round(logo.box.centreX - logo.info.width / 2),
-      top: Math.round(logo.box.centreY - logo.info.height / 2),
-    });
-  }
   // The picture's true density (the garment's pixels per printed inch), not the print's.
+  const density = (area.width * width) / area.widthInches;
   if (!outline)
-    return sharp(garment).composite(overlays).png().withMetadata({ density: pixelsPerInch }).toBuffer();
-  // On a drawn garment the print follows its folds, then takes its shadows and highlights.
-  const maps = await garmentMaps(outline, { width, height });
-  const art = await sharp({ create: { width, height, channels: 4, background: transparent } })
-    .composite(overlays)
-    .raw()
-    .toBuffer();
-  return sharp(garment)
-    .composite([{ input: displace(art, maps), raw: { width, height, channels: 4 } }, ...shadingLayers(maps)])
+    return sharp(garment)
+      .composite(await mockupOverlays({ width, height }, area, artwork))
+      .png()
+      .withMetadata({ density })
+      .toBuffer();
+  const [maps, cloth, art] = await Promise.all([
+    garmentMaps(outline, { width, height }),
+    sharp(garment).ensureAlpha().raw().toBuffer(),
+    mockupArt({ width, height }, area, artwork),
+  ]);
+  const pixels = compositeFabric(cloth, art, maps, Buffer.alloc(cloth.length));
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
     .png()
-    .withMetadata({ density: pixelsPerInch })
+    .withMetadata({ density })
     .toBuffer();
 }
