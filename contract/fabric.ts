@@ -53,12 +53,12 @@ export function fabricMaps(shading: Uint8Array, width: number, height: number): 
  * libvips composites, so the server's earlier sharp blends give the same picture; the
  * garment's transparency is kept (a transparent backdrop stays transparent).
  */
-export function compositeFabric(
+export function compositeFabric<Out extends Pixels = Uint8ClampedArray>(
   garment: Pixels,
   art: Pixels,
   maps: FabricMaps,
-  out: Pixels = new Uint8ClampedArray(maps.width * maps.height * 4),
-) {
+  out: Out = new Uint8ClampedArray(maps.width * maps.height * 4) as Out,
+): Out {
   const { width, height, shading, displacement } = maps;
   if (garment.length !== width * height * 4 || art.length !== garment.length || out.length !== garment.length)
     throw new Error('The garment, its artwork and its maps must be the same size');
