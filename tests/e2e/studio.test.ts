@@ -148,3 +148,68 @@ describe('the studio for a screen reader', { timeout: 120_000 }, () => {
     expect(await page.getByRole('alert').filter({ hasText: 'DPI' }).count()).toBe(0);
   });
 });
+
+/**
+ * In a region of the garment (fractions of the picture), how many of the fabric preview's
+ * pixels are darker than the colour's flat picture, and how many the region holds; and whether
+ * the picture's corner, off the garment, is untouched.
+ */
+const shadedAgainstFlat = (region: { left: number; top: number; right: number; bottom: number }) =>
+  page.evaluate(async (region) => {
+    const preview = document.querySelector<HTMLCanvasElement>('[data-testid="fabric-preview"] canvas')!;
+    const { width, height } = preview;
+    const shaded = preview.getContext('2d')!.getImageData(0, 0, width, height).data;
+    const flatUrl = document.querySelector<HTMLImageElement>('[data-testid="colour-previews"] img')!.src;
+    const flatImage = await createImageBitmap(await (await fetch(flatUrl)).blob(), {
+      colorSpaceConversion: 'none',
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(flatImage, 0, 0, width, height);
+    const flat = context.getImageData(0, 0, width, height).data;
+    let darker = 0;
+    let pixels = 0;
+    for (let y = Math.round(region.top * height); y < region.bottom * height; y += 1)
+      for (let x = Math.round(region.left * width); x < region.right * width; x += 1) {
+        const at = (y * width + x) * 4;
+        pixels += 1;
+        if (shaded[at] < flat[at] - 6 && shaded[at + 2] < flat[at + 2] - 6) darker += 1;
+      }
+    const corner = [0, 1, 2, 3].every((channel) => shaded[channel] === flat[channel]);
+    return { darker, pixels, corner, width };
+  }, region);
+
+describe('the fabric preview', { timeout: 120_000 }, () => {
+  it('shows the front shaded as the product picture, follows the design, and is hidden and shown by keyboard', async () => {
+    await openCreate({ width: 1280, height: 800 }, 'lhs-crest.svg');
+    await customize('Classic Cotton Tee');
+    const preview = page.getByTestId('fabric-preview');
+    await expect.poll(() => preview.getAttribute('data-status')).toBe('ready');
+    expect(
+      await preview.getByText(text.fabricPreview.caption.replace('%{colour}', 'White')).isVisible(),
+    ).toBe(true);
+    // Below the print area, where no artwork is: the folds darken the white cloth; off the garment nothing.
+    const below = { left: 0.3, top: 0.78, right: 0.7, bottom: 0.9 };
+    const first = await shadedAgainstFlat(below);
+    expect(first.width).toBe(1200);
+    expect(first.corner).toBe(true);
+    expect(first.darker).toBeGreaterThan(first.pixels * 0.05);
+
+    // A move redraws it: the logo's pixels at its new place.
+    const logoRow = { left: 0.3, top: 0.2, right: 0.7, bottom: 0.75 };
+    const before = await shadedAgainstFlat(logoRow);
+    const canvas = page.getByRole('application');
+    await canvas.focus();
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(async () => (await shadedAgainstFlat(logoRow)).darker).not.toBe(before.darker);
+
+    const toggle = page.getByLabel(text.fabricPreview.show);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => preview.count()).toBe(0);
+    await page.keyboard.press('Space');
+    await expect.poll(() => preview.getAttribute('data-status')).toBe('ready');
+  });
+});
