@@ -205,7 +205,7 @@ describe('the fabric preview', { timeout: 120_000 }, () => {
     for (let press = 0; press < 3; press += 1) await page.keyboard.press('Shift+ArrowDown');
     await expect.poll(async () => (await shadedAgainstFlat(logoRow)).darker).not.toBe(before.darker);
 
-    const toggle = page.getByLabel(text.fabricPreview.show);
+    const toggle = page.getByRole('switch', { name: text.fabricPreview.show });
     await toggle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => preview.count()).toBe(0);
