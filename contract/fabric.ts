@@ -63,41 +63,56 @@ export function compositeFabric<Out extends Pixels = Uint8ClampedArray>(
   if (garment.length !== width * height * 4 || art.length !== garment.length || out.length !== garment.length)
     throw new Error('The garment, its artwork and its maps must be the same size');
   const shift = (maxShiftShare * width) / 128;
+  const table = shadeTable();
   for (let y = 0; y < height; y += 1)
     for (let x = 0; x < width; x += 1) {
       const at = y * width + x;
       const o = at * 4;
-      const garmentAlpha = garment[o + 3] / 255;
-      let r = garment[o];
-      let g = garment[o + 1];
-      let b = garment[o + 2];
-      let alpha = garmentAlpha;
+      const row = shading[at] << 8;
       const sx = Math.round(x + (displacement[at * 2] - 128) * shift);
       const sy = Math.round(y + (displacement[at * 2 + 1] - 128) * shift);
-      if (sx >= 0 && sy >= 0 && sx < width && sy < height) {
-        const s = (sy * width + sx) * 4;
-        const artAlpha = art[s + 3] / 255;
-        if (artAlpha > 0) {
-          // Over, premultiplied, then back to straight colour.
-          alpha = artAlpha + garmentAlpha * (1 - artAlpha);
-          const under = garmentAlpha * (1 - artAlpha);
-          r = (art[s] * artAlpha + r * under) / alpha;
-          g = (art[s + 1] * artAlpha + g * under) / alpha;
-          b = (art[s + 2] * artAlpha + b * under) / alpha;
-        }
+      const s = (sy * width + sx) * 4;
+      const artAlpha = sx >= 0 && sy >= 0 && sx < width && sy < height ? art[s + 3] : 0;
+      // Most pixels are bare cloth or solid print: whole bytes, shaded through the table.
+      if (artAlpha === 0 || artAlpha === 255) {
+        const from = artAlpha === 0 ? garment : art;
+        const f = artAlpha === 0 ? o : s;
+        out[o] = table[row | from[f]];
+        out[o + 1] = table[row | from[f + 1]];
+        out[o + 2] = table[row | from[f + 2]];
+        out[o + 3] = artAlpha === 0 ? garment[o + 3] : 255;
+        continue;
       }
+      // The print's soft edges: over, premultiplied, then back to straight colour.
+      const a = artAlpha / 255;
+      const garmentAlpha = garment[o + 3] / 255;
+      const alpha = a + garmentAlpha * (1 - a);
+      const under = garmentAlpha * (1 - a);
       const value = shading[at];
-      const shadow = Math.min(255, value * 2) / 255;
-      const highlight = Math.max(0, value * 2 - 256) / 255;
-      r *= shadow;
-      g *= shadow;
-      b *= shadow;
-      out[o] = clampByte(r + (255 - r) * highlight);
-      out[o + 1] = clampByte(g + (255 - g) * highlight);
-      out[o + 2] = clampByte(b + (255 - b) * highlight);
+      out[o] = shade((art[s] * a + garment[o] * under) / alpha, value);
+      out[o + 1] = shade((art[s + 1] * a + garment[o + 1] * under) / alpha, value);
+      out[o + 2] = shade((art[s + 2] * a + garment[o + 2] * under) / alpha, value);
       out[o + 3] = clampByte(alpha * 255);
     }
   return out;
+}
+
+/** One channel's colour under a shading value: its dark half multiplied, its light half screened. */
+function shade(colour: number, value: number) {
+  const shadowed = (colour * Math.min(255, value * 2)) / 255;
+  return clampByte(shadowed + ((255 - shadowed) * Math.max(0, value * 2 - 256)) / 255);
+}
+
+/** `shade` of every whole-byte colour under every shading value, at shading * 256 + colour. */
+let shadeTableOnce: Uint8Array | null = null;
+function shadeTable() {
+  if (!shadeTableOnce) {
+    shadeTableOnce = new Uint8Array(256 * 256);
+    for (let value = 0; value < 256; value += 1)
+      for (let colour = 0; colour < 256; colour += 1)
+        shadeTableOnce[(value << 8) | colour] = shade(colour, value);
+  }
+  return shadeTableOnce;
 }
 
 /** Rounded half up and kept in a byte, whatever array it lands in. */
