@@ -28,7 +28,7 @@ interface FabricPreviewProps {
 }
 
 /** The name of the performance measure of each drawing, from the design's rest to its paint. */
-export const fabricPreviewMeasure = 'fabric preview';
+const fabricPreviewMeasure = 'fabric preview';
 
 type Status = 'loading' | 'ready' | 'failed';
 
