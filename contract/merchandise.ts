@@ -227,6 +227,11 @@ const baseApparelSchema = z.object({
   /** Logos of the current organization already combined with this apparel, in any placement. */
   usedLogoIds: z.array(z.number().int()),
   printAreas: printAreasSchema,
+  /**
+   * Whether its pictures are shaded as cloth (a garment drawn from an outline, whose shading
+   * the studio's preview reads); an uploaded garment's are flat.
+   */
+  fabric: z.boolean(),
   /** The colours it comes in, the first the one its own image shows. */
   colours: z.array(apparelColourSchema),
 });

@@ -105,6 +105,10 @@ export const operationDocs: Record<string, OperationDoc> = {
     public: true,
   },
   'GET /api/merchandise/base-apparel': { summary: 'Base apparel to build products on' },
+  'GET /api/merchandise/base-apparel/{id}/fabric-shading': {
+    summary: "A garment's shading map, for the studio's fabric preview",
+    file: 'The shading (grey png)',
+  },
   'POST /api/merchandise/base-apparel/{id}/colours': {
     summary: 'Add a colour to a base apparel item (Admins)',
   },

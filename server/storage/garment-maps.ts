@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { fabricMaps, type FabricMaps } from '../../contract/fabric';
 
 /**
  * Garment outlines on a 1000 x 1000 canvas. The chest area (a quarter of the width,
@@ -29,29 +30,6 @@ export type GarmentOutline = keyof typeof garmentOutlines;
 
 export const isGarmentOutline = (name: string | null): name is GarmentOutline =>
   name !== null && Object.hasOwn(garmentOutlines, name);
-
-/**
- * The fabric of a garment as two maps, drawn here from its own outline (no image is fetched):
- * - shading: grey, 128 where the cloth lies flat; darker in the folds and along the seams and
- *   edges, lighter on the ridges between folds. Below 128 it multiplies, above it screens.
- * - displacement: how far a print is pulled at each pixel (x in red, y in green, 128 still),
- *   the slope of the shading, so a print bends across each fold as the cloth does.
- * The folds follow from the outline's name through a fixed seed, so every server draws the same.
- */
-export interface GarmentMaps {
-  width: number;
-  height: number;
-  /** One channel. */
-  shading: Buffer;
-  /** Two channels: x then y. */
-  displacement: Buffer;
-  /** The shading's dark half to multiply and its light half to screen, RGB. */
-  shadow: Buffer;
-  highlight: Buffer;
-}
-
-/** The furthest a print moves in a fold, as a share of the picture's width. */
-const maxShiftShare = 0.006;
 
 /** A small deterministic generator (mulberry32), seeded by the outline's name. */
 function seeded(name: string) {
@@ -106,24 +84,14 @@ export function shadingSvg(outline: GarmentOutline, size: number) {
 </svg>`;
 }
 
-/** The slope of the shading, centred on 128: where a fold falls off, the print is pulled into it. */
-function displacementOf(shading: Buffer, width: number, height: number) {
-  const out = Buffer.alloc(width * height * 2, 128);
-  const at = (x: number, y: number) =>
-    shading[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))];
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const dx = at(x + 2, y) - at(x - 2, y);
-      const dy = at(x, y + 2) - at(x, y - 2);
-      out[(y * width + x) * 2] = Math.max(0, Math.min(255, 128 + dx * 4));
-      out[(y * width + x) * 2 + 1] = Math.max(0, Math.min(255, 128 + dy * 4));
-    }
-  return out;
-}
-
 // Drawn once per outline and size in a process: they depend on nothing else.
-const drawn = new Map<string, Promise<GarmentMaps>>();
+const drawn = new Map<string, Promise<FabricMaps>>();
 
+/**
+ * The fabric of a garment (contract/fabric.ts's maps), drawn here from its own outline: no
+ * image is fetched. The shading's folds follow from the outline's name through a fixed seed,
+ * so every server draws the same; the displacement is its slope.
+ */
 export function garmentMaps(outline: GarmentOutline, size: { width: number; height: number }) {
   const key = `${outline} ${size.width}x${size.height}`;
   let maps = drawn.get(key);
@@ -134,58 +102,28 @@ export function garmentMaps(outline: GarmentOutline, size: { width: number; heig
       .extractChannel(0)
       .raw()
       .toBuffer()
-      .then((shading) => ({
-        ...size,
-        shading,
-        displacement: displacementOf(shading, size.width, size.height),
-        ...splitShading(shading),
-      }));
+      .then((shading) => fabricMaps(shading, size.width, size.height));
     drawn.set(key, maps);
   }
   return maps;
 }
 
 /**
- * A print layer (RGBA, the picture's size) bent by the displacement map: each pixel is read
- * from where the fold pulled it, up to `maxShiftShare` of the width away.
+ * The shading alone as a grey PNG (lossless, so the studio composites the very bytes the
+ * server does and derives the displacement from them), encoded once per outline and size.
  */
-export function displace(art: Buffer, maps: GarmentMaps) {
-  const { width, height, displacement } = maps;
-  const shift = (maxShiftShare * width) / 128;
-  // A pixel at a time as one 32-bit word: a per-byte copy took 250 ms a picture.
-  const aligned = art.byteOffset % 4 === 0 ? art : Buffer.from(art);
-  const source = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
-  const out = new Uint32Array(width * height);
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const at = y * width + x;
-      const sx = Math.round(x + (displacement[at * 2] - 128) * shift);
-      const sy = Math.round(y + (displacement[at * 2 + 1] - 128) * shift);
-      if (sx >= 0 && sy >= 0 && sx < width && sy < height) out[at] = source[sy * width + sx];
-    }
-  return Buffer.from(out.buffer);
-}
+const encoded = new Map<string, Promise<Buffer>>();
 
-/**
- * The shading split at its neutral grey into what multiplies (the folds' shadows, white where
- * flat) and what screens (the ridges' highlights, black where flat), as sharp composites them:
- * raw RGB, made once with the maps.
- */
-function splitShading(shading: Buffer) {
-  const shadow = Buffer.alloc(shading.length * 3);
-  const highlight = Buffer.alloc(shading.length * 3);
-  for (let at = 0; at < shading.length; at += 1) {
-    const value = shading[at];
-    shadow.fill(Math.min(255, value * 2), at * 3, at * 3 + 3);
-    highlight.fill(Math.max(0, value * 2 - 255), at * 3, at * 3 + 3);
+export function garmentShadingPng(outline: GarmentOutline, size: { width: number; height: number }) {
+  const key = `${outline} ${size.width}x${size.height}`;
+  let png = encoded.get(key);
+  if (!png) {
+    png = garmentMaps(outline, size).then((maps) =>
+      sharp(maps.shading, { raw: { width: maps.width, height: maps.height, channels: 1 } })
+        .png()
+        .toBuffer(),
+    );
+    encoded.set(key, png);
   }
-  return { shadow, highlight };
-}
-
-export function shadingLayers(maps: GarmentMaps): sharp.OverlayOptions[] {
-  const raw = { width: maps.width, height: maps.height, channels: 3 as const };
-  return [
-    { input: maps.shadow, raw, blend: 'multiply' },
-    { input: maps.highlight, raw, blend: 'screen' },
-  ];
+  return png;
 }

@@ -3,7 +3,8 @@ import type { Font } from 'opentype.js';
 import { logoBox, type Placement, type PrintArea, type Size } from '../../contract/composition';
 import { pathBounds, svgPathData, type TextLayer, textShape, turnedCommands } from '../../contract/text';
 import { uploadDecodeLimits } from './images';
-import { displace, garmentMaps, type GarmentOutline, shadingLayers } from './garment-maps';
+import { compositeFabric } from '../../contract/fabric';
+import { garmentMaps, type GarmentOutline } from './garment-maps';
 
 /** Print files are made at this resolution, at the print area's physical size. */
 export const printResolution = 300;
@@ -114,33 +115,22 @@ async function placedLogo(image: Buffer, apparel: Size, placement: Placement, sc
   return { data, info, box };
 }
 
-/**
- * A product's picture on one garment colour: the front artwork drawn on that colour's image
- * at the image's own size, as the studio composes the first; on a garment drawn from an
- * outline, bent through its folds and shaded as its cloth (garment-maps.ts).
- */
-export async function renderMockup(
-  garment: Buffer,
-  area: PrintArea,
-  artwork: Artwork[],
-  outline: GarmentOutline | null = null,
-) {
-  const { width, height } = await sharp(garment).metadata();
-  if (!width || !height) throw new Error('A garment image has no size');
-  const pixelsPerInch = (area.width * width) / area.widthInches;
+/** The front artwork as overlays on a garment picture of `size`, each where the studio puts it. */
+async function mockupOverlays(size: Size, area: PrintArea, artwork: Artwork[]) {
+  const pixelsPerInch = (area.width * size.width) / area.widthInches;
   const overlays: sharp.OverlayOptions[] = [];
   for (const piece of artwork) {
     if ('text' in piece) {
       const { x, y } = piece.text.placement;
       overlays.push(
         textOverlay(piece.text, piece.font, pixelsPerInch, {
-          x: x * width,
-          y: y * height,
+          x: x * size.width,
+          y: y * size.height,
         }),
       );
       continue;
     }
-    const logo = await placedLogo(piece.image, { width, height }, piece.placement, 1);
+    const logo = await placedLogo(piece.image, size, piece.placement, 1);
     overlays.push({
       input: logo.data,
       raw: logo.info,
@@ -148,18 +138,74 @@ export async function renderMockup(
       top: Math.round(logo.box.centreY - logo.info.height / 2),
     });
   }
-  // The picture's true density (the garment's pixels per printed inch), not the print's.
-  if (!outline)
-    return sharp(garment).composite(overlays).png().withMetadata({ density: pixelsPerInch }).toBuffer();
-  // On a drawn garment the print follows its folds, then takes its shadows and highlights.
-  const maps = await garmentMaps(outline, { width, height });
-  const art = await sharp({ create: { width, height, channels: 4, background: transparent } })
-    .composite(overlays)
+  return overlays;
+}
+
+/** The front artwork alone at a garment picture's size, transparent elsewhere: raw RGBA to bend. */
+export async function mockupArt(size: Size, area: PrintArea, artwork: Artwork[]) {
+  return sharp({ create: { ...size, channels: 4, background: transparent } })
+    .composite(await mockupOverlays(size, area, artwork))
     .raw()
     .toBuffer();
-  return sharp(garment)
-    .composite([{ input: displace(art, maps), raw: { width, height, channels: 4 } }, ...shadingLayers(maps)])
-    .png()
-    .withMetadata({ density: pixelsPerInch })
-    .toBuffer();
+}
+
+/**
+ * A product's picture on one garment colour as raw pixels: the front artwork drawn on that
+ * colour's image at the image's own size, as the studio composes the first; on a garment drawn
+ * from an outline, bent through its folds and shaded as its cloth by the function the studio's
+ * preview runs too (contract/fabric.ts).
+ */
+async function mockupPixels(
+  garment: Buffer,
+  area: PrintArea,
+  artwork: Artwork[],
+  outline: GarmentOutline | null,
+) {
+  const { width, height } = await sharp(garment).metadata();
+  if (!width || !height) throw new Error('A garment image has no size');
+  // The picture's true density (the garment's pixels per printed inch), not the print's.
+  const density = (area.width * width) / area.widthInches;
+  if (!outline) {
+    const { data, info } = await sharp(garment)
+      .composite(await mockupOverlays({ width, height }, area, artwork))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, raw: { width, height, channels: info.channels }, density };
+  }
+  const [maps, cloth, art] = await Promise.all([
+    garmentMaps(outline, { width, height }),
+    sharp(garment).ensureAlpha().raw().toBuffer(),
+    mockupArt({ width, height }, area, artwork),
+  ]);
+  const data = compositeFabric(cloth, art, maps, Buffer.alloc(cloth.length));
+  return { data, raw: { width, height, channels: 4 as const }, density };
+}
+
+export async function renderMockup(
+  garment: Buffer,
+  area: PrintArea,
+  artwork: Artwork[],
+  outline: GarmentOutline | null = null,
+) {
+  const { data, raw, density } = await mockupPixels(garment, area, artwork, outline);
+  return sharp(data, { raw }).png().withMetadata({ density }).toBuffer();
+}
+
+/**
+ * The picture and its thumbnail, each encoded from the picture's pixels (at once: decoding the
+ * picture's PNG again for the thumbnail, and re-encoding it, took a third of a colour's time).
+ */
+export async function mockupImages(
+  garment: Buffer,
+  area: PrintArea,
+  artwork: Artwork[],
+  outline: GarmentOutline | null,
+  thumbnailWidth: number,
+) {
+  const { data, raw, density } = await mockupPixels(garment, area, artwork, outline);
+  const [finalPng, thumbnailPng] = await Promise.all([
+    sharp(data, { raw }).png().withMetadata({ density }).toBuffer(),
+    sharp(data, { raw }).resize({ width: thumbnailWidth, withoutEnlargement: true }).png().toBuffer(),
+  ]);
+  return { finalPng, thumbnailPng };
 }

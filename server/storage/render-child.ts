@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { textFont } from './fonts';
-import { type Artwork, renderMockup, renderSidePrint } from './print';
+import { type Artwork, mockupImages, renderSidePrint } from './print';
 import { quantiseColours } from '../../contract/preflight';
 import { productImages, uploadDecodeLimits } from './images';
 import type { RenderReply, RenderRequest, RenderResults, RenderTask, SandboxArtwork } from './render-sandbox';
@@ -54,15 +54,14 @@ async function perform(task: RenderTask): Promise<RenderResults[RenderTask['kind
     }
     case 'print':
       return renderSidePrint(task.apparel, task.area, await withFonts(task.artwork));
-    case 'picture': {
-      const mockup = await renderMockup(
+    case 'picture':
+      return mockupImages(
         asBuffer(task.garment),
         task.area,
         await withFonts(task.artwork),
         task.outline,
+        task.thumbnailWidth,
       );
-      return productImages(mockup, task.thumbnailWidth);
-    }
     case 'productImages':
       return productImages(asBuffer(task.original), task.thumbnailWidth);
   }

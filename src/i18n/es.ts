@@ -117,6 +117,15 @@ export const appMessages: typeof englishAppMessages = {
     chooseColour: 'Elija al menos un color',
     lowContrast: 'Poco contraste sobre %{colour}',
     colourPreview: 'Vista previa en %{colour}',
+    fabricPreview: {
+      show: 'Mostrar sobre la tela',
+      label:
+        'El frente de %{title} en %{colour}, curvado por sus pliegues y sombreado como su foto de producto',
+      caption: 'Frente en %{colour}, como lo muestra la foto del producto',
+      loading: 'Dibujando la vista previa sobre la tela…',
+      failed: 'No se pudo dibujar la vista previa sobre la tela.',
+      retry: 'Reintentar',
+    },
     showColour: 'Mostrar en %{colour}',
     pictureInColour: '%{title} en %{colour}',
     pictureOfBack: '%{title}, espalda',

@@ -15,6 +15,7 @@ import type { StoredImage } from '../../storage/uploads';
 import { mediaUrl } from './media';
 import { isUniqueViolation } from './products';
 import { storedImageSize } from './image-size';
+import { garmentShadingPng, isGarmentOutline } from '../../storage/garment-maps';
 
 /**
  * The catalogue, each item with the logos this organization has already put on it in any
@@ -54,6 +55,7 @@ export async function baseApparelCatalogue(db: Db, organizationId: number | null
       .filter((id, index, ids) => ids.indexOf(id) === index)
       .sort((a, b) => a - b),
     printAreas: item.printAreas,
+    fabric: isGarmentOutline(item.outline),
     colours: colours.filter((colour) => colour.baseApparelId === item.id).map(toApparelColour),
   }));
 }
@@ -110,4 +112,17 @@ export async function addApparelColour(
     if (isUniqueViolation(error)) throw badRequest('Name', apparelColourExists(fields.Name));
     throw error;
   }
+}
+
+/**
+ * A garment's shading map as a grey PNG at its catalogue image's size, for the studio's
+ * preview to composite as the product pictures are; none for an uploaded garment.
+ */
+export async function apparelShading(db: Db, storage: BlobStore, apparelId: number) {
+  const [item] = await db
+    .select({ outline: baseApparel.outline, imageKey: baseApparel.imageKey })
+    .from(baseApparel)
+    .where(eq(baseApparel.id, apparelId));
+  if (!item || !isGarmentOutline(item.outline)) throw notFound('Base apparel');
+  return garmentShadingPng(item.outline, await storedImageSize(storage, item.imageKey));
 }

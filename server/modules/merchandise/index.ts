@@ -42,7 +42,7 @@ import {
 } from './processing';
 import { productReviewEngine, reviewQueue } from './review';
 import { registerWorkflow } from '../../engine/workflow';
-import { addApparelColour, baseApparelCatalogue } from './catalogue';
+import { addApparelColour, apparelShading, baseApparelCatalogue } from './catalogue';
 import { createMerchandise } from './create';
 import { printFileKey, printPreflightKey } from './print-files';
 import {
@@ -131,6 +131,25 @@ const merchandise: FastifyPluginAsyncZod = async (app) => {
           ? null
           : await workingOrganizationId(app.db, user, request.query.organizationId, 'organizationId');
       return { result: { products: await baseApparelCatalogue(app.db, organizationId) } };
+    },
+  );
+
+  app.get(
+    '/base-apparel/:id/fabric-shading',
+    {
+      preHandler: allowed,
+      schema: {
+        tags: ['merchandise'],
+        description:
+          "A garment's shading map (a grey png at its catalogue image's size: 128 flat cloth, darker folds, lighter ridges), which the product pictures are composited through; the studio's preview composites it the same way. 404 for a garment without one (fabric false)",
+        params: merchandiseIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const png = await apparelShading(app.db, app.storage, request.params.id);
+      // Drawn from the outline alone: the same for an hour at least.
+      reply.header('Cache-Control', 'private, max-age=3600');
+      return reply.type('image/png').send(png);
     },
   );
 

@@ -24,7 +24,7 @@ import { announce, systemActor } from '../../db/announce';
 import { notify } from '../notifications';
 
 /** Width of the gallery thumbnail, in pixels. */
-const thumbnailWidth = 480;
+export const thumbnailWidth = 480;
 
 async function readBlob(storage: BlobStore, key: string) {
   const blob = await storage.get(key);

@@ -1,9 +1,12 @@
+import type { FabricImage, StaticCanvas } from 'fabric';
 import {
   clampPlacement,
   defaultPlacement,
   logoBox,
+  type LogoBox,
   type Placement,
   type PrintArea,
+  type Size,
 } from '../../../contract/composition';
 import { type TextLayer, textShape } from '../../../contract/text';
 import { loadTextFont, textPath } from './textArt';
@@ -72,31 +75,49 @@ export async function composeProductImage({
   try {
     // fabric 7 positions objects by their centre unless told otherwise.
     apparel.set({ left: 0, top: 0, originX: 'left', originY: 'top' });
-    logo.set({
-      left: box.centreX,
-      top: box.centreY,
-      originX: 'center',
-      originY: 'center',
-      scaleX: box.scale,
-      scaleY: box.scale,
-      angle: box.rotation,
-    });
-    canvas.add(apparel, logo);
-    // Inches become image pixels through the area: its width in the image is `widthInches` long.
-    const pixelsPerInch = (printableArea.width * apparel.width) / printableArea.widthInches;
-    for (const text of texts) {
-      const shape = textShape(await loadTextFont(text.font), text.text, text.size, text.arc);
-      canvas.add(
-        await textPath(text, shape, pixelsPerInch, {
-          x: text.placement.x * apparel.width,
-          y: text.placement.y * apparel.height,
-        }),
-      );
-    }
+    canvas.add(apparel);
+    await addArtwork(canvas, { logo, box, texts, printableArea, apparelSize });
     canvas.renderAll();
     const image = await canvas.toBlob({ format: 'png', multiplier: 1, enableRetinaScaling: false });
     return image ? { image, placement } : null;
   } finally {
     await canvas.dispose();
+  }
+}
+
+interface Artwork {
+  logo: FabricImage;
+  box: LogoBox;
+  /** The front's texts, drawn over the logo as the print file has them. */
+  texts: TextLayer[];
+  printableArea: PrintArea;
+  apparelSize: Size;
+}
+
+/** The logo at its box and each text at its placement, on a canvas the apparel image's size. */
+export async function addArtwork(
+  canvas: StaticCanvas,
+  { logo, box, texts, printableArea, apparelSize }: Artwork,
+) {
+  logo.set({
+    left: box.centreX,
+    top: box.centreY,
+    originX: 'center',
+    originY: 'center',
+    scaleX: box.scale,
+    scaleY: box.scale,
+    angle: box.rotation,
+  });
+  canvas.add(logo);
+  // Inches become image pixels through the area: its width in the image is `widthInches` long.
+  const pixelsPerInch = (printableArea.width * apparelSize.width) / printableArea.widthInches;
+  for (const text of texts) {
+    const shape = textShape(await loadTextFont(text.font), text.text, text.size, text.arc);
+    canvas.add(
+      await textPath(text, shape, pixelsPerInch, {
+        x: text.placement.x * apparelSize.width,
+        y: text.placement.y * apparelSize.height,
+      }),
+    );
   }
 }

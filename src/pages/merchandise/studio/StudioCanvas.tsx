@@ -15,6 +15,7 @@ import {
 import type { DesignLogo } from '../../../../contract/design-logos';
 import type { BaseApparel } from '../../../../contract/merchandise';
 import { ColourPreviews } from '../ColourPreviews';
+import { FabricPreview } from './FabricPreview';
 import { percent } from './percent';
 import { areaOf, type StudioChecks, type StudioState } from './studioState';
 import { maxCanvasSize, type StudioScene } from './useStudioScene';
@@ -49,6 +50,8 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
   const { scene } = studio;
   const placement = state.placements[state.side];
   const { dpi, quality } = checks;
+  // The product page shows the first chosen colour first.
+  const previewColour = checks.pickedColours.at(0) ?? apparel.colours.at(0);
   // What a key press did, said once per press; a drag says nothing until it is let go of.
   const [moved, setMoved] = useState('');
   const bandMessage =
@@ -132,6 +135,15 @@ export function StudioCanvas({ apparel, logo, vector, state, checks, studio }: S
         <Typography variant="caption" component="p" color="text.secondary" data-testid="print-dpi">
           {vector ? translate('app.merchandise.vectorPrint') : translate('app.merchandise.printDpi', { dpi })}
         </Typography>
+      )}
+      {apparel.fabric && state.placements.front && scene && previewColour && (
+        <FabricPreview
+          apparel={apparel}
+          logoUrl={logo.fileUrl}
+          placement={state.placements.front}
+          text={state.texts.front}
+          colour={previewColour}
+        />
       )}
       {state.placements.front && scene && checks.pickedColours.length > 0 && (
         <ColourPreviews

@@ -23,6 +23,7 @@ const tee: BaseApparel = {
   brand: null,
   media: [{ imageUrl: '/tee.png', thumbnailUrl: null }],
   usedLogoIds: [],
+  fabric: false,
   printAreas: {
     front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
     back: null,

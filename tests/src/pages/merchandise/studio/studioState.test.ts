@@ -18,6 +18,7 @@ const hoodie: BaseApparel = {
   brand: null,
   media: [{ imageUrl: '/hoodie.png', thumbnailUrl: null }],
   usedLogoIds: [],
+  fabric: false,
   printAreas: {
     front: { left: 0.3, top: 0.2, width: 0.4, height: 0.4, widthInches: 12, heightInches: 12 },
     back: { left: 0.25, top: 0.15, width: 0.5, height: 0.6, widthInches: 15, heightInches: 18 },
