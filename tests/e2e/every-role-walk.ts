@@ -206,9 +206,7 @@ export function walkEveryRole({
             });
             const target = await path(context);
             await page.goto(`${url()}${target}`, { waitUntil: 'networkidle' });
-            // A director's first Orders list in a long run has taken 14-17 s to settle (not yet
-            // explained; 2 s at the next width): the wait is bounded, not the page's budget.
-            await expect.poll(() => loading(page).count(), { timeout: 30_000 }).toBe(0);
+            await expect.poll(() => loading(page).count(), { timeout: 15_000 }).toBe(0);
             await page.waitForLoadState('networkidle');
             expect(new URL(page.url()).pathname, 'never sent to /403').toBe(target);
             expect(errors).toEqual([]);
@@ -221,9 +219,7 @@ export function walkEveryRole({
           withContext(role, width, async (context) => {
             const page = await context.newPage();
             await page.goto(`${url()}/admin`, { waitUntil: 'networkidle' });
-            // A director's first Orders list in a long run has taken 14-17 s to settle (not yet
-            // explained; 2 s at the next width): the wait is bounded, not the page's budget.
-            await expect.poll(() => loading(page).count(), { timeout: 30_000 }).toBe(0);
+            await expect.poll(() => loading(page).count(), { timeout: 15_000 }).toBe(0);
             // On a phone the sidebar is a drawer, there once opened.
             const opener = page.getByRole('button', { name: 'Open menu' });
             if (await opener.isVisible()) await opener.click();

@@ -30,7 +30,7 @@ import { BulkDeleteButton } from './BulkDeleteButton';
 import { SavedViewsButton } from './SavedViewsButton';
 import { cellOf } from './cells';
 import { filtersOf } from './filters';
-import { RowActions, ToggleSwitch } from './RowActions';
+import { OwnCell, RowActions, ToggleSwitch } from './RowActions';
 import type { ResourceOverrides } from './types';
 import { useOffers, useRoleNames } from './useOffers';
 import { useResourceText } from './labels';
@@ -156,7 +156,7 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
       if (Custom)
         return (
           <WrapperField key={name} {...props}>
-            <Custom />
+            <OwnCell cell={Custom} />
           </WrapperField>
         );
       if (name === toggleField && offered('update'))
@@ -173,7 +173,7 @@ function useColumns(definition: AnyResource, overrides: ResourceOverrides): Reac
     }),
     ...(overrides.extraColumns ?? []).map(({ source, label, cell: Custom }) => (
       <WrapperField key={source} source={source} label={label} sortable={false}>
-        <Custom />
+        <OwnCell cell={Custom} />
       </WrapperField>
     )),
   ];

@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Switch } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { type AnyResource, fillPath, resourceCalls } from '../../../contract/resource';
@@ -113,6 +113,20 @@ export function ToggleSwitch({ definition }: { definition: AnyResource }) {
   );
 }
 
+/**
+ * A resource's own cell or row action, which is a lazy chunk: while it loads, only its cell
+ * waits. Without this boundary the row suspended up to the page's: every try threw the row away
+ * and mounted its references' queries anew, whose updates started the next try at once, so the
+ * chunk's download waited behind them (a director's first Orders list took 15-30 s).
+ */
+export function OwnCell({ cell: Cell }: { cell: ComponentType }) {
+  return (
+    <Suspense fallback={null}>
+      <Cell />
+    </Suspense>
+  );
+}
+
 /** The engine's row actions: edit where update is offered, the generic delete where delete is. */
 export function RowActions({
   definition,
@@ -124,7 +138,7 @@ export function RowActions({
   const offered = useOffers(definition);
   const text = useResourceText();
   const record = useRecordContext();
-  if (overrides.rowActions) return <overrides.rowActions />;
+  if (overrides.rowActions) return <OwnCell cell={overrides.rowActions} />;
   return (
     <Box
       sx={{

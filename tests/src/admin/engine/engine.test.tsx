@@ -7,9 +7,11 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { AdminContext, AdminUI, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { MemoryRouter, Route } from 'react-router';
+import { lazy } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withDefinitionAccess } from '../../../../src/admin/engine/access';
 import { engineResource } from '../../../../src/admin/engine/resources';
+import type { ResourceOverrides } from '../../../../src/admin/engine/types';
 import { accessFor, type AnyResource, defineResource, field } from '../../../../contract/resource';
 import { resourceDefinitions } from '../../../../contract/definitions';
 import { appMessages } from '../../../../src/i18n/en';
@@ -117,10 +119,10 @@ const i18nProvider = polyglotI18nProvider(
   },
 );
 
-async function renderTeams(path: string, definition: AnyResource = teams) {
+async function renderTeams(path: string, definition: AnyResource = teams, overrides: ResourceOverrides = {}) {
   await session.refresh();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const team = engineResource(definition);
+  const team = engineResource(definition, overrides);
   const definitions = [...resourceDefinitions, definition];
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -173,6 +175,19 @@ describe('a resource from its definition alone', { timeout: 60_000 }, () => {
       sortOrder: 'ASC',
     });
     expect(screen.getByRole('columnheader', { name: /Team name/ })).toBeInTheDocument();
+  });
+
+  it("draws its rows while a resource's own cell and row action are still loading, each waiting in its own cell", async () => {
+    const stillLoading = lazy(() => new Promise<never>(() => {}));
+    await renderTeams('/fixture-squads', teams, {
+      cells: { sport: stillLoading },
+      extraColumns: [{ source: 'coach', label: 'Coach', cell: stillLoading }],
+      rowActions: stillLoading,
+    });
+    const row = await screen.findByRole('row', { name: /Tigers/ }, firstPage);
+    expect(await within(row).findByText('Lincoln High School')).toBeInTheDocument();
+    expect(within(row).queryByText('Rowing')).not.toBeInTheDocument();
+    expect(referenceBodies).toEqual([{ field: 'organizationId', ids: [3] }]);
   });
 
   it("names each row's checkbox and Delete by its row, not 'Select this row'", async () => {
