@@ -2,13 +2,13 @@ import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { totalOf } from '../../contract/definitions/orders';
 import type { BlobStore } from '../storage';
 import type { Db } from '../db/client';
+import { variantsOf } from '../modules/orders/windows';
 import { dressDemoProduct, seedDemoCrest } from './crests';
 import {
   baseApparel,
   campaignProducts,
   campaigns,
   merchandise,
-  merchandiseColours,
   orderItems,
   orders,
 } from '../db/schema';
@@ -82,23 +82,16 @@ export async function seedDemoSales(
       products.push(row);
     }
     if (products.length === 0) continue;
-    const colours = await db
-      .select({ merchandiseId: merchandiseColours.merchandiseId, name: merchandiseColours.name })
-      .from(merchandiseColours)
-      .where(
-        inArray(
-          merchandiseColours.merchandiseId,
-          products.map((product) => product.id),
-        ),
-      )
-      .orderBy(asc(merchandiseColours.id));
-    // What a buyer chose: a size of the garment and, where the product has its own, a colour.
+    const variants = await variantsOf(
+      db,
+      products.map((product) => product.id),
+    );
+    // What a buyer chose: a size and a colour the product is sold in, as the shop's orders are checked.
     const variant = (product: (typeof products)[number]) => {
-      const sizes = apparel.find((row) => row.id === product.baseApparelId)?.sizes ?? [];
-      const own = colours.filter((colour) => colour.merchandiseId === product.id);
+      const { sizes, colours } = variants.get(product.id) ?? { sizes: [], colours: [] };
       return {
         size: sizes.length > 0 ? sizes[pick(sizes.length)] : null,
-        colour: own.length > 0 ? own[pick(own.length)].name : null,
+        colour: colours.length > 0 ? colours[pick(colours.length)] : null,
       };
     };
     for (let daysAgo = demoSalesDays - 1; daysAgo >= 0; daysAgo -= 1) {

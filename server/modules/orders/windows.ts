@@ -20,7 +20,7 @@ interface Variants {
  * The sizes and colours of each product named: a product sold in no colour of its own is sold in
  * its garment's catalogue colour, the first.
  */
-async function variantsOf(db: Db, productIds: readonly number[]) {
+export async function variantsOf(db: Db, productIds: readonly number[]) {
   const variants = new Map<number, Variants>();
   if (productIds.length === 0) return variants;
   const products = await db
