@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { campaignProducts, campaigns, orderItems, orders } from '../../../../server/db/schema';
+import { campaignProducts, orderItems, orders } from '../../../../server/db/schema';
 import { createOrganization, testApp } from '../../helpers';
-import { addProduct } from '../orders/fixtures';
+import { addProduct, openWindow } from '../orders/fixtures';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
 let ctx: Ctx;
@@ -16,20 +16,9 @@ beforeEach(async () => {
   school = (await createOrganization(ctx.db, 'Lincoln High School')).id;
   hoodie = (await addProduct(ctx.db, school, { title: 'Spirit Hoodie', price: 40 })).id;
   cap = (await addProduct(ctx.db, school, { title: 'Spirit Cap', price: 12 })).id;
-  const [row] = await ctx.db
-    .insert(campaigns)
-    .values({
-      name: 'Spirit Week Store',
-      organizationId: school,
-      opensAt: new Date(Date.now() - 86_400_000),
-      closesAt: new Date(Date.now() + 86_400_000),
-      state: 'open',
-    })
-    .returning();
-  window = row.id;
-  await ctx.db.insert(campaignProducts).values([
-    { campaignId: window, productId: hoodie, minimum: 24 },
-    { campaignId: window, productId: cap, minimum: 12 },
+  window = await openWindow(ctx.db, school, [
+    { productId: hoodie, minimum: 24 },
+    { productId: cap, minimum: 12 },
   ]);
 });
 afterEach(() => ctx.app.close());

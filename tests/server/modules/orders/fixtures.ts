@@ -1,5 +1,5 @@
 import { signShopifyWebhook } from '../merchandise/fake-shopify';
-import { baseApparel, merchandise } from '../../../../server/db/schema';
+import { baseApparel, campaignProducts, campaigns, merchandise } from '../../../../server/db/schema';
 import type { Database } from '../../../../server/db/client';
 import { testApp } from '../../helpers';
 
@@ -39,6 +39,26 @@ export async function addProduct(
     })
     .returning();
   return row;
+}
+
+const day = 86_400_000;
+
+/** An open store window of a school, 'Spirit Week Store', selling each product named against its minimum. */
+export async function openWindow(
+  db: Database['db'],
+  organizationId: number,
+  products: { productId: number; minimum: number }[],
+  { opensAt = new Date(Date.now() - day), closesAt = new Date(Date.now() + day) } = {},
+) {
+  const [window] = await db
+    .insert(campaigns)
+    .values({ name: 'Spirit Week Store', organizationId, opensAt, closesAt, state: 'open' })
+    .returning();
+  if (products.length > 0)
+    await db
+      .insert(campaignProducts)
+      .values(products.map((product) => ({ campaignId: window.id, ...product })));
+  return window.id;
 }
 
 export const shopifySecret = 'shpss_test-app-secret-0123456789';

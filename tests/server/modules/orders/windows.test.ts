@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   apparelColours,
   auditLog,
-  campaignProducts,
   campaigns,
   merchandiseColours,
   orderItems,
   orders,
 } from '../../../../server/db/schema';
 import { createOrganization, createUser, signIn } from '../../helpers';
-import { addProduct, deliverToShopifyWebhook, shopifyTestApp } from './fixtures';
+import { addProduct, deliverToShopifyWebhook, openWindow, shopifyTestApp } from './fixtures';
 
 type Ctx = Awaited<ReturnType<typeof shopifyTestApp>>;
 let ctx: Ctx;
@@ -40,12 +39,10 @@ beforeEach(async () => {
       .insert(merchandiseColours)
       .values({ merchandiseId: hoodie.id, name, hex, apparelColourId: colour.id });
   }
-  const [window] = await ctx.db
-    .insert(campaigns)
-    .values({ name: 'Spirit Week Store', organizationId: lincoln, opensAt, closesAt, state: 'open' })
-    .returning();
-  windowId = window.id;
-  await ctx.db.insert(campaignProducts).values({ campaignId: windowId, productId: hoodie.id, minimum: 24 });
+  windowId = await openWindow(ctx.db, lincoln, [{ productId: hoodie.id, minimum: 24 }], {
+    opensAt,
+    closesAt,
+  });
   await createUser(ctx.db, { email: 'admin@example.com', roles: ['Admin'] });
   const cookie = await signIn(ctx.app, 'admin@example.com');
   admin = (payload) => ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
