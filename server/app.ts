@@ -13,7 +13,7 @@ import { closeSheetWorker } from './engine/import/sheet-pool';
 import { defaultTableCounts, TableCounts, keepTableCountsFor } from './http/table-counts';
 import { type AuthContext, SessionStore, sessionCookieName, setSessionCookie } from './auth/sessions';
 import { limitPasswordHashing } from './auth/passwords';
-import type { Config } from './config';
+import { type Config, shutdownGraceMs } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { scheduleTableMaintenance } from './db/maintenance';
 import { seedDatabase } from './seed';
@@ -96,6 +96,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Fastify runs the preClose hooks (the job worker's stop, which waits for an interrupted
+    // render) under its plugin timeout, 10 s by default: on a loaded machine a stop passed it and
+    // the process ended with exit 1 instead of cleanly. The shutdown's grace is the one bound.
+    pluginTimeout: shutdownGraceMs,
   });
   parseJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);

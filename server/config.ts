@@ -46,6 +46,9 @@ export interface PasswordHashingLimits {
  * One core is kept for the event loop, so requests that hash nothing (and `/readyz`) are served
  * through a sign-in flood; 16 waiting turns of tens of milliseconds each are under a second.
  */
+/** Past this, a request or job that never ends must not keep a stopping server alive forever. */
+export const shutdownGraceMs = 30_000;
+
 export const defaultPasswordHashing: PasswordHashingLimits = {
   concurrency: Math.max(1, availableParallelism() - 1),
   queue: 16,

@@ -1,13 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, portalAddress } from './config';
+import { ConfigError, loadConfig, portalAddress, shutdownGraceMs } from './config';
 import { nonBlockingLog } from './ops/log-stream';
 import { checkExternalProvider } from './modules/account/external-login';
 import { keepFilesPrivate } from './private-files';
 import { checkPortFree, waitForDatabase } from './ops/startup';
 import { builtAppIndex } from './static';
-
-/** Past this, a request or job that never ends must not keep a stopping server alive forever. */
-const shutdownGraceMs = 30_000;
 
 /** Before Fastify's logger exists: the same JSON lines, on the same non-blocking stdout. */
 function startupLog(msg: string) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shutdownGraceMs } from '../../server/config';
 import { testApp } from './helpers';
 
 type Ctx = Awaited<ReturnType<typeof testApp>>;
@@ -9,6 +10,13 @@ beforeEach(async () => {
 afterEach(() => ctx.app.close());
 
 describe('the API as a whole', () => {
+  it("bounds its stop by the shutdown grace, not Fastify's 10 s plugin timeout (a slower preClose hook ended the process with exit 1)", async () => {
+    // Fastify bounds preClose hooks by its plugin timeout (10 s unless told): a job worker
+    // waiting on an interrupted render on a loaded machine passed it, and close() rejected.
+    expect(shutdownGraceMs).toBe(30_000);
+    expect(ctx.app.initialConfig.pluginTimeout).toBe(shutdownGraceMs);
+  });
+
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await ctx.app.inject({ url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

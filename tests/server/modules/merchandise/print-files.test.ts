@@ -53,7 +53,8 @@ async function opaqueOutside(png: Buffer, box: { left: number; top: number; righ
   return outside;
 }
 
-describe('print files', () => {
+// Each draws print files at 300 DPI; a loaded CI machine took over 30 s for one (the bound, not a budget).
+describe('print files', { timeout: 90_000 }, () => {
   const areas = {
     front: { left: 0.3, top: 0.2, width: 0.4, height: 0.55, widthInches: 12, heightInches: 16.5 },
     back: { left: 0.3, top: 0.15, width: 0.4, height: 0.6, widthInches: 12, heightInches: 18 },
