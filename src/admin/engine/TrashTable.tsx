@@ -22,7 +22,7 @@ export interface TrashedRow {
   deletedByName: string | null;
 }
 
-export interface TrashColumn<Row> {
+interface TrashColumn<Row> {
   key: string;
   header: string;
   cell: (row: Row) => ReactNode;
