@@ -19,6 +19,19 @@ import type { ResourceTable, Values } from './types';
 type Scoped = Pick<ResourceTable, 'definition' | 'columns'>;
 
 /**
+ * The one rule by which an actor reaches an organization, deny unless allowed: an Admin reaches
+ * every organization, anyone else only their own, and naming another is a 403. Answers the
+ * organization a request works on: the one named, or when none is (`undefined`), the actor's own
+ * (none for an Admin). A Reviewer's assigned schools are reached through the rows' scope below.
+ */
+export function reachedOrganization(actor: SessionUser, named: number | null | undefined): number | null {
+  const everyOrganization = seesEveryOrganization(actor.roles);
+  if (named === undefined) return everyOrganization ? null : actor.organizationId;
+  if (everyOrganization || named === actor.organizationId) return named;
+  throw forbidden();
+}
+
+/**
  * Rows another organization owns are out of reach for every role but Admin, and an account of such
  * a role without an organization reaches none (403); a Reviewer reaches the schools assigned to
  * them too (`review-assignments`). Undefined where nothing is out of reach.
@@ -65,10 +78,9 @@ export function scopeCondition(
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [trashCondition(engine, trashed)];
   const scopeParam = engine.definition.routes?.table?.scopeParam;
-  const admin = seesEveryOrganization(actor.roles);
   if (scopeParam && params[scopeParam] !== undefined) {
     const requested = params[scopeParam] as number;
-    if (!admin && requested !== actor.organizationId) throw forbidden();
+    reachedOrganization(actor, requested);
     conditions.push(eq(engine.columns[scopeParam], requested));
   }
   conditions.push(organizationScope(engine.definition, engine.columns, actor));
@@ -77,21 +89,15 @@ export function scopeCondition(
 
 /** One row by id within the actor's reach; the organizations themselves answer 403 as ever. */
 export function rowCondition(engine: Scoped, actor: SessionUser, id: number, trashed = false) {
-  if (
-    engine.definition.organizationField === 'id' &&
-    !seesEveryOrganization(actor.roles) &&
-    id !== actor.organizationId
-  ) {
-    throw forbidden();
-  }
+  if (engine.definition.organizationField === 'id') reachedOrganization(actor, id);
   return and(eq(engine.columns.id, id), scopeCondition(engine, actor, {}, trashed));
 }
 
 /** A non-admin may not file a row under another organization. */
 export function assertOwnOrganization(definition: AnyResource, actor: SessionUser, values: Values) {
   const organizationField = definition.organizationField;
-  if (!organizationField || organizationField === 'id' || seesEveryOrganization(actor.roles)) return;
-  if (organizationField in values && values[organizationField] !== actor.organizationId) throw forbidden();
+  if (!organizationField || organizationField === 'id' || !(organizationField in values)) return;
+  reachedOrganization(actor, values[organizationField] as number | null);
 }
 
 const none = sql`false`;

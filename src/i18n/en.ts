@@ -737,6 +737,8 @@ export const appMessages = {
     deletedBy: 'Deleted by',
     unknownUser: 'unknown',
     selectRow: 'Select %{name}',
+    picture: 'Picture',
+    fileName: 'File name',
   },
   import: {
     button: 'Import',

@@ -781,6 +781,8 @@ export const appMessages: typeof englishAppMessages = {
     deletedBy: 'Eliminado por',
     unknownUser: 'desconocido',
     selectRow: 'Seleccionar %{name}',
+    picture: 'Imagen',
+    fileName: 'Nombre del archivo',
   },
   audit: {
     actions: {

@@ -12,7 +12,7 @@ import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
 import { displayNameOf } from '../../engine/change-feed';
 import { announce, systemActor } from '../../db/announce';
 import type { ChangeAction } from '../../../contract/changes';
-import { scopedOrganizationId } from '../organizations/service';
+import { reachedOrganization } from '../../engine/scope';
 
 type LogoRow = typeof designLogos.$inferSelect;
 
@@ -36,8 +36,8 @@ export const toDesignLogo = (row: LogoRow): DesignLogo => ({
 });
 
 /**
- * The organization an actor works on for logos and merchandise: an AthleticDirector's own
- * (another one is refused with 403), the one an Admin names (which must exist).
+ * The organization an actor works on for logos and merchandise, as the engine's scope reaches it:
+ * their own (another one is refused with 403), or the one an Admin names (which must exist).
  */
 export async function workingOrganizationId(
   db: Db,
@@ -45,7 +45,7 @@ export async function workingOrganizationId(
   requested: number | undefined,
   propertyName: string,
 ): Promise<number> {
-  const organizationId = scopedOrganizationId(actor, requested);
+  const organizationId = reachedOrganization(actor, requested);
   if (organizationId == null) throw badRequest(propertyName, 'Please select an organization to continue');
   const [row] = await db
     .select({ id: organizations.id })
@@ -94,7 +94,7 @@ export async function findLogo(db: Db, actor: SessionUser, id: number, which: ke
     .from(designLogos)
     .where(and(eq(designLogos.id, id), inTrash[which]));
   if (!row) throw notFound('Design logo');
-  scopedOrganizationId(actor, row.organizationId);
+  reachedOrganization(actor, row.organizationId);
   return row;
 }
 

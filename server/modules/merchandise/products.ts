@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { baseApparel, merchandise, merchandiseColours, organizations } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
-import { scopedOrganizationId } from '../organizations/service';
+import { reachedOrganization } from '../../engine/scope';
 import { mediaUrl } from './media';
 import type { JobType } from '../../../contract/definitions/jobs';
 import { nextVersion, versionConflict, versionMatches } from '../../engine/versions';
@@ -123,7 +123,7 @@ export async function merchandiseByOrganization(
     .from(organizations)
     .where(and(eq(organizations.guid, organizationGuid), isNull(organizations.deletedAt)));
   if (!organization) throw badRequest('organizationGuid', 'The organization does not exist');
-  scopedOrganizationId(actor, organization.id);
+  reachedOrganization(actor, organization.id);
   const rows = await db
     .select()
     .from(merchandise)
@@ -144,7 +144,7 @@ export async function merchandiseByOrganization(
 export async function findOwnProduct(db: Db, actor: SessionUser, id: number) {
   const [row] = await db.select().from(merchandise).where(eq(merchandise.id, id));
   if (!row) throw notFound('Product');
-  scopedOrganizationId(actor, row.organizationId);
+  reachedOrganization(actor, row.organizationId);
   if (row.archivedAt) throw notFound('Product');
   return row;
 }

@@ -11,7 +11,7 @@ import { merchandise, orderItems } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs';
 import type { BlobStore } from '../../storage';
-import { scopedOrganizationId } from '../organizations/service';
+import { reachedOrganization } from '../../engine/scope';
 import { nextVersion } from '../../engine/versions';
 import { oneByOne, purgeEach, userNameOf } from '../../engine/trash';
 import {
@@ -50,7 +50,7 @@ async function findTrashedProduct(db: Db, actor: SessionUser, id: number) {
     .from(merchandise)
     .where(and(eq(merchandise.id, id), isNotNull(merchandise.archivedAt)));
   if (!row) throw notFound('Product');
-  scopedOrganizationId(actor, row.organizationId);
+  reachedOrganization(actor, row.organizationId);
   return row;
 }
 

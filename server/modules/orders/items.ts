@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderItem, OrderItemInput } from '../../../contract/definitions/order-items';
-import { isAdmin } from '../../../contract/roles';
+import { orders as orderDefinition } from '../../../contract/definitions';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { merchandise, orderItems, orders } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
+import { scopeCondition } from '../../engine/scope';
+import { columnsOf } from '../../engine/tables';
 import { mediaUrl } from '../merchandise/media';
 import { checkVariants } from './windows';
 
@@ -37,11 +39,7 @@ export async function storeOrderItems(
 
 /** An order's lines, for the roles that may read the order: other organizations' orders are not found. */
 export async function itemsOfOrder(db: Db, actor: SessionUser, orderId: number): Promise<OrderItem[]> {
-  let scope: SQL | undefined;
-  if (!isAdmin(actor.roles)) {
-    if (actor.organizationId === null) throw forbidden();
-    scope = eq(orders.organizationId, actor.organizationId);
-  }
+  const scope = scopeCondition({ definition: orderDefinition, columns: columnsOf(orders) }, actor);
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)

@@ -1,10 +1,11 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Order } from '../../../contract/orders';
-import { isAdmin } from '../../../contract/roles';
+import { orders as orderDefinition } from '../../../contract/definitions';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { forbidden } from '../../errors';
+import { scopeCondition } from '../../engine/scope';
+import { columnsOf } from '../../engine/tables';
 
 const columns = {
   id: orders.id,
@@ -18,13 +19,12 @@ const columns = {
   createdAt: orders.createdAt,
 };
 
+/** The orders an actor reaches, by the engine's scope of the orders' table. */
+const scopedOrders = { definition: orderDefinition, columns: columnsOf(orders) };
+
 /** Orders of a collection: every organization's for an Admin, only their own for anyone else. */
 export async function ordersByCollection(db: Db, actor: SessionUser, collectionId: string): Promise<Order[]> {
-  let scope: SQL | undefined;
-  if (!isAdmin(actor.roles)) {
-    if (actor.organizationId === null) throw forbidden();
-    scope = eq(orders.organizationId, actor.organizationId);
-  }
+  const scope = scopeCondition(scopedOrders, actor);
   const rows = await db
     .select(columns)
     .from(orders)

@@ -1,18 +1,16 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import { Box, Button, CardActions, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../lib/dates';
 import { useFailureToast } from '../../providers/failureToast';
 
 export type TrashChange = 'restore' | 'purge';
 
 /**
- * What every Trash view does with its records, whatever it draws them as (the engine's table,
- * the logos' cards): the selection, one change at a time for one or the selected, its toast,
- * and a purge only after the confirmation.
+ * What the trash table does with its records: the selection, one change at a time for one or
+ * the selected, its toast, and a purge only after the confirmation.
  */
 export function useTrashActions(
   change: (kind: TrashChange, ids: number[]) => Promise<unknown>,
@@ -88,49 +86,6 @@ export function TrashPurgeConfirm({ trash }: { trash: TrashActions }) {
       onConfirm={() => trash.confirming && trash.run('purge', trash.confirming)}
       onClose={() => trash.askPurge(null)}
     />
-  );
-}
-
-/** Under a trashed card: when and by whom, then Restore and Delete forever for that one record. */
-export function TrashedCardFooter({
-  trash,
-  id,
-  name,
-  deletedAt,
-  deletedByName,
-}: {
-  trash: TrashActions;
-  id: number;
-  name: string;
-  deletedAt: string;
-  deletedByName: string | null;
-}) {
-  const translate = useTranslate();
-  return (
-    <>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1 }}>
-        {formatDateTime(deletedAt)} · {deletedByName ?? translate('app.trash.unknownUser')}
-      </Typography>
-      <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button
-          size="small"
-          disabled={trash.busy}
-          aria-label={`${translate('app.trash.restore')} ${name}`}
-          onClick={() => trash.run('restore', [id])}
-        >
-          {translate('app.trash.restore')}
-        </Button>
-        <Button
-          size="small"
-          color="error"
-          disabled={trash.busy}
-          aria-label={`${translate('app.trash.deleteForever')} ${name}`}
-          onClick={() => trash.askPurge([id])}
-        >
-          {translate('app.trash.deleteForever')}
-        </Button>
-      </CardActions>
-    </>
   );
 }
 

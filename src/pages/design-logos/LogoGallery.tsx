@@ -32,7 +32,7 @@ interface Props {
   onDeleted?: (id: number) => void;
 }
 
-export function LogoImage({ logo }: { logo: DesignLogo }) {
+function LogoImage({ logo }: { logo: DesignLogo }) {
   return (
     <CardMedia
       component="img"
