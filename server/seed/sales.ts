@@ -4,14 +4,7 @@ import type { BlobStore } from '../storage';
 import type { Db } from '../db/client';
 import { variantsOf } from '../modules/orders/windows';
 import { dressDemoProduct, seedDemoCrest } from './crests';
-import {
-  baseApparel,
-  campaignProducts,
-  campaigns,
-  merchandise,
-  orderItems,
-  orders,
-} from '../db/schema';
+import { baseApparel, campaignProducts, campaigns, merchandise, orderItems, orders } from '../db/schema';
 
 /** What each demo school sells, on which seeded apparel (by title), at what price. */
 export const demoProducts: Record<string, { title: string; apparel: string; price: number }[]> = {
