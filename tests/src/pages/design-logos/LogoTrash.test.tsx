@@ -30,7 +30,22 @@ function fakeServer() {
   });
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A phone's width, as MUI's media queries ask the browser for it. */
+function onAPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+  }));
+}
 
 describe('the logo trash', () => {
   it('is the shared trash table: the picture, who deleted it, and Restore for the selected', async () => {
@@ -55,5 +70,24 @@ describe('the logo trash', () => {
     const restore = fetch.mock.calls.find(([url]) => String(url).endsWith('/restore-many'));
     expect(JSON.parse(String(restore?.[1]?.body))).toEqual({ ids: [2] });
     await waitFor(() => expect(screen.getAllByTestId('trashed-design-logo')).toHaveLength(1));
+  });
+
+  it('stacks the logos on a phone, each with its picture, when and by whom, and Restore on screen (no sideways table)', async () => {
+    onAPhone();
+    fakeServer();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LogoTrash organizationId={3} />
+      </AdminContext>,
+    );
+    await screen.findByRole('img', { name: 'crest.png' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [crest] = screen.getAllByTestId('trashed-design-logo');
+    expect(within(crest).getByText(`${appMessages.trash.deletedBy}:`)).toBeInTheDocument();
+    expect(within(crest).getByText(appMessages.trash.unknownUser)).toBeInTheDocument();
+    expect(within(crest).getByRole('checkbox', { name: 'Select crest.png' })).toBeInTheDocument();
+    expect(
+      within(crest).getByRole('button', { name: `${appMessages.trash.restore} crest.png` }),
+    ).toBeEnabled();
   });
 });
