@@ -167,6 +167,8 @@ export class JobQueue {
   private readonly pollMs: number;
   private readonly backoffMs: (attempt: number) => number;
   private running = false;
+  /** Set by `stop` (not by never starting: `drain` runs jobs of a worker that was not started). */
+  private stopping = false;
   private current: Promise<unknown> = Promise.resolve();
   private readonly wakes = new Set<() => void>();
   /** The jobs in hand, to be told to stop with their worker. */
@@ -346,6 +348,9 @@ export class JobQueue {
     const limitMs = handler?.timeLimitMs ?? this.timeLimitMs;
     const abort = new AbortController();
     this.inHand.add(abort);
+    // Claimed while `stop` ran: it told the jobs in hand before this one was, and would wait for
+    // it to run to its end (a render of minutes kept a SIGTERM past the shutdown's grace).
+    if (this.stopping) abort.abort(new JobInterrupted('The server stopped while the job ran'));
     let limit: NodeJS.Timeout | undefined;
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
@@ -435,6 +440,7 @@ export class JobQueue {
   start() {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     let lastPrune = 0;
     const loop = async (lane: string) => {
       while (this.running) {
@@ -479,6 +485,7 @@ export class JobQueue {
    */
   async stop() {
     this.running = false;
+    this.stopping = true;
     this.wakeUp();
     for (const abort of this.inHand) abort.abort(new JobInterrupted('The server stopped while the job ran'));
     await this.current;

@@ -107,6 +107,26 @@ describe('job queue', () => {
     expect(await done).toEqual({ n: 1 });
     await worker.stop();
   });
+
+  it('a job claimed while the worker stops is told to stop too, not run to its end', async () => {
+    // What a worker's loop does when its claim was in flight as `stop` told the jobs in hand.
+    const worker = queue();
+    const started = new Promise<void>((resolve) =>
+      worker.register('draw', {
+        run: (_payload, _job, { signal }) =>
+          new Promise((_, reject) => {
+            resolve();
+            if (signal.aborted) reject(signal.reason);
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+      }),
+    );
+    const job = await worker.enqueue('draw', {});
+    await worker.stop();
+    expect(await worker.runOnce()).toBe(true);
+    await started;
+    expect(await jobRow(job.id)).toMatchObject({ status: 'queued', lockedBy: null });
+  });
 });
 
 describe('job retention', () => {
